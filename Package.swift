@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Foldout",
+    products: [
+        .executable(name: "foldout", targets: ["foldout"]),
+    ],
+    targets: [
+        // System library over GTK 4 (pkg-config gtk4); shim.h adds inline helpers for variadic C API.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // Tiny GObject types that are easier in C: the lazy id list model used by the list views.
+        .target(name: "CFoldoutModel", dependencies: ["CGtk"]),
+        // The thin Swift wrapper: the only place that touches raw pointers and reference counts.
+        .target(name: "Gtk", dependencies: ["CGtk", "CFoldoutModel"]),
+        // Platform-neutral view models and data. No GTK, no C.
+        .target(name: "FoldoutCore"),
+        .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"]),
+        .executableTarget(name: "foldout", dependencies: ["FoldoutUI"]),
+        .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
+        .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "FoldoutCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

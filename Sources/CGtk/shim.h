@@ -1,0 +1,51 @@
+#ifndef FOLDOUT_CGTK_SHIM_H
+#define FOLDOUT_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+
+/* Swift cannot call C variadic functions, and some GLib "constants" are casts in macros.
+ * These small inline helpers give Swift a fixed-argument way in. Anything newer than
+ * GTK 4.8 must be gated with GTK_CHECK_VERSION here. */
+
+static inline void foldout_accessible_set_expanded(GtkWidget *widget, gboolean expanded) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
+}
+
+static inline void foldout_accessible_set_label(GtkWidget *widget, const char *label) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* NULL when the widget's accessible EXPANDED state equals `expanded`, else a message (free it). */
+static inline char *foldout_accessible_check_expanded(GtkWidget *widget, gboolean expanded) {
+    return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
+}
+
+static inline void foldout_object_set_boolean(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline gboolean foldout_object_get_boolean(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+static inline const GVariantType *foldout_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+static inline const GVariantType *foldout_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
+static inline const GVariantType *foldout_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
+
+static inline GtkWidget *foldout_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,
+                                   "accessible-role", role, NULL));
+}
+
+/* Scroll a list view minimally so the item at `position` is visible. */
+static inline void foldout_list_view_scroll_to(GtkListView *list, guint position) {
+#if GTK_CHECK_VERSION(4, 12, 0)
+    gtk_list_view_scroll_to(list, position, GTK_LIST_SCROLL_NONE, NULL);
+#else
+    gtk_widget_activate_action(GTK_WIDGET(list), "list.scroll-to-item", "u", position);
+#endif
+}
+
+#endif

@@ -1,0 +1,134 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// The Actions page (seeds 000 and 002): a long list whose rows unfold their detail text and
+/// Share / Remove buttons, one row at a time, surviving recycling, scrolled into view.
+@MainActor
+public final class ActionsPage: ActionRowDelegate {
+    public let root = ScrolledWindow()
+    public let viewModel: ActionsList
+    let listView: ListView
+    private let model = IdListModel()
+    private let notification: InAppNotification
+    private var factory: ListItemFactory<ActionRow>!
+    /// The rows currently showing an item, by item. Recycled rows leave on unbind.
+    private(set) var boundRows: [ItemID: ActionRow] = [:]
+    private var observation: ObservationToken?
+    private var followTick: TickToken?
+
+    public init(viewModel: ActionsList, notification: InAppNotification) {
+        self.viewModel = viewModel
+        self.notification = notification
+        model.splice(at: 0, removing: 0, inserting: viewModel.ids.map(\.raw))
+
+        let owner = WeakReference<ActionsPage>()
+        factory = ListItemFactory<ActionRow>(
+            setup: { item in
+                item.setActivatable(false)
+                let row = ActionRow()
+                row.delegate = owner.value
+                item.setChild(row.root)
+                return row
+            },
+            bind: { row, item in owner.value?.bind(row, to: item) },
+            unbind: { row, _ in owner.value?.unbind(row) }
+        )
+        listView = ListView(model: model, factory: factory)
+        listView.addCSSClass("actions-list")
+        root.child = listView
+        root.vexpand = true
+        owner.value = self
+
+        observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
+    }
+
+    private func bind(_ row: ActionRow, to item: ListItem) {
+        guard let raw = item.itemID else { return }
+        let id = ItemID(raw)
+        row.bind(viewModel.item(id), expanded: viewModel.isExpanded(id))
+        boundRows[id] = row
+    }
+
+    private func unbind(_ row: ActionRow) {
+        if let id = row.itemID, boundRows[id] === row { boundRows[id] = nil }
+        row.unbind()
+    }
+
+    private func apply(_ change: ActionsList.Change) {
+        switch change {
+        case let .expansion(folded, unfolded):
+            if let folded { boundRows[folded]?.setExpanded(false) }
+            if let unfolded {
+                boundRows[unfolded]?.setExpanded(true)
+                keepInView(unfolded)
+            }
+        case let .removed(_, index):
+            model.splice(at: index, removing: 1)
+        case let .inserted(id, index):
+            model.splice(at: index, removing: 0, inserting: [id.raw])
+        }
+    }
+
+    // MARK: Scrolling the unfolded row into view
+
+    /// Follows the unfolding row frame by frame until it has settled, scrolling the least amount
+    /// that shows all of it (or its top, if it is taller than the view).
+    private func keepInView(_ id: ItemID) {
+        followTick?.remove()
+        if boundRows[id] == nil, let index = viewModel.index(of: id) {
+            listView.scrollTo(position: index)
+        }
+        var settledFrames = 0
+        followTick = listView.addTickCallback { [weak self] _ in
+            guard let self, self.viewModel.expanded == id, let row = self.boundRows[id] else { return false }
+            let moved = self.scrollToShow(row)
+            settledFrames = row.revealer.childRevealed && !moved ? settledFrames + 1 : 0
+            return settledFrames < 3
+        }
+    }
+
+    /// Returns whether it had to scroll.
+    @discardableResult
+    func scrollToShow(_ row: ActionRow) -> Bool {
+        guard let bounds = row.root.bounds(in: listView) else { return false }
+        let viewHeight = Double(listView.height)
+        let top = bounds.y, bottom = bounds.y + bounds.height
+        var delta = 0.0
+        if bottom > viewHeight { delta = min(bottom - viewHeight, top) }
+        if top < 0 { delta = top }
+        guard abs(delta) >= 0.5 else { return false }
+        let adjustment = root.verticalAdjustment
+        adjustment.value += delta
+        return true
+    }
+
+    // MARK: ActionRowDelegate
+
+    func rowWantsToggle(_ id: ItemID) { viewModel.toggle(id) }
+
+    func rowWantsFold() { viewModel.fold() }
+
+    func rowWantsShare(_ id: ItemID) {
+        let item = viewModel.item(id)
+        Display.copyToClipboard(item.shareText)
+        notification.show("Copied “\(item.title)” to the clipboard")
+    }
+
+    func rowWantsRemove(_ id: ItemID) {
+        let title = viewModel.item(id).title
+        guard let removal = viewModel.remove(id) else { return }
+        notification.show("Removed “\(title)”") { [weak self] in self?.viewModel.undo(removal) }
+        focusRow(at: removal.index)
+    }
+
+    /// Puts keyboard focus on the row now at `index` once the list has rebound its rows.
+    private func focusRow(at index: Int) {
+        MainLoop.idle { [weak self] in
+            guard let self, self.viewModel.count > 0 else { return false }
+            let id = self.viewModel.id(at: min(index, self.viewModel.count - 1))
+            self.boundRows[id]?.root.grabFocus()
+            return false
+        }
+    }
+}

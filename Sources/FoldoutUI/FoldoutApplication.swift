@@ -1,0 +1,141 @@
+import CGtk
+import FoldoutCore
+import Glibc
+import Gtk
+
+/// The application: command-line options, the window, and the start-up hooks that screenshots
+/// and the start-up benchmark use.
+@MainActor
+public final class FoldoutApplication {
+    public static let actionsCount = 10_000
+
+    private let application = Application(id: Foldout.applicationID)
+    private var mainWindow: MainWindow?
+    private var options = StartOptions()
+    private var exitStatus: Int32 = 0
+
+    struct StartOptions {
+        var page = Page.actions
+        var screenshot: String?
+        var quitAfterFirstFrame = false
+        var unfoldRow: Int?
+    }
+
+    public init() {
+        application.setOptionSummary("Foldout shows the things that fold out of a list, done right.")
+        application.addOption("page", kind: .string, description: "Show PAGE first (\(Page.names))", argument: "PAGE")
+        application.addOption("unfold", kind: .int, description: "Unfold row ROW of the Actions page (from 0)", argument: "ROW")
+        application.addOption("screenshot", kind: .filename, description: "Write the window to FILE.png after its first frame, then quit", argument: "FILE.png")
+        application.addOption("quit-after-first-frame", kind: .flag, description: "Quit once the first frame is painted")
+        application.addOption("version", kind: .flag, description: "Print the version and quit")
+        application.onHandleLocalOptions { [unowned self] parsed in self.handle(parsed) }
+        application.onStartup { Style.load() }
+        application.onActivate { [unowned self] in self.activate() }
+    }
+
+    /// Runs the application with the process's arguments; returns the exit status.
+    public func run() -> Int32 {
+        let status = application.run()
+        return status != 0 ? status : exitStatus
+    }
+
+    private func handle(_ parsed: ParsedOptions) -> Int32? {
+        if parsed.contains("version") {
+            print("foldout \(Foldout.version)")
+            return 0
+        }
+        if let name = parsed.string("page") {
+            guard let page = Page(rawValue: name) else {
+                return fail("unknown page “\(name)” (pages: \(Page.names))")
+            }
+            options.page = page
+        }
+        if let row = parsed.int("unfold") {
+            guard row >= 0 && Int(row) < Self.actionsCount else {
+                return fail("no row \(row) to unfold (rows: 0 to \(Self.actionsCount - 1))")
+            }
+            options.unfoldRow = Int(row)
+        }
+        if let path = parsed.filename("screenshot") {
+            if let problem = Self.writeProblem(path) {
+                return fail("cannot write screenshot to “\(path)”: \(problem)")
+            }
+            options.screenshot = path
+        }
+        options.quitAfterFirstFrame = parsed.contains("quit-after-first-frame")
+        if options.screenshot != nil || options.quitAfterFirstFrame {
+            // A one-shot run must not hand its work to an instance that is already running.
+            application.flags = GApplicationFlags(application.flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        }
+        return nil
+    }
+
+    private func fail(_ message: String) -> Int32 {
+        FileHandleStandardError.write("foldout: \(message)\n")
+        return 2
+    }
+
+    private func activate() {
+        if let mainWindow {
+            mainWindow.window.present()
+            return
+        }
+        let list = ActionsList(generatedCount: Self.actionsCount)
+        let window = MainWindow(application: application, actionsList: list)
+        mainWindow = window
+        window.page = options.page
+        if let row = options.unfoldRow {
+            list.toggle(list.id(at: row))
+            window.actions.listView.scrollTo(position: row)
+        }
+        window.window.present()
+        if options.screenshot != nil || options.quitAfterFirstFrame {
+            afterFirstFrame(of: window.window) { [unowned self] in self.finishOneShotRun() }
+        }
+    }
+
+    private func finishOneShotRun() {
+        if let path = options.screenshot, let window = mainWindow?.window {
+            do {
+                try Display.saveScreenshot(of: window, to: path)
+            } catch {
+                exitStatus = fail("cannot write screenshot to “\(path)”: \(error)")
+            }
+        }
+        application.quit()
+    }
+
+    /// Calls `body` once, from an idle callback after the window's first frame has been painted.
+    private func afterFirstFrame(of window: Window, _ body: @escaping @MainActor () -> Void) {
+        window.addTickCallback { _ in
+            var connection: SignalConnection?
+            connection = window.frameClock?.onAfterPaint {
+                connection?.disconnect()
+                MainLoop.idle {
+                    body()
+                    return false
+                }
+            }
+            return false
+        }
+    }
+
+    /// Why `path` cannot be written, or nil if it can.
+    static func writeProblem(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+            return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
+        }
+        let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+        let target = folder.isEmpty ? "/" : folder
+        return access(target, W_OK) == 0 ? nil : "\(target): \(String(cString: strerror(errno)))"
+    }
+}
+
+enum FileHandleStandardError {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = Glibc.write(2, &bytes, bytes.count)
+    }
+}

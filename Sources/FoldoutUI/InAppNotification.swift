@@ -1,0 +1,66 @@
+import CGtk
+import Gtk
+
+/// A GNOME-style in-window notification: slides down from the top of the window, says one thing,
+/// optionally offers Undo, and goes away after a few seconds.
+@MainActor
+public final class InAppNotification {
+    public let root = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 200)
+    let message = Label(wrap: true)
+    let undoButton = Button(label: "_Undo", mnemonic: true)
+    private let closeButton = Button(iconName: "window-close-symbolic", tooltip: "Dismiss")
+    private var undo: (() -> Void)?
+    private var hideTimer: SourceToken?
+    public static let defaultSeconds: UInt32 = 5
+
+    public init() {
+        root.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_START)
+        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        box.addCSSClass("app-notification")
+        message.hexpand = true
+        box.append(message)
+        box.append(undoButton)
+        closeButton.addCSSClass("flat")
+        box.append(closeButton)
+        root.child = box
+        root.isVisible = false
+
+        undoButton.onClicked { [weak self] in
+            let undo = self?.undo
+            self?.dismiss()
+            undo?()
+        }
+        closeButton.onClicked { [weak self] in self?.dismiss() }
+    }
+
+    public var isShown: Bool { root.revealChild }
+    public var text: String { message.text }
+    public var offersUndo: Bool { undoButton.isVisible && isShown }
+
+    /// Shows `text`, replacing what was shown; with `undo`, an Undo button that calls it.
+    public func show(_ text: String, seconds: UInt32 = defaultSeconds, undo: (() -> Void)? = nil) {
+        message.text = text
+        self.undo = undo
+        undoButton.isVisible = undo != nil
+        root.isVisible = true
+        root.revealChild = true
+        hideTimer?.cancel()
+        hideTimer = MainLoop.timeout(milliseconds: seconds * 1000) { [weak self] in
+            self?.dismiss()
+            return false
+        }
+    }
+
+    /// Runs the offered Undo, as the button would.
+    public func performUndo() {
+        guard offersUndo else { return }
+        undoButton.activate()
+    }
+
+    public func dismiss() {
+        hideTimer?.cancel()
+        hideTimer = nil
+        undo = nil
+        root.revealChild = false
+    }
+}

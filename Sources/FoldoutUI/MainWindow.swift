@@ -1,0 +1,36 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// The one window: a header bar with the page switcher, the pages, and the in-window notification
+/// above them.
+@MainActor
+public final class MainWindow {
+    public let window: ApplicationWindow
+    public let notification = InAppNotification()
+    public let actions: ActionsPage
+    private let stack = Stack()
+
+    public init(application: Application, actionsList: ActionsList) {
+        window = ApplicationWindow(application: application)
+        window.title = "Foldout"
+        window.setDefaultSize(width: 720, height: 640)
+
+        let header = HeaderBar()
+        header.setTitleWidget(StackSwitcher(stack: stack))
+        window.setTitlebar(header)
+
+        actions = ActionsPage(viewModel: actionsList, notification: notification)
+        stack.addTitled(actions.root, name: Page.actions.rawValue, title: Page.actions.title)
+
+        let overlay = Overlay()
+        overlay.child = stack
+        overlay.addOverlay(notification.root)
+        window.child = overlay
+    }
+
+    public var page: Page {
+        get { stack.visibleChildName.flatMap(Page.init(rawValue:)) ?? .actions }
+        set { stack.visibleChildName = newValue.rawValue }
+    }
+}

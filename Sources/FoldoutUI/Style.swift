@@ -1,0 +1,16 @@
+import Gtk
+
+/// The application's style sheet, on top of the theme.
+enum Style {
+    static let css = """
+    .actions-list > row { padding: 0; }
+    .action-row { padding: 10px 14px; }
+    .action-row .author { font-weight: bold; }
+    .action-row .title { opacity: 0.85; }
+    .action-row .unfolded { padding-top: 8px; }
+    .action-row .detail { opacity: 0.9; }
+    .action-row:focus-visible { outline: 2px solid alpha(@accent_color, 0.6); outline-offset: -2px; }
+    """
+
+    @MainActor static func load() { Display.addStyleSheet(css) }
+}

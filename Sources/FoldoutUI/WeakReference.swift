@@ -1,0 +1,4 @@
+/// Lets closures made during `init` reach the object once it exists, without keeping it alive.
+final class WeakReference<Object: AnyObject> {
+    weak var value: Object?
+}

@@ -1,0 +1,99 @@
+import CGtk
+
+/// The `GtkApplication`, its command-line options and its life cycle signals.
+@MainActor
+public final class Application: Object {
+    public enum OptionKind { case flag, string, filename, int }
+
+    public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+    }
+
+    private var application: UnsafeMutablePointer<GApplication> { cast() }
+
+    /// Adds an option that GApplication parses and `--help` lists.
+    public func addOption(_ long: String, kind: OptionKind, description: String, argument: String? = nil) {
+        let arg: GOptionArg = switch kind {
+        case .flag: G_OPTION_ARG_NONE
+        case .string: G_OPTION_ARG_STRING
+        case .filename: G_OPTION_ARG_FILENAME
+        case .int: G_OPTION_ARG_INT
+        }
+        g_application_add_main_option(application, long, 0, GOptionFlags(0), arg, description, argument)
+    }
+
+    /// The summary shown above the options in `--help`.
+    public func setOptionSummary(_ summary: String) {
+        g_application_set_option_context_summary(application, summary)
+    }
+
+    /// Called with the parsed options before the application registers; return an exit status
+    /// to stop there, or nil to go on.
+    public func onHandleLocalOptions(_ handler: @escaping @MainActor (ParsedOptions) -> Int32?) {
+        typealias Handler = @MainActor (ParsedOptions) -> Int32?
+        let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> gint = { _, dict, data in
+            let box = HandlerBox<Handler>.from(data)
+            return MainActor.assumeIsolated { box.function(ParsedOptions(dict: dict!)) } ?? -1
+        }
+        _ = connect("handle-local-options", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) { on("startup", handler) }
+
+    public var flags: GApplicationFlags {
+        get { g_application_get_flags(application) }
+        set { g_application_set_flags(application, newValue) }
+    }
+
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        withCStrings(accelerators) { gtk_application_set_accels_for_action(cast(), action, $0) }
+    }
+
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = Action(name: name)
+        action.onActivate(handler)
+        g_action_map_add_action(opaque, action.opaque)
+    }
+
+    /// Runs the main loop with the process's own arguments; returns the exit status.
+    public func run() -> Int32 {
+        g_application_run(application, CommandLine.argc, CommandLine.unsafeArgv)
+    }
+
+    public func quit() { g_application_quit(application) }
+}
+
+/// The options dictionary of `handle-local-options`.
+@MainActor
+public struct ParsedOptions {
+    let dict: UnsafeMutablePointer<GVariantDict>
+
+    public func contains(_ name: String) -> Bool { g_variant_dict_contains(dict, name) != 0 }
+
+    public func string(_ name: String) -> String? {
+        guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_string()) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_string(value, nil))
+    }
+
+    /// Filename options arrive as byte strings in the file system's encoding.
+    public func filename(_ name: String) -> String? {
+        guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_bytestring()) else { return nil }
+        defer { g_variant_unref(value) }
+        return String(cString: g_variant_get_bytestring(value))
+    }
+
+    public func int(_ name: String) -> Int32? {
+        guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_int32()) else { return nil }
+        defer { g_variant_unref(value) }
+        return g_variant_get_int32(value)
+    }
+}
+
+func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let duplicates = strings.map { UnsafePointer(strdup($0)!) }
+    defer { duplicates.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+    var pointers: [UnsafePointer<CChar>?] = duplicates + [nil]
+    return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+}

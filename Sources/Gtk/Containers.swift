@@ -1,0 +1,140 @@
+import CGtk
+
+@MainActor
+public final class Box: Widget {
+    public init(_ orientation: GtkOrientation, spacing: Int32 = 0, role: GtkAccessibleRole? = nil) {
+        if let role {
+            super.init(owning: UnsafeMutableRawPointer(foldout_box_new_with_role(orientation, spacing, role)))
+        } else {
+            super.init(owning: UnsafeMutableRawPointer(gtk_box_new(orientation, spacing)))
+        }
+    }
+
+    public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
+}
+
+@MainActor
+public final class Revealer: Widget {
+    public init(_ transition: GtkRevealerTransitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: UInt32 = 250) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_revealer_new()))
+        self.transition = transition
+        gtk_revealer_set_transition_duration(opaque, durationMS)
+    }
+
+    public var child: Widget? = nil {
+        didSet { gtk_revealer_set_child(opaque, child?.widget) }
+    }
+    public var transition: GtkRevealerTransitionType {
+        get { gtk_revealer_get_transition_type(opaque) }
+        set { gtk_revealer_set_transition_type(opaque, newValue) }
+    }
+    /// The state asked for; `childRevealed` turns true when the animation has finished.
+    public var revealChild: Bool {
+        get { gtk_revealer_get_reveal_child(opaque) != 0 }
+        set { gtk_revealer_set_reveal_child(opaque, newValue.gboolean) }
+    }
+    public var childRevealed: Bool { gtk_revealer_get_child_revealed(opaque) != 0 }
+
+    /// Jumps to `revealed` without animating, as a recycled row must.
+    public func setRevealedImmediately(_ revealed: Bool) {
+        let saved = transition
+        transition = GTK_REVEALER_TRANSITION_TYPE_NONE
+        revealChild = revealed
+        transition = saved
+    }
+}
+
+@MainActor
+public final class Overlay: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_overlay_new())) }
+    public var child: Widget? = nil {
+        didSet { gtk_overlay_set_child(opaque, child?.widget) }
+    }
+    public func addOverlay(_ widget: Widget) { gtk_overlay_add_overlay(opaque, widget.widget) }
+}
+
+@MainActor
+public final class ScrolledWindow: Widget {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_scrolled_window_new()))
+        gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+    }
+    public var child: Widget? = nil {
+        didSet { gtk_scrolled_window_set_child(opaque, child?.widget) }
+    }
+    public var verticalAdjustment: Adjustment {
+        Adjustment(retaining: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)))
+    }
+}
+
+@MainActor
+public final class Adjustment: Object {
+    private var adjustment: UnsafeMutablePointer<GtkAdjustment> { cast() }
+    public var value: Double {
+        get { gtk_adjustment_get_value(adjustment) }
+        set { gtk_adjustment_set_value(adjustment, newValue) }
+    }
+    public var upper: Double { gtk_adjustment_get_upper(adjustment) }
+    public var lower: Double { gtk_adjustment_get_lower(adjustment) }
+    public var pageSize: Double { gtk_adjustment_get_page_size(adjustment) }
+}
+
+@MainActor
+public final class Stack: Widget {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_stack_new()))
+        gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    }
+    public func addTitled(_ child: Widget, name: String, title: String) {
+        gtk_stack_add_titled(opaque, child.widget, name, title)
+    }
+    public var visibleChildName: String? {
+        get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }
+        set { if let newValue { gtk_stack_set_visible_child_name(opaque, newValue) } }
+    }
+}
+
+@MainActor
+public final class StackSwitcher: Widget {
+    public init(stack: Stack) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
+        gtk_stack_switcher_set_stack(opaque, stack.opaque)
+    }
+}
+
+@MainActor
+public final class HeaderBar: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_header_bar_new())) }
+    public func setTitleWidget(_ widget: Widget) { gtk_header_bar_set_title_widget(opaque, widget.widget) }
+    public func packStart(_ widget: Widget) { gtk_header_bar_pack_start(opaque, widget.widget) }
+    public func packEnd(_ widget: Widget) { gtk_header_bar_pack_end(opaque, widget.widget) }
+}
+
+@MainActor
+open class Window: Widget {
+    /// GTK owns toplevel windows until `destroy()`; the wrapper adds a reference of its own.
+    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_window_new())) }
+
+    private var window: UnsafeMutablePointer<GtkWindow> { cast() }
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+    public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    public func setTitlebar(_ widget: Widget) { gtk_window_set_titlebar(window, widget.widget) }
+    public var child: Widget? = nil {
+        didSet { gtk_window_set_child(window, child?.widget) }
+    }
+    public var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
+    public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
+    public func present() { gtk_window_present(window) }
+    /// Closes and destroys the window (GTK drops its own reference).
+    public func destroy() { gtk_window_destroy(window) }
+}
+
+@MainActor
+public final class ApplicationWindow: Window {
+    public init(application: Application) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_application_window_new(application.cast())))
+    }
+}

@@ -1,0 +1,53 @@
+import CGtk
+
+@MainActor
+public final class Label: Widget {
+    public init(_ text: String = "", wrap: Bool = false) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_label_new(text)))
+        if wrap {
+            gtk_label_set_wrap(opaque, 1)
+            gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
+        }
+    }
+    public var text: String {
+        get { String(cString: gtk_label_get_text(opaque)) }
+        set { gtk_label_set_text(opaque, newValue) }
+    }
+    public var xalign: Float {
+        get { gtk_label_get_xalign(opaque) }
+        set { gtk_label_set_xalign(opaque, newValue) }
+    }
+    public func ellipsizeEnd() { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
+    public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(opaque, selectable.gboolean) }
+}
+
+@MainActor
+public final class Button: Widget {
+    public init(label: String, mnemonic: Bool = false) {
+        let pointer = mnemonic ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label)
+        super.init(owning: UnsafeMutableRawPointer(pointer!))
+    }
+
+    public init(iconName: String, tooltip: String) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))
+        self.tooltip = tooltip
+        setAccessibleLabel(tooltip)
+    }
+
+    public var label: String {
+        get { gtk_button_get_label(cast()).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(cast(), newValue) }
+    }
+
+    public func setIconName(_ name: String) { gtk_button_set_icon_name(cast(), name) }
+
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        on("clicked", handler)
+    }
+}
+
+@MainActor
+public final class Image: Widget {
+    public init(iconName: String) { super.init(owning: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName))) }
+}

@@ -1,0 +1,48 @@
+import CGtk
+
+@MainActor
+public enum Display {
+    /// Loads a style sheet for the whole display.
+    public static func addStyleSheet(_ css: String) {
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        g_object_unref(provider)
+    }
+
+    /// Puts `text` on the clipboard.
+    public static func copyToClipboard(_ text: String) {
+        gdk_clipboard_set_text(gdk_display_get_clipboard(gdk_display_get_default()), text)
+    }
+
+    /// The clipboard's text when this process owns it, nil otherwise.
+    public static var localClipboardText: String? {
+        let clipboard = gdk_display_get_clipboard(gdk_display_get_default())
+        guard let content = gdk_clipboard_get_content(clipboard) else { return nil }
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
+        return String(cString: text)
+    }
+
+    /// Renders `widget` as it is now to a PNG file.
+    public static func saveScreenshot(of widget: Widget, to path: String) throws(ScreenshotError) {
+        guard let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else {
+            throw .notRealized
+        }
+        let paintable = gtk_widget_paintable_new(widget.widget)
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        let snapshot = gtk_snapshot_new()
+        gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .nothingDrawn }
+        defer { gsk_render_node_unref(node) }
+        let texture = gsk_renderer_render_texture(renderer, node, nil)
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path) }
+    }
+}
+
+public enum ScreenshotError: Error, Equatable {
+    case notRealized, nothingDrawn, cannotWrite(String)
+}

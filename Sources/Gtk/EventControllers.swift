@@ -1,0 +1,84 @@
+import CGtk
+
+@MainActor
+open class EventController: Object {
+    public func setPropagationPhase(_ phase: GtkPropagationPhase) {
+        gtk_event_controller_set_propagation_phase(opaque, phase)
+    }
+}
+
+/// Clicks and taps. The handler gets the press count and the position.
+@MainActor
+public final class GestureClick: EventController {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
+
+    @discardableResult
+    public func onReleased(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+        connectPress("released", handler)
+    }
+
+    @discardableResult
+    public func onPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+        connectPress("pressed", handler)
+    }
+
+    private func connectPress(_ signal: String, _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+        typealias Handler = @MainActor (Int32, Double, Double) -> Void
+        let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, presses, x, y, data in
+            let box = HandlerBox<Handler>.from(data)
+            MainActor.assumeIsolated { box.function(presses, x, y) }
+        }
+        return connect(signal, box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}
+
+/// Keyboard shortcuts that activate named actions, e.g. `Return` → `row.toggle`.
+@MainActor
+public final class ShortcutController: EventController {
+    public init(scope: GtkShortcutScope = GTK_SHORTCUT_SCOPE_LOCAL) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
+        gtk_shortcut_controller_set_scope(opaque, scope)
+    }
+
+    /// `accelerators` in GTK's syntax, e.g. "Return|KP_Enter|space" or "<Control>z".
+    public func add(accelerators: String, action: String) {
+        let trigger = gtk_shortcut_trigger_parse_string(accelerators)
+        precondition(trigger != nil, "bad accelerator \(accelerators)")
+        let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new(action))
+        gtk_shortcut_controller_add_shortcut(opaque, shortcut)
+    }
+}
+
+/// A group of stateless actions, each backed by a Swift closure.
+@MainActor
+public final class ActionGroup: Object {
+    public init() { super.init(owning: UnsafeMutableRawPointer(g_simple_action_group_new()!)) }
+
+    @discardableResult
+    public func add(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
+        let action = Action(name: name)
+        action.onActivate(handler)
+        g_action_map_add_action(opaque, action.opaque)
+        return action
+    }
+
+    public func setEnabled(_ name: String, _ enabled: Bool) {
+        guard let action = g_action_map_lookup_action(opaque, name) else { return }
+        g_simple_action_set_enabled(action, enabled.gboolean)
+    }
+}
+
+@MainActor
+public final class Action: Object {
+    public init(name: String) { super.init(owning: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!)) }
+
+    public var isEnabled: Bool {
+        get { g_action_get_enabled(opaque) != 0 }
+        set { g_simple_action_set_enabled(opaque, newValue.gboolean) }
+    }
+
+    @discardableResult
+    func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        on("activate") { (_: gpointer?) in handler() }
+    }
+}

@@ -1,0 +1,94 @@
+import CGtk
+import CFoldoutModel
+
+/// A list model of 32-bit ids whose row items are created only for the rows GTK shows.
+@MainActor
+public final class IdListModel: Object {
+    public init() { super.init(owning: UnsafeMutableRawPointer(foldout_id_list_new())) }
+
+    public var count: Int { Int(foldout_id_list_get_n_items(opaque)) }
+    public func id(at position: Int) -> UInt32 { foldout_id_list_get_id(opaque, guint(position)) }
+
+    /// Replaces `removing` ids at `position` with `inserting`; one items-changed signal.
+    public func splice(at position: Int, removing: Int, inserting ids: [UInt32] = []) {
+        ids.withUnsafeBufferPointer { buffer in
+            foldout_id_list_splice(opaque, guint(position), guint(removing), buffer.baseAddress, guint(buffer.count))
+        }
+    }
+
+    public static var liveItems: Int { Int(foldout_id_item_live_count()) }
+}
+
+/// The handle GTK gives the factory for one row: its position, item id and child.
+@MainActor
+public struct ListItem {
+    let pointer: OpaquePointer
+
+    public var position: Int { Int(gtk_list_item_get_position(pointer)) }
+    /// The id of the bound `IdListModel` item.
+    public var itemID: UInt32? {
+        guard let item = gtk_list_item_get_item(pointer) else { return nil }
+        return foldout_id_item_get_id(OpaquePointer(item))
+    }
+    public var key: UnsafeMutableRawPointer { UnsafeMutableRawPointer(pointer) }
+    public func setChild(_ widget: Widget?) { gtk_list_item_set_child(pointer, widget?.widget) }
+    public func setActivatable(_ activatable: Bool) { gtk_list_item_set_activatable(pointer, activatable.gboolean) }
+    public func setSelectable(_ selectable: Bool) { gtk_list_item_set_selectable(pointer, selectable.gboolean) }
+}
+
+/// A `GtkSignalListItemFactory` that keeps one Swift row object per GTK list item, from setup
+/// to teardown. `rows` are the ones alive now (bound or waiting to be).
+@MainActor
+public final class ListItemFactory<Row: AnyObject>: Object {
+    private final class Rows {
+        var byItem: [UnsafeMutableRawPointer: Row] = [:]
+    }
+    private let store = Rows()
+
+    public init(
+        setup: @escaping @MainActor (ListItem) -> Row,
+        bind: @escaping @MainActor (Row, ListItem) -> Void,
+        unbind: @escaping @MainActor (Row, ListItem) -> Void = { _, _ in },
+        teardown: @escaping @MainActor (Row) -> Void = { _ in }
+    ) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
+        let store = self.store
+        on("setup") { (pointer: gpointer?) in
+            let item = ListItem(pointer: OpaquePointer(pointer!))
+            store.byItem[item.key] = setup(item)
+        }
+        on("bind") { (pointer: gpointer?) in
+            let item = ListItem(pointer: OpaquePointer(pointer!))
+            if let row = store.byItem[item.key] { bind(row, item) }
+        }
+        on("unbind") { (pointer: gpointer?) in
+            let item = ListItem(pointer: OpaquePointer(pointer!))
+            if let row = store.byItem[item.key] { unbind(row, item) }
+        }
+        on("teardown") { (pointer: gpointer?) in
+            let item = ListItem(pointer: OpaquePointer(pointer!))
+            if let row = store.byItem.removeValue(forKey: item.key) {
+                item.setChild(nil)
+                teardown(row)
+            }
+        }
+    }
+
+    public var rows: Dictionary<UnsafeMutableRawPointer, Row>.Values { store.byItem.values }
+}
+
+@MainActor
+public final class ListView: Widget {
+    /// `model` is shown without selection: rows here act on activation, not selection.
+    public init<Row>(model: IdListModel, factory: ListItemFactory<Row>) {
+        g_object_ref(model.raw) // gtk_no_selection_new takes a reference
+        let selection = gtk_no_selection_new(model.opaque)
+        g_object_ref(factory.raw) // gtk_list_view_new takes a reference
+        super.init(owning: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
+    }
+
+    /// Scrolls the least amount that brings the item at `position` into view.
+    public func scrollTo(position: Int) {
+        foldout_list_view_scroll_to(opaque, guint(position))
+    }
+}

@@ -1,0 +1,60 @@
+import CGtk
+
+/// A GLib source (idle or timeout) whose closure is released when the source goes away.
+@MainActor
+public final class SourceToken {
+    private weak var box: SourceBox?
+    private let id: guint
+
+    fileprivate init(box: SourceBox, id: guint) {
+        self.box = box
+        self.id = id
+    }
+
+    public var isActive: Bool { box != nil }
+
+    public func cancel() {
+        guard box != nil else { return }
+        g_source_remove(id)
+    }
+}
+
+private final class SourceBox: ClosureBox {
+    let body: @MainActor () -> Bool
+    init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
+}
+
+private let sourceThunk: GSourceFunc = { data in
+    let box = SourceBox.from(data)
+    return MainActor.assumeIsolated { box.body() } ? 1 : 0
+}
+
+private let sourceRelease: GDestroyNotify = { data in ClosureBox.release(data) }
+
+@MainActor
+public enum MainLoop {
+    /// Runs `body` when the loop is idle, again while it returns true.
+    @discardableResult
+    public static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ body: @escaping @MainActor () -> Bool) -> SourceToken {
+        let box = SourceBox(body)
+        let id = g_idle_add_full(priority, sourceThunk, box.retainedPointer(), sourceRelease)
+        return SourceToken(box: box, id: id)
+    }
+
+    /// Runs `body` after `milliseconds`, again every `milliseconds` while it returns true.
+    @discardableResult
+    public static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> SourceToken {
+        let box = SourceBox(body)
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, sourceThunk, box.retainedPointer(), sourceRelease)
+        return SourceToken(box: box, id: id)
+    }
+
+    /// Runs one iteration of the default main context; for tests and benchmarks.
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking.gboolean) != 0
+    }
+
+    /// Microseconds from GLib's monotonic clock.
+    public static var monotonicTime: Int { g_get_monotonic_time() }
+}

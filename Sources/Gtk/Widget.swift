@@ -1,0 +1,168 @@
+import CGtk
+
+/// Base of the widget wrappers: the GtkWidget calls the app uses.
+@MainActor
+open class Widget: Object {
+    @inline(__always) public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue.gboolean) }
+    }
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue.gboolean) }
+    }
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
+    }
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue.gboolean) }
+    }
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue.gboolean) }
+    }
+    public func setAlign(horizontal: GtkAlign? = nil, vertical: GtkAlign? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal) }
+        if let vertical { gtk_widget_set_valign(widget, vertical) }
+    }
+    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+        gtk_widget_set_margin_top(widget, top)
+        gtk_widget_set_margin_bottom(widget, bottom)
+        gtk_widget_set_margin_start(widget, start)
+        gtk_widget_set_margin_end(widget, end)
+    }
+    public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
+        gtk_widget_set_size_request(widget, width, height)
+    }
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    public var width: Int32 { gtk_widget_get_width(widget) }
+    public var height: Int32 { gtk_widget_get_height(widget) }
+
+    /// This widget's bounds in `other`'s coordinates, nil when the two share no ancestor or
+    /// this one is not laid out.
+    public func bounds(in other: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, other.widget, &rect) != 0 else { return nil }
+        return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
+
+    public func isAncestor(of other: Widget) -> Bool {
+        gtk_widget_is_ancestor(other.widget, widget) != 0
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    /// Emits the widget's keybinding activation, as Enter does (a button's "clicked").
+    @discardableResult
+    public func activate() -> Bool { gtk_widget_activate(widget) != 0 }
+
+    /// Activates an action by name (`group.action`), optionally with a parameter.
+    @discardableResult
+    public func activateAction(_ name: String, parameter: OpaquePointer? = nil) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, parameter) != 0
+    }
+
+    public func insertActionGroup(_ prefix: String, _ group: ActionGroup) {
+        gtk_widget_insert_action_group(widget, prefix, group.opaque)
+    }
+
+    public func add(_ controller: EventController) {
+        g_object_ref(controller.raw) // gtk_widget_add_controller takes one reference; Swift keeps its own.
+        gtk_widget_add_controller(widget, controller.opaque)
+    }
+
+    public func setAccessibleLabel(_ label: String) { foldout_accessible_set_label(widget, label) }
+    public func setAccessibleExpanded(_ expanded: Bool) { foldout_accessible_set_expanded(widget, expanded.gboolean) }
+
+    /// Whether the accessible EXPANDED state is `expanded`, read back through GTK's test API.
+    public func accessibleExpandedIs(_ expanded: Bool) -> Bool {
+        guard let message = foldout_accessible_check_expanded(widget, expanded.gboolean) else { return true }
+        g_free(message)
+        return false
+    }
+
+    public var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
+
+    public var settings: Settings { Settings(retaining: UnsafeMutableRawPointer(gtk_widget_get_settings(widget))) }
+
+    /// Calls `body` once per frame, with the frame time in microseconds, until it returns false.
+    @discardableResult
+    public func addTickCallback(_ body: @escaping @MainActor (Int) -> Bool) -> TickToken {
+        let box = HandlerBox<@MainActor (Int) -> Bool>(body)
+        let thunk: GtkTickCallback = { _, clock, data in
+            let box = HandlerBox<@MainActor (Int) -> Bool>.from(data)
+            let time = gdk_frame_clock_get_frame_time(clock)
+            return MainActor.assumeIsolated { box.function(time) } ? 1 : 0
+        }
+        let id = gtk_widget_add_tick_callback(widget, thunk, box.retainedPointer(), { ClosureBox.release($0) })
+        return TickToken(widget: self, id: id, box: box)
+    }
+
+    public var frameClock: FrameClock? {
+        gtk_widget_get_frame_clock(widget).map { FrameClock(retaining: UnsafeMutableRawPointer($0)) }
+    }
+}
+
+/// A running tick callback; `remove()` stops it early.
+@MainActor
+public final class TickToken {
+    private weak var widget: Widget?
+    private weak var box: ClosureBox?
+    private let id: guint
+
+    init(widget: Widget, id: guint, box: ClosureBox) {
+        self.widget = widget
+        self.id = id
+        self.box = box
+    }
+
+    public var isActive: Bool { box != nil }
+
+    public func remove() {
+        guard box != nil, let widget else { return }
+        gtk_widget_remove_tick_callback(widget.widget, id)
+    }
+}
+
+@MainActor
+public final class FrameClock: Object {
+    /// Calls `body` after each paint until the returned connection is disconnected.
+    @discardableResult
+    public func onAfterPaint(_ body: @escaping @MainActor () -> Void) -> SignalConnection {
+        on("after-paint", body)
+    }
+}
+
+@MainActor
+public final class Settings: Object {
+    public static var `default`: Settings { Settings(retaining: UnsafeMutableRawPointer(gtk_settings_get_default())) }
+
+    public var enableAnimations: Bool {
+        get { getBool("gtk-enable-animations") }
+        set { setBool("gtk-enable-animations", newValue) }
+    }
+}
+
+extension Widget {
+    /// Whether the keyboard focus of `other`'s window is inside this widget.
+    public func isAncestor(ofFocus other: Widget) -> Bool {
+        guard let root = gtk_widget_get_root(other.widget),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+}

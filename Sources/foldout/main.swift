@@ -1,0 +1,4 @@
+import FoldoutUI
+import Glibc
+
+exit(FoldoutApplication().run())
