@@ -12,6 +12,11 @@ public final class ActionsList {
     public struct Removal: Equatable, Sendable {
         public let id: ItemID
         public let index: Int
+
+        public init(id: ItemID, index: Int) {
+            self.id = id
+            self.index = index
+        }
     }
 
     public private(set) var ids: [ItemID]

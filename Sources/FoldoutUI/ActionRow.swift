@@ -97,7 +97,7 @@ final class ActionRow {
         detail.text = item.detail
         root.setAccessibleLabel("\(item.title), by \(item.author)")
         revealer.setRevealedImmediately(expanded)
-        root.setAccessibleExpanded(expanded)
+        markExpanded(expanded)
     }
 
     func unbind() {
@@ -110,6 +110,11 @@ final class ActionRow {
             root.grabFocus() // keep keyboard focus on the row, not on a button about to hide
         }
         revealer.revealChild = expanded
+        markExpanded(expanded)
+    }
+
+    private func markExpanded(_ expanded: Bool) {
         root.setAccessibleExpanded(expanded)
+        if expanded { root.addCSSClass("expanded") } else { root.removeCSSClass("expanded") }
     }
 }

@@ -36,6 +36,7 @@ public final class ActionsPage: ActionRowDelegate {
         )
         listView = ListView(model: model, factory: factory)
         listView.addCSSClass("actions-list")
+        listView.setBool("show-separators", true)
         root.child = listView
         root.vexpand = true
         owner.value = self
@@ -71,6 +72,9 @@ public final class ActionsPage: ActionRowDelegate {
     }
 
     // MARK: Scrolling the unfolded row into view
+
+    /// Whether an unfolding row is still being followed into view.
+    var isFollowingUnfold: Bool { followTick?.isActive ?? false }
 
     /// Follows the unfolding row frame by frame until it has settled, scrolling the least amount
     /// that shows all of it (or its top, if it is taller than the view).

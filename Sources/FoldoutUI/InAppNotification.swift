@@ -51,12 +51,6 @@ public final class InAppNotification {
         }
     }
 
-    /// Runs the offered Undo, as the button would.
-    public func performUndo() {
-        guard offersUndo else { return }
-        undoButton.activate()
-    }
-
     public func dismiss() {
         hideTimer?.cancel()
         hideTimer = nil

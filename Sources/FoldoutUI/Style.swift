@@ -9,7 +9,8 @@ enum Style {
     .action-row .title { opacity: 0.85; }
     .action-row .unfolded { padding-top: 8px; }
     .action-row .detail { opacity: 0.9; }
-    .action-row:focus-visible { outline: 2px solid alpha(@accent_color, 0.6); outline-offset: -2px; }
+    .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.08); }
+    .action-row:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.7); outline-offset: -2px; }
     """
 
     @MainActor static func load() { Display.addStyleSheet(css) }

@@ -58,3 +58,11 @@ public enum MainLoop {
     /// Microseconds from GLib's monotonic clock.
     public static var monotonicTime: Int { g_get_monotonic_time() }
 }
+
+@MainActor
+public enum GtkRuntime {
+    /// Initializes GTK once; false when there is no display to talk to.
+    public static func initialize() -> Bool {
+        gtk_init_check() != 0
+    }
+}

@@ -1,0 +1,243 @@
+import CGtk
+import FoldoutCore
+@testable import FoldoutUI
+import Gtk
+import XCTest
+
+final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
+    @MainActor private var window: Window!
+    @MainActor private var page: ActionsPage!
+    @MainActor private var notification: InAppNotification!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        onMain { self.showPage() }
+    }
+
+    @MainActor private func showPage() {
+        Settings.default.enableAnimations = true
+        notification = InAppNotification()
+        page = ActionsPage(viewModel: ActionsList(generatedCount: 10_000), notification: notification)
+        let overlay = Overlay()
+        overlay.child = page.root
+        overlay.addOverlay(notification.root)
+        window = Window()
+        window.setDefaultSize(width: 480, height: 600)
+        window.child = overlay
+        window.present()
+        XCTAssertTrue(pump { self.page.boundRows.count > 5 && self.page.listView.height > 0 }, "rows never appeared")
+        pump(frames: 2, of: page.listView)
+    }
+
+    override func tearDown() {
+        onMain { self.closePage() }
+    }
+
+    @MainActor private func closePage() {
+        window?.destroy()
+        window = nil
+        page = nil
+        notification = nil
+        Settings.default.enableAnimations = true
+        pump(seconds: 0.05)
+    }
+
+    @MainActor private var list: ActionsList { page.viewModel }
+
+    @MainActor private func row(_ id: ItemID, file: StaticString = #filePath, line: UInt = #line) -> ActionRow? {
+        let row = page.boundRows[id]
+        XCTAssertNotNil(row, "no row shows \(id)", file: file, line: line)
+        return row
+    }
+
+    /// Clicks a button as Enter would; GtkButton emits "clicked" after showing itself pressed.
+    @MainActor private func press(_ button: Button, until done: () -> Bool) {
+        XCTAssertTrue(button.activate())
+        XCTAssertTrue(pump(until: done), "pressing \(button.label) had no effect")
+    }
+
+    /// Rows whose revealer is open or opening.
+    @MainActor private var unfoldedRows: [ActionRow] { page.boundRows.values.filter { $0.revealer.revealChild } }
+
+    @MainActor private func waitUntilSettled() {
+        XCTAssertTrue(pump(seconds: 5) {
+            self.page.boundRows.values.allSatisfy { $0.revealer.childRevealed == $0.revealer.revealChild }
+                && !self.page.isFollowingUnfold
+        })
+        pump(frames: 2, of: page.listView)
+    }
+
+    func testClickingRowsUnfoldsOneAtATime() throws {
+        try onMain {
+            let first = list.id(at: 1), second = list.id(at: 3)
+            let firstRow = try XCTUnwrap(row(first))
+            firstRow.root.activateAction("row.toggle")
+            XCTAssertTrue(firstRow.revealer.revealChild)
+            XCTAssertFalse(firstRow.revealer.childRevealed, "unfolding is animated")
+            XCTAssertTrue(firstRow.root.accessibleExpandedIs(true))
+            waitUntilSettled()
+            XCTAssertTrue(firstRow.revealer.childRevealed)
+
+            let secondRow = try XCTUnwrap(row(second))
+            secondRow.root.activateAction("row.toggle")
+            XCTAssertFalse(firstRow.revealer.revealChild)
+            XCTAssertTrue(firstRow.revealer.childRevealed, "folding is animated too")
+            XCTAssertTrue(secondRow.revealer.revealChild)
+            XCTAssertTrue(firstRow.root.accessibleExpandedIs(false))
+            waitUntilSettled()
+            XCTAssertEqual(unfoldedRows.map(\.itemID), [second])
+
+            secondRow.root.activateAction("row.toggle")
+            waitUntilSettled()
+            XCTAssertTrue(unfoldedRows.isEmpty)
+            XCTAssertFalse(secondRow.revealer.childRevealed)
+        }
+    }
+
+    func testEscapeFoldsAndKeepsFocusOnTheRow() throws {
+        try onMain {
+            let id = list.id(at: 2)
+            let row = try XCTUnwrap(row(id))
+            row.root.grabFocus()
+            row.root.activateAction("row.toggle")
+            waitUntilSettled()
+            XCTAssertTrue(row.share.grabFocus(), "Tab can reach the Share button once unfolded")
+            row.share.activateAction("row.fold")
+            XCTAssertNil(list.expanded)
+            XCTAssertTrue(row.root.hasFocus, "focus moves from the hiding button to its row")
+        }
+    }
+
+    func testUnfoldedRowSurvivesRecyclingAndComesBackWithoutAnimation() throws {
+        try onMain {
+            let id = list.id(at: 3)
+            try XCTUnwrap(row(id)).root.activateAction("row.toggle")
+            waitUntilSettled()
+
+            page.listView.scrollTo(position: 520)
+            XCTAssertTrue(pump { self.page.boundRows[self.list.id(at: 520)] != nil })
+            pump(frames: 3, of: page.listView)
+            XCTAssertNil(page.boundRows[id], "the row scrolled out of view should have been recycled")
+            XCTAssertTrue(unfoldedRows.isEmpty, "a recycled row must not carry the unfolded state along")
+
+            page.listView.scrollTo(position: 0)
+            XCTAssertTrue(pump { self.page.boundRows[id] != nil })
+            let back = try XCTUnwrap(row(id))
+            XCTAssertTrue(back.revealer.revealChild)
+            XCTAssertTrue(back.revealer.childRevealed, "a rebound row is drawn unfolded at once, not animated")
+            XCTAssertTrue(back.root.accessibleExpandedIs(true))
+            XCTAssertEqual(unfoldedRows.count, 1)
+        }
+    }
+
+    func testUnfoldingTheLastRowScrollsItsButtonsIntoView() throws {
+        try onMain {
+            let last = list.id(at: list.count - 1)
+            page.listView.scrollTo(position: list.count - 1)
+            XCTAssertTrue(pump { self.page.boundRows[last] != nil })
+            pump(frames: 3, of: page.listView)
+            let row = try XCTUnwrap(row(last))
+            row.root.activateAction("row.toggle")
+            waitUntilSettled()
+            try assertFullyVisible(row)
+            let buttons = try XCTUnwrap(row.remove.bounds(in: page.listView))
+            XCTAssertLessThanOrEqual(buttons.y + buttons.height, Double(page.listView.height) + 0.5)
+        }
+    }
+
+    func testUnfoldingARowAtTheBottomEdgeScrollsTheLeastAmount() throws {
+        try onMain {
+            let viewHeight = Double(page.listView.height)
+            let edgeRow = try XCTUnwrap(page.boundRows.values.first { row in
+                guard let b = row.root.bounds(in: page.listView) else { return false }
+                return b.y < viewHeight && b.y + b.height > viewHeight - 30
+            })
+            let top = try XCTUnwrap(edgeRow.root.bounds(in: page.listView)).y
+            let before = page.root.verticalAdjustment.value
+            edgeRow.root.activateAction("row.toggle")
+            waitUntilSettled()
+            let bounds = try assertFullyVisible(edgeRow)
+            XCTAssertEqual(bounds.y + bounds.height, viewHeight, accuracy: 1, "least scrolling puts the bottom at the edge")
+            XCTAssertEqual(page.root.verticalAdjustment.value - before, top - bounds.y, accuracy: 1)
+        }
+    }
+
+    func testRemoveAndUndo() throws {
+        try onMain {
+            let id = list.id(at: 5)
+            let row = try XCTUnwrap(row(id))
+            row.root.activateAction("row.toggle")
+            waitUntilSettled()
+            press(row.remove) { !self.list.contains(id) }
+            XCTAssertFalse(list.contains(id))
+            XCTAssertNil(list.expanded, "removing the unfolded item leaves none unfolded")
+            XCTAssertEqual(list.count, 9_999)
+            XCTAssertTrue(pump { self.page.boundRows[id] == nil })
+            XCTAssertTrue(notification.offersUndo)
+            XCTAssertTrue(notification.text.contains(list.item(id).title))
+            pump(frames: 2, of: page.listView)
+            XCTAssertTrue(unfoldedRows.isEmpty)
+
+            press(notification.undoButton) { self.list.contains(id) }
+            XCTAssertEqual(list.index(of: id), 5)
+            XCTAssertFalse(notification.isShown)
+            XCTAssertTrue(pump { self.page.boundRows[id] != nil })
+            XCTAssertFalse(try XCTUnwrap(self.row(id)).revealer.revealChild)
+        }
+    }
+
+    func testShareCopiesTheItemAndSaysSo() throws {
+        try onMain {
+            let id = list.id(at: 0)
+            let row = try XCTUnwrap(row(id))
+            row.root.activateAction("row.toggle")
+            waitUntilSettled()
+            press(row.share) { self.notification.isShown }
+            XCTAssertEqual(Display.localClipboardText, list.item(id).shareText)
+            XCTAssertTrue(notification.isShown)
+            XCTAssertFalse(notification.offersUndo)
+            XCTAssertTrue(notification.text.contains("clipboard"))
+        }
+    }
+
+    func testWithAnimationsOffEverythingStillHolds() throws {
+        try onMain {
+            Settings.default.enableAnimations = false
+            let last = list.id(at: list.count - 1)
+            page.listView.scrollTo(position: list.count - 1)
+            XCTAssertTrue(pump { self.page.boundRows[last] != nil })
+            let row = try XCTUnwrap(row(last))
+            row.root.activateAction("row.toggle")
+            XCTAssertTrue(row.revealer.childRevealed, "no animation: unfolded at once")
+            waitUntilSettled()
+            try assertFullyVisible(row)
+            row.root.activateAction("row.toggle")
+            XCTAssertFalse(row.revealer.childRevealed)
+        }
+    }
+
+    func testTenThousandTogglesLeaveNoClosureBoxesBehind() throws {
+        try onMain {
+            let baseline = ClosureBox.live
+            var random = SeededGenerator(seed: 7)
+            for step in 0..<10_000 {
+                let visible = Array(page.boundRows.keys)
+                page.boundRows[visible.randomElement(using: &random)!]?.root.activateAction("row.toggle")
+                if step % 100 == 0 { pump(seconds: 0.02) }
+            }
+            list.fold()
+            waitUntilSettled()
+            XCTAssertLessThan(IdListModel.liveItems, 400, "row items are created for visible rows only")
+            XCTAssertEqual(ClosureBox.live, baseline)
+        }
+    }
+
+    @MainActor @discardableResult
+    private func assertFullyVisible(_ row: ActionRow, file: StaticString = #filePath, line: UInt = #line) throws
+        -> (x: Double, y: Double, width: Double, height: Double) {
+        let bounds = try XCTUnwrap(row.root.bounds(in: page.listView), file: file, line: line)
+        XCTAssertGreaterThanOrEqual(bounds.y, -0.5, "row top hidden", file: file, line: line)
+        XCTAssertLessThanOrEqual(bounds.y + bounds.height, Double(page.listView.height) + 0.5, "row bottom hidden", file: file, line: line)
+        return bounds
+    }
+}

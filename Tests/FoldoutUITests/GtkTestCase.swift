@@ -1,0 +1,57 @@
+import Gtk
+import XCTest
+
+/// Base for tests on real widgets. GTK needs a display: under `xvfb-run` it has one. Without one
+/// the tests skip and say so, unless FOLDOUT_REQUIRE_DISPLAY=1 (CI), where that is a failure.
+///
+/// XCTest on Linux runs test methods on the main thread but cannot call `@MainActor` test methods
+/// directly, so tests enter the main actor with `onMain`.
+class GtkTestCase: XCTestCase, @unchecked Sendable {
+    @MainActor private static var initialized: Bool?
+
+    override func setUpWithError() throws {
+        try onMain { try self.initializeGtk() }
+    }
+
+    func onMain<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+        try MainActor.assumeIsolated(body)
+    }
+
+    @MainActor private func initializeGtk() throws {
+        if Self.initialized == nil {
+            setenv("GSETTINGS_BACKEND", "memory", 0)
+            setenv("GSK_RENDERER", "cairo", 0)
+            Self.initialized = GtkRuntime.initialize()
+        }
+        if Self.initialized == false {
+            let message = "no display for GTK (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")): run under xvfb-run"
+            if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" {
+                XCTFail(message)
+            }
+            throw XCTSkip(message)
+        }
+    }
+
+    /// Runs the main loop until `condition` holds or `seconds` pass; returns the condition.
+    @MainActor @discardableResult
+    func pump(seconds: Double = 3, until condition: () -> Bool = { false }) -> Bool {
+        let deadline = MainLoop.monotonicTime + Int(seconds * 1_000_000)
+        let wakeUp = MainLoop.timeout(milliseconds: 5) { true } // never block for long
+        defer { wakeUp.cancel() }
+        while MainLoop.monotonicTime < deadline {
+            if condition() { return true }
+            MainLoop.iterate(blocking: true)
+        }
+        return condition()
+    }
+
+    /// Runs the main loop for `frames` frames of `widget`'s frame clock.
+    @MainActor func pump(frames: Int, of widget: Widget) {
+        var seen = 0
+        widget.addTickCallback { _ in
+            seen += 1
+            return seen < frames
+        }
+        pump(seconds: 5) { seen >= frames }
+    }
+}
