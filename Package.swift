@@ -5,6 +5,7 @@ let package = Package(
     name: "Foldout",
     products: [
         .executable(name: "foldout", targets: ["foldout"]),
+        .executable(name: "foldout-bench", targets: ["foldout-bench"]),
     ],
     targets: [
         // System library over GTK 4 (pkg-config gtk4); shim.h adds inline helpers for variadic C API.
@@ -21,6 +22,9 @@ let package = Package(
         .target(name: "FoldoutCore"),
         .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"]),
         .executableTarget(name: "foldout", dependencies: ["FoldoutUI"]),
+        // Benchmarks: figures printed beside a baseline measured in the same run.
+        .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore"]),
+        .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
         .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "FoldoutCore"]),
     ],

@@ -12,26 +12,46 @@ protocol ActionRowDelegate: AnyObject {
 }
 
 /// One recycled row of the Actions page: author and title, and beneath them a revealer with the
-/// detail text and the Share and Remove buttons.
+/// detail text and the Share and Remove buttons. GtkListView keeps about 200 rows alive, so the
+/// unfolding part is built only the first time a row has to show it.
 @MainActor
 final class ActionRow {
     let root = Box(GTK_ORIENTATION_VERTICAL, role: GTK_ACCESSIBLE_ROLE_BUTTON)
-    let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
-    let share = Button(label: "Share")
-    let remove = Button(label: "Remove")
     private let author = Label()
     private let title = Label()
-    private let detail = Label(wrap: true)
     private let actions = ActionGroup()
+    private var unfoldingPart: UnfoldingPart?
+    private var detailText = ""
     private(set) var itemID: ItemID?
     weak var delegate: ActionRowDelegate?
+
+    /// The revealer and what it unfolds: the detail text and the action bar.
+    @MainActor final class UnfoldingPart {
+        let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
+        let detail = Label(wrap: true)
+        let share = Button(label: "Share")
+        let remove = Button(label: "Remove")
+
+        init() {
+            detail.xalign = 0
+            detail.addCSSClass("detail")
+            let actionBar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+            actionBar.setAlign(horizontal: GTK_ALIGN_END)
+            remove.addCSSClass("destructive-action")
+            actionBar.append(share)
+            actionBar.append(remove)
+            let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+            box.addCSSClass("unfolded")
+            box.append(detail)
+            box.append(actionBar)
+            revealer.child = box
+        }
+    }
 
     init() {
         root.isFocusable = true
         root.addCSSClass("action-row")
-
         let header = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-        header.addCSSClass("header")
         for label in [author, title] {
             label.xalign = 0
             label.ellipsizeEnd()
@@ -40,34 +60,35 @@ final class ActionRow {
         author.addCSSClass("author")
         title.addCSSClass("title")
         root.append(header)
-
-        detail.xalign = 0
-        detail.addCSSClass("detail")
-        let actionBar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        actionBar.addCSSClass("action-bar")
-        actionBar.setAlign(horizontal: GTK_ALIGN_END)
-        remove.addCSSClass("destructive-action")
-        actionBar.append(share)
-        actionBar.append(remove)
-        let unfolded = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
-        unfolded.addCSSClass("unfolded")
-        unfolded.append(detail)
-        unfolded.append(actionBar)
-        revealer.child = unfolded
-        root.append(revealer)
-
         connectInput()
     }
 
-    private func connectInput() {
-        share.onClicked { [weak self] in
+    /// The unfolding part, built on first use.
+    var unfolding: UnfoldingPart {
+        if let unfoldingPart { return unfoldingPart }
+        let part = UnfoldingPart()
+        part.detail.text = detailText
+        part.share.onClicked { [weak self] in
             guard let self, let id = self.itemID else { return }
             self.delegate?.rowWantsShare(id)
         }
-        remove.onClicked { [weak self] in
+        part.remove.onClicked { [weak self] in
             guard let self, let id = self.itemID else { return }
             self.delegate?.rowWantsRemove(id)
         }
+        root.append(part.revealer)
+        unfoldingPart = part
+        return part
+    }
+
+    /// Unfolded or unfolding.
+    var isUnfolded: Bool { unfoldingPart?.revealer.revealChild ?? false }
+    /// Whether the revealer has finished moving towards its state.
+    var isSettled: Bool { unfoldingPart.map { $0.revealer.childRevealed == $0.revealer.revealChild } ?? true }
+    /// Fully unfolded, animation finished.
+    var isFullyUnfolded: Bool { unfoldingPart?.revealer.childRevealed ?? false }
+
+    private func connectInput() {
         // Buttons claim their own clicks, so this only sees clicks on the row itself.
         let click = GestureClick()
         click.onReleased { [weak self] presses, _, _ in
@@ -94,9 +115,12 @@ final class ActionRow {
         itemID = item.id
         author.text = item.author
         title.text = item.title
-        detail.text = item.detail
+        detailText = item.detail
         root.setAccessibleLabel("\(item.title), by \(item.author)")
-        revealer.setRevealedImmediately(expanded)
+        if expanded || unfoldingPart != nil {
+            unfolding.detail.text = item.detail
+            unfolding.revealer.setRevealedImmediately(expanded)
+        }
         markExpanded(expanded)
     }
 
@@ -106,10 +130,11 @@ final class ActionRow {
 
     /// Folds or unfolds with the revealer's animation (none when GTK's animations are off).
     func setExpanded(_ expanded: Bool) {
-        if !expanded && revealer.isAncestor(ofFocus: root) {
+        guard expanded || unfoldingPart != nil else { return }
+        if !expanded && unfolding.revealer.isAncestor(ofFocus: root) {
             root.grabFocus() // keep keyboard focus on the row, not on a button about to hide
         }
-        revealer.revealChild = expanded
+        unfolding.revealer.revealChild = expanded
         markExpanded(expanded)
     }
 

@@ -87,7 +87,7 @@ public final class ActionsPage: ActionRowDelegate {
         followTick = listView.addTickCallback { [weak self] _ in
             guard let self, self.viewModel.expanded == id, let row = self.boundRows[id] else { return false }
             let moved = self.scrollToShow(row)
-            settledFrames = row.revealer.childRevealed && !moved ? settledFrames + 1 : 0
+            settledFrames = row.isFullyUnfolded && !moved ? settledFrames + 1 : 0
             return settledFrames < 3
         }
     }

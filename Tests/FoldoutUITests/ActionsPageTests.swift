@@ -57,11 +57,11 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     /// Rows whose revealer is open or opening.
-    @MainActor private var unfoldedRows: [ActionRow] { page.boundRows.values.filter { $0.revealer.revealChild } }
+    @MainActor private var unfoldedRows: [ActionRow] { page.boundRows.values.filter(\.isUnfolded) }
 
     @MainActor private func waitUntilSettled() {
         XCTAssertTrue(pump(seconds: 5) {
-            self.page.boundRows.values.allSatisfy { $0.revealer.childRevealed == $0.revealer.revealChild }
+            self.page.boundRows.values.allSatisfy(\.isSettled)
                 && !self.page.isFollowingUnfold
         })
         pump(frames: 2, of: page.listView)
@@ -72,17 +72,17 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let first = list.id(at: 1), second = list.id(at: 3)
             let firstRow = try XCTUnwrap(row(first))
             firstRow.root.activateAction("row.toggle")
-            XCTAssertTrue(firstRow.revealer.revealChild)
-            XCTAssertFalse(firstRow.revealer.childRevealed, "unfolding is animated")
+            XCTAssertTrue(firstRow.unfolding.revealer.revealChild)
+            XCTAssertFalse(firstRow.unfolding.revealer.childRevealed, "unfolding is animated")
             XCTAssertTrue(firstRow.root.accessibleExpandedIs(true))
             waitUntilSettled()
-            XCTAssertTrue(firstRow.revealer.childRevealed)
+            XCTAssertTrue(firstRow.unfolding.revealer.childRevealed)
 
             let secondRow = try XCTUnwrap(row(second))
             secondRow.root.activateAction("row.toggle")
-            XCTAssertFalse(firstRow.revealer.revealChild)
-            XCTAssertTrue(firstRow.revealer.childRevealed, "folding is animated too")
-            XCTAssertTrue(secondRow.revealer.revealChild)
+            XCTAssertFalse(firstRow.unfolding.revealer.revealChild)
+            XCTAssertTrue(firstRow.unfolding.revealer.childRevealed, "folding is animated too")
+            XCTAssertTrue(secondRow.unfolding.revealer.revealChild)
             XCTAssertTrue(firstRow.root.accessibleExpandedIs(false))
             waitUntilSettled()
             XCTAssertEqual(unfoldedRows.map(\.itemID), [second])
@@ -90,7 +90,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             secondRow.root.activateAction("row.toggle")
             waitUntilSettled()
             XCTAssertTrue(unfoldedRows.isEmpty)
-            XCTAssertFalse(secondRow.revealer.childRevealed)
+            XCTAssertFalse(secondRow.unfolding.revealer.childRevealed)
         }
     }
 
@@ -101,8 +101,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             row.root.grabFocus()
             row.root.activateAction("row.toggle")
             waitUntilSettled()
-            XCTAssertTrue(row.share.grabFocus(), "Tab can reach the Share button once unfolded")
-            row.share.activateAction("row.fold")
+            XCTAssertTrue(row.unfolding.share.grabFocus(), "Tab can reach the Share button once unfolded")
+            row.unfolding.share.activateAction("row.fold")
             XCTAssertNil(list.expanded)
             XCTAssertTrue(row.root.hasFocus, "focus moves from the hiding button to its row")
         }
@@ -123,8 +123,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             page.listView.scrollTo(position: 0)
             XCTAssertTrue(pump { self.page.boundRows[id] != nil })
             let back = try XCTUnwrap(row(id))
-            XCTAssertTrue(back.revealer.revealChild)
-            XCTAssertTrue(back.revealer.childRevealed, "a rebound row is drawn unfolded at once, not animated")
+            XCTAssertTrue(back.unfolding.revealer.revealChild)
+            XCTAssertTrue(back.unfolding.revealer.childRevealed, "a rebound row is drawn unfolded at once, not animated")
             XCTAssertTrue(back.root.accessibleExpandedIs(true))
             XCTAssertEqual(unfoldedRows.count, 1)
         }
@@ -140,7 +140,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             row.root.activateAction("row.toggle")
             waitUntilSettled()
             try assertFullyVisible(row)
-            let buttons = try XCTUnwrap(row.remove.bounds(in: page.listView))
+            let buttons = try XCTUnwrap(row.unfolding.remove.bounds(in: page.listView))
             XCTAssertLessThanOrEqual(buttons.y + buttons.height, Double(page.listView.height) + 0.5)
         }
     }
@@ -168,7 +168,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let row = try XCTUnwrap(row(id))
             row.root.activateAction("row.toggle")
             waitUntilSettled()
-            press(row.remove) { !self.list.contains(id) }
+            press(row.unfolding.remove) { !self.list.contains(id) }
             XCTAssertFalse(list.contains(id))
             XCTAssertNil(list.expanded, "removing the unfolded item leaves none unfolded")
             XCTAssertEqual(list.count, 9_999)
@@ -182,7 +182,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(list.index(of: id), 5)
             XCTAssertFalse(notification.isShown)
             XCTAssertTrue(pump { self.page.boundRows[id] != nil })
-            XCTAssertFalse(try XCTUnwrap(self.row(id)).revealer.revealChild)
+            XCTAssertFalse(try XCTUnwrap(self.row(id)).isUnfolded)
         }
     }
 
@@ -192,7 +192,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let row = try XCTUnwrap(row(id))
             row.root.activateAction("row.toggle")
             waitUntilSettled()
-            press(row.share) { self.notification.isShown }
+            press(row.unfolding.share) { self.notification.isShown }
             XCTAssertEqual(Display.localClipboardText, list.item(id).shareText)
             XCTAssertTrue(notification.isShown)
             XCTAssertFalse(notification.offersUndo)
@@ -208,16 +208,20 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { self.page.boundRows[last] != nil })
             let row = try XCTUnwrap(row(last))
             row.root.activateAction("row.toggle")
-            XCTAssertTrue(row.revealer.childRevealed, "no animation: unfolded at once")
+            XCTAssertTrue(row.unfolding.revealer.childRevealed, "no animation: unfolded at once")
             waitUntilSettled()
             try assertFullyVisible(row)
             row.root.activateAction("row.toggle")
-            XCTAssertFalse(row.revealer.childRevealed)
+            XCTAssertFalse(row.unfolding.revealer.childRevealed)
         }
     }
 
     func testTenThousandTogglesLeaveNoClosureBoxesBehind() throws {
         try onMain {
+            // Warm-up: every row builds its unfolding part (and its button handlers) once.
+            for row in page.boundRows.values { row.root.activateAction("row.toggle") }
+            list.fold()
+            waitUntilSettled()
             let baseline = ClosureBox.live
             var random = SeededGenerator(seed: 7)
             for step in 0..<10_000 {

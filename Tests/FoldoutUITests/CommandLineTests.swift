@@ -1,0 +1,97 @@
+import Foundation
+import XCTest
+
+/// The `foldout` executable as a user runs it: options, errors and exit statuses.
+final class CommandLineTests: XCTestCase {
+    private struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    private var foldout: URL {
+        Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("foldout")
+    }
+
+    private func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = foldout
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                   errors: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Lines Foldout itself wrote, without GLib's warnings about a missing session bus and such.
+    private func ownLines(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { $0.hasPrefix("foldout:") }
+    }
+
+    func testVersion() throws {
+        let result = try run(["--version"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "foldout 0.1.0\n")
+    }
+
+    func testHelpListsTheOptions() throws {
+        let result = try run(["--help"])
+        XCTAssertEqual(result.status, 0)
+        for option in ["--page=PAGE", "--screenshot=FILE.png", "--quit-after-first-frame", "--version", "--unfold=ROW"] {
+            XCTAssertTrue(result.output.contains(option), "--help does not list \(option)")
+        }
+    }
+
+    func testUnknownPageIsOneLineAndStatusTwo() throws {
+        let result = try run(["--page", "nowhere"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(ownLines(result.errors), ["foldout: unknown page “nowhere” (pages: actions)"])
+    }
+
+    func testUnwritableScreenshotPathIsOneLineAndStatusTwo() throws {
+        let missingFolder = try run(["--screenshot", "/nonexistent-folder/shot.png"])
+        XCTAssertEqual(missingFolder.status, 2)
+        XCTAssertEqual(ownLines(missingFolder.errors).count, 1)
+        XCTAssertTrue(missingFolder.errors.contains("cannot write screenshot to “/nonexistent-folder/shot.png”"))
+
+        let folder = try run(["--screenshot", NSTemporaryDirectory()])
+        XCTAssertEqual(folder.status, 2)
+        XCTAssertTrue(folder.errors.contains("it is a folder"))
+    }
+
+    func testOutOfRangeRowIsRefused() throws {
+        let result = try run(["--unfold", "10000"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(ownLines(result.errors).count, 1)
+    }
+
+    func testScreenshotWritesAPNGOfTheWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" { XCTFail("no display") }
+            throw XCTSkip("no display for the screenshot: run under xvfb-run")
+        }
+        let path = NSTemporaryDirectory() + "foldout-test-\(getpid()).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["--page", "actions", "--unfold", "1", "--screenshot", path])
+        XCTAssertEqual(result.status, 0, result.errors)
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
+        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertGreaterThanOrEqual(width, 600)
+        XCTAssertGreaterThanOrEqual(height, 500)
+    }
+
+    func testQuitAfterFirstFrameExitsCleanly() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" { XCTFail("no display") }
+            throw XCTSkip("no display: run under xvfb-run")
+        }
+        XCTAssertEqual(try run(["--quit-after-first-frame"]).status, 0)
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what Foldout needs on Debian bookworm beyond the Swift toolchain, only if missing:
+# GTK 4 headers, Xvfb (a display for the UI tests), a D-Bus session bus and fonts.
+set -euo pipefail
+packages=(libgtk-4-dev pkg-config gcc xvfb xauth dbus fonts-dejavu-core)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing: ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every test: the headless FoldoutCore tests and the UI tests on real GTK widgets under Xvfb.
+# FOLDOUT_REQUIRE_DISPLAY=1 turns a UI test that cannot find a display into a failure, not a skip.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build-aux/install-deps.sh
+swift build --build-tests
+export FOLDOUT_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" swift test --skip-build 2>&1 | tee "$log" || status=$?
+if grep -qE "Test Case .* skipped" "$log"; then
+    echo "test.sh: some tests were skipped; every test must run" >&2
+    exit 1
+fi
+grep -q "Test Suite 'ActionsPageTests' passed" "$log" || { echo "test.sh: the UI tests did not run" >&2; status=1; }
+exit "$status"
