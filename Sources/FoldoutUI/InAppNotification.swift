@@ -25,11 +25,7 @@ public final class InAppNotification {
         root.child = box
         root.isVisible = false
 
-        undoButton.onClicked { [weak self] in
-            let undo = self?.undo
-            self?.dismiss()
-            undo?()
-        }
+        undoButton.onClicked { [weak self] in self?.performUndo() }
         closeButton.onClicked { [weak self] in self?.dismiss() }
     }
 
@@ -49,6 +45,23 @@ public final class InAppNotification {
             self?.dismiss()
             return false
         }
+    }
+
+    /// Ctrl+Z anywhere in `window` runs the offered Undo.
+    public func installUndoShortcut(in window: Widget) {
+        let actions = ActionGroup()
+        actions.add("undo") { [weak self] in self?.performUndo() }
+        window.insertActionGroup("notification", actions)
+        let keys = ShortcutController()
+        keys.add(accelerators: "<Control>z", action: "notification.undo")
+        window.add(keys)
+    }
+
+    /// Runs the offered Undo, if there is one.
+    public func performUndo() {
+        guard offersUndo, let undo else { return }
+        dismiss()
+        undo()
     }
 
     public func dismiss() {

@@ -27,6 +27,7 @@ public final class MainWindow {
         overlay.child = stack
         overlay.addOverlay(notification.root)
         window.child = overlay
+        notification.installUndoShortcut(in: window)
     }
 
     public var page: Page {
