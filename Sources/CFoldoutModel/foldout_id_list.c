@@ -23,6 +23,12 @@ static void foldout_id_item_init(FoldoutIdItem *self) {
     g_atomic_int_inc(&live_items);
 }
 
+FoldoutIdItem *foldout_id_item_new(guint32 id) {
+    FoldoutIdItem *item = g_object_new(FOLDOUT_TYPE_ID_ITEM, NULL);
+    item->id = id;
+    return item;
+}
+
 guint32 foldout_id_item_get_id(FoldoutIdItem *self) {
     g_return_val_if_fail(FOLDOUT_IS_ID_ITEM(self), 0);
     return self->id;
@@ -50,9 +56,7 @@ static gpointer foldout_id_list_get_item(GListModel *model, guint position) {
     FoldoutIdList *self = FOLDOUT_ID_LIST(model);
     if (position >= self->ids->len)
         return NULL;
-    FoldoutIdItem *item = g_object_new(FOLDOUT_TYPE_ID_ITEM, NULL);
-    item->id = g_array_index(self->ids, guint32, position);
-    return item;
+    return foldout_id_item_new(g_array_index(self->ids, guint32, position));
 }
 
 static void foldout_id_list_model_init(GListModelInterface *iface) {

@@ -30,6 +30,12 @@ static inline gboolean foldout_object_get_boolean(gpointer object, const char *p
     return value;
 }
 
+static inline char *foldout_object_dup_string(gpointer object, const char *property) {
+    char *value = NULL;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 static inline const GVariantType *foldout_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *foldout_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
 static inline const GVariantType *foldout_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
@@ -46,6 +52,13 @@ static inline void foldout_list_view_scroll_to(GtkListView *list, guint position
 #else
     gtk_widget_activate_action(GTK_WIDGET(list), "list.scroll-to-item", "u", position);
 #endif
+}
+
+static inline GtkWidget *foldout_message_dialog_new(GtkWindow *parent, const char *primary, const char *secondary) {
+    GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                               GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
+    return dialog;
 }
 
 #endif

@@ -8,6 +8,8 @@ import Gtk
 @MainActor
 public final class FoldoutApplication {
     public static let actionsCount = 10_000
+    public nonisolated static let defaultCatalogSize = 1_000_000
+    public static let catalogSizes = 1...50_000_000
 
     private let application = Application(id: Foldout.applicationID)
     private var mainWindow: MainWindow?
@@ -19,12 +21,17 @@ public final class FoldoutApplication {
         var screenshot: String?
         var quitAfterFirstFrame = false
         var unfoldRow: Int?
+        var openFacet: Facet?
+        var catalog = CatalogSource.generated(count: FoldoutApplication.defaultCatalogSize)
     }
 
     public init() {
         application.setOptionSummary("Foldout shows the things that fold out of a list, done right.")
         application.addOption("page", kind: .string, description: "Show PAGE first (\(Page.names))", argument: "PAGE")
         application.addOption("unfold", kind: .int, description: "Unfold row ROW of the Actions page (from 0)", argument: "ROW")
+        application.addOption("catalog-size", kind: .int, description: "Generate a catalog of N items for the Filters page (default 1,000,000)", argument: "N")
+        application.addOption("catalog", kind: .filename, description: "Open the catalog FILE.csv on the Filters page (columns: \(Catalog.csvColumns.joined(separator: ",")))", argument: "FILE.csv")
+        application.addOption("open-facet", kind: .string, description: "Open the FACET flyout of the Filters page (\(Facet.allCases.map(\.csvColumn).joined(separator: ", ")))", argument: "FACET")
         application.addOption("screenshot", kind: .filename, description: "Write the window to FILE.png after its first frame, then quit", argument: "FILE.png")
         application.addOption("quit-after-first-frame", kind: .flag, description: "Quit once the first frame is painted")
         application.addOption("version", kind: .flag, description: "Print the version and quit")
@@ -56,6 +63,26 @@ public final class FoldoutApplication {
             }
             options.unfoldRow = Int(row)
         }
+        if let size = parsed.int("catalog-size") {
+            guard Self.catalogSizes.contains(Int(size)) else {
+                return fail("--catalog-size must be between \(Self.catalogSizes.lowerBound) and \(NumberText.grouped(Self.catalogSizes.upperBound)), not \(size)")
+            }
+            options.catalog = .generated(count: Int(size))
+        }
+        if let path = parsed.filename("catalog") {
+            guard !parsed.contains("catalog-size") else { return fail("use either --catalog or --catalog-size, not both") }
+            do {
+                options.catalog = .loaded(try Catalog.load(path: path))
+            } catch {
+                return fail("cannot open catalog “\(path)”: \(error)")
+            }
+        }
+        if let name = parsed.string("open-facet") {
+            guard let facet = Facet.allCases.first(where: { $0.csvColumn == name }) else {
+                return fail("unknown facet “\(name)” (facets: \(Facet.allCases.map(\.csvColumn).joined(separator: ", ")))")
+            }
+            options.openFacet = facet
+        }
         if let path = parsed.filename("screenshot") {
             if let problem = Self.writeProblem(path) {
                 return fail("cannot write screenshot to “\(path)”: \(problem)")
@@ -81,7 +108,7 @@ public final class FoldoutApplication {
             return
         }
         let list = ActionsList(generatedCount: Self.actionsCount)
-        let window = MainWindow(application: application, actionsList: list)
+        let window = MainWindow(application: application, actionsList: list, catalog: options.catalog)
         mainWindow = window
         window.page = options.page
         if let row = options.unfoldRow {
@@ -94,13 +121,30 @@ public final class FoldoutApplication {
         }
     }
 
+    /// Quits after the first frame; for a screenshot, first waits until the page has its data
+    /// (the catalog is built off the main thread) and any flyout asked for is open.
     private func finishOneShotRun() {
-        if let path = options.screenshot, let window = mainWindow?.window {
-            do {
-                try Display.saveScreenshot(of: window, to: path)
-            } catch {
-                exitStatus = fail("cannot write screenshot to “\(path)”: \(error)")
+        guard let path = options.screenshot, let window = mainWindow else {
+            application.quit()
+            return
+        }
+        let deadline = MainLoop.monotonicTime + 60_000_000
+        MainLoop.timeout(milliseconds: 50) { [unowned self] in
+            guard window.isReady || MainLoop.monotonicTime > deadline else { return true }
+            if let facet = options.openFacet { window.filters.openMenu(facet) }
+            MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : 400) { [unowned self] in
+                capture(window, to: path)
+                return false
             }
+            return false
+        }
+    }
+
+    private func capture(_ window: MainWindow, to path: String) {
+        do {
+            try Display.saveScreenshot(of: window.window, popovers: window.filters.facetMenus.map(\.popover), to: path)
+        } catch {
+            exitStatus = fail("cannot write screenshot to “\(path)”: \(error)")
         }
         application.quit()
     }

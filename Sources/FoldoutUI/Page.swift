@@ -1,10 +1,11 @@
 /// The pages of the window, in switcher order. Only finished pages are listed.
 public enum Page: String, CaseIterable, Sendable {
-    case actions
+    case actions, filters
 
     public var title: String {
         switch self {
         case .actions: "Actions"
+        case .filters: "Filters"
         }
     }
 

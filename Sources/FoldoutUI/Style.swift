@@ -11,6 +11,16 @@ enum Style {
     .action-row .detail { opacity: 0.9; }
     .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.08); }
     .action-row:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.7); outline-offset: -2px; }
+    .facet-bar { padding: 6px 8px; }
+    .combo-header { border-radius: 0; padding: 8px 14px; }
+    .combo-arrow { transition: -gtk-icon-transform 200ms ease-out; }
+    .combo-arrow.open { -gtk-icon-transform: rotate(90deg); }
+    .combo-options button { border-radius: 0; padding: 6px 14px 6px 116px; }
+    .combo-section { border-bottom: 1px solid @borders; }
+    .results-status { padding: 6px 14px; }
+    .result-row { padding: 6px 14px; }
+    .result-name { font-weight: bold; }
+    .facet-reset { font-weight: bold; }
     """
 
     @MainActor static func load() { Display.addStyleSheet(css) }

@@ -25,7 +25,7 @@ public class ClosureBox: @unchecked Sendable {
     }
 }
 
-final class HandlerBox<Function>: ClosureBox {
+final class HandlerBox<Function>: ClosureBox, @unchecked Sendable {
     let function: Function
     init(_ function: Function) { self.function = function }
 }
@@ -86,6 +86,16 @@ extension Object {
     public func on(_ signal: String, _ handler: @escaping @MainActor (gpointer?) -> Void) -> SignalConnection {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
             let box = HandlerBox<@MainActor (gpointer?) -> Void>.from(data)
+            MainActor.assumeIsolated { box.function(argument) }
+        }
+        return connect(signal, box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Connects a handler for a signal with one integer argument after the instance.
+    @discardableResult
+    public func onInteger(_ signal: String, _ handler: @escaping @MainActor (Int32) -> Void) -> SignalConnection {
+        let thunk: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, argument, data in
+            let box = HandlerBox<@MainActor (Int32) -> Void>.from(data)
             MainActor.assumeIsolated { box.function(argument) }
         }
         return connect(signal, box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))

@@ -28,6 +28,12 @@ public final class Button: Widget {
         super.init(owning: UnsafeMutableRawPointer(pointer!))
     }
 
+    /// A button whose content is `child` (a box of labels and icons, say).
+    public init(child: Widget) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_button_new()))
+        gtk_button_set_child(cast(), child.widget)
+    }
+
     public init(iconName: String, tooltip: String) {
         super.init(owning: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))
         self.tooltip = tooltip

@@ -26,20 +26,33 @@ public enum Display {
         return String(cString: text)
     }
 
-    /// Renders `widget` as it is now to a PNG file.
-    public static func saveScreenshot(of widget: Widget, to path: String) throws(ScreenshotError) {
-        guard let native = gtk_widget_get_native(widget.widget), let renderer = gtk_native_get_renderer(native) else {
+    /// Renders `window` as it is now to a PNG file, with its open `popovers` drawn where they are
+    /// (they are surfaces of their own, which the window's snapshot does not include).
+    public static func saveScreenshot(of window: Widget, popovers: [Popover] = [], to path: String) throws(ScreenshotError) {
+        guard let native = gtk_widget_get_native(window.widget), let renderer = gtk_native_get_renderer(native) else {
             throw .notRealized
         }
-        let paintable = gtk_widget_paintable_new(widget.widget)
-        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()
-        gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
+        draw(window, into: snapshot)
+        for popover in popovers where popover.isMapped {
+            guard let surface = gtk_native_get_surface(OpaquePointer(popover.raw)) else { continue }
+            var offset = graphene_point_t(x: Float(gdk_popup_get_position_x(surface)), y: Float(gdk_popup_get_position_y(surface)))
+            gtk_snapshot_save(snapshot)
+            gtk_snapshot_translate(snapshot, &offset)
+            draw(popover, into: snapshot)
+            gtk_snapshot_restore(snapshot)
+        }
         guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .nothingDrawn }
         defer { gsk_render_node_unref(node) }
         let texture = gsk_renderer_render_texture(renderer, node, nil)
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path) }
+    }
+
+    private static func draw(_ widget: Widget, into snapshot: OpaquePointer?) {
+        let paintable = gtk_widget_paintable_new(widget.widget)
+        defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
+        gdk_paintable_snapshot(paintable, snapshot, Double(widget.width), Double(widget.height))
     }
 }
 

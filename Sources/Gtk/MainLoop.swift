@@ -19,7 +19,7 @@ public final class SourceToken {
     }
 }
 
-private final class SourceBox: ClosureBox {
+private final class SourceBox: ClosureBox, @unchecked Sendable {
     let body: @MainActor () -> Bool
     init(_ body: @escaping @MainActor () -> Bool) { self.body = body }
 }
@@ -64,5 +64,18 @@ public enum GtkRuntime {
     /// Initializes GTK once; false when there is no display to talk to.
     public static func initialize() -> Bool {
         gtk_init_check() != 0
+    }
+}
+
+extension MainLoop {
+    /// Runs `body` on the main loop; callable from any thread (GLib's idle sources are thread-safe).
+    public nonisolated static func post(_ body: @escaping @Sendable @MainActor () -> Void) {
+        let box = HandlerBox<@Sendable @MainActor () -> Void>(body)
+        let thunk: GSourceFunc = { data in
+            let box = HandlerBox<@Sendable @MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { box.function() }
+            return 0
+        }
+        g_idle_add_full(G_PRIORITY_DEFAULT, thunk, box.retainedPointer(), { ClosureBox.release($0) })
     }
 }

@@ -9,6 +9,7 @@ G_BEGIN_DECLS
 #define FOLDOUT_TYPE_ID_ITEM (foldout_id_item_get_type())
 G_DECLARE_FINAL_TYPE(FoldoutIdItem, foldout_id_item, FOLDOUT, ID_ITEM, GObject)
 
+FoldoutIdItem *foldout_id_item_new(guint32 id);
 guint32 foldout_id_item_get_id(FoldoutIdItem *self);
 
 /* A GListModel over a packed array of ids. Items are created only when GTK asks for them,

@@ -1,0 +1,87 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// A combo-box row (seed 003): its caption, its current value and an arrow that turns when open.
+/// Clicking opens the options as rows beneath it through a revealer, pushing what is below down.
+@MainActor
+final class ComboRow {
+    let combo: ComboSection.Combo
+    let root = Box(GTK_ORIENTATION_VERTICAL)
+    let header: Button
+    let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 200)
+    private let value = Label()
+    private let arrow = Image(iconName: "pan-end-symbolic")
+    private(set) var optionButtons: [Button] = []
+    private var checks: [Image] = []
+    var onToggle: () -> Void = {}
+    var onChoose: (Int) -> Void = { _ in }
+
+    init(combo: ComboSection.Combo, options: [String]) {
+        self.combo = combo
+        let caption = Label(combo.caption)
+        caption.addCSSClass("dim-label")
+        caption.setSizeRequest(width: 90)
+        caption.xalign = 0
+        value.xalign = 0
+        value.hexpand = true
+        arrow.addCSSClass("combo-arrow")
+        let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        content.append(caption)
+        content.append(value)
+        content.append(arrow)
+        header = Button(child: content)
+        header.addCSSClass("flat")
+        header.addCSSClass("combo-header")
+        header.onClicked { [weak self] in self?.onToggle() }
+        root.addCSSClass("combo-row")
+        root.append(header)
+
+        let list = Box(GTK_ORIENTATION_VERTICAL)
+        list.addCSSClass("combo-options")
+        for (index, option) in options.enumerated() {
+            let check = Image(iconName: "object-select-symbolic")
+            let label = Label(option)
+            label.xalign = 0
+            label.hexpand = true
+            let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+            row.append(label)
+            row.append(check)
+            let button = Button(child: row)
+            button.addCSSClass("flat")
+            button.setAccessibleLabel(option)
+            button.onClicked { [weak self] in self?.onChoose(index) }
+            optionButtons.append(button)
+            checks.append(check)
+            list.append(button)
+        }
+        revealer.child = list
+        root.append(revealer)
+        // Escape inside the options closes the combo and returns focus to its row.
+        let actions = ActionGroup()
+        actions.add("close") { [weak self] in
+            guard let self, self.revealer.revealChild else { return }
+            self.header.grabFocus()
+            self.onToggle()
+        }
+        root.insertActionGroup("combo", actions)
+        let keys = ShortcutController()
+        keys.add(accelerators: "Escape", action: "combo.close")
+        root.add(keys)
+    }
+
+    var valueText: String { value.text }
+
+    /// Shows the current value and whether the options are open.
+    func show(value text: String, selected: Int, open: Bool) {
+        value.text = text
+        header.setAccessibleLabel(text)
+        header.setAccessibleExpanded(open)
+        for (index, check) in checks.enumerated() { check.isVisible = index == selected }
+        if revealer.revealChild != open {
+            if !open && revealer.isAncestor(ofFocus: header) { header.grabFocus() }
+            revealer.revealChild = open
+        }
+        if open { arrow.addCSSClass("open") } else { arrow.removeCSSClass("open") }
+    }
+}

@@ -1,0 +1,65 @@
+import CGtk
+
+/// GTK 4.8's file chooser that also works inside a Flatpak sandbox (through the portal).
+@MainActor
+public final class FileChooser: Object {
+    public init(title: String, parent: Window?, acceptLabel: String = "_Open") {
+        let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
+        super.init(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
+            title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, "_Cancel")))
+    }
+
+    /// Adds a filter that shows files of `mimeType` or matching `pattern`, under `name`.
+    public func addFilter(name: String, mimeType: String, pattern: String) {
+        let filter = gtk_file_filter_new()
+        gtk_file_filter_set_name(filter, name)
+        gtk_file_filter_add_mime_type(filter, mimeType)
+        gtk_file_filter_add_pattern(filter, pattern)
+        gtk_file_chooser_add_filter(opaque, filter)
+        g_object_unref(UnsafeMutableRawPointer(filter))
+    }
+
+    /// Shows the chooser; `handler` gets the chosen path, or nil when cancelled.
+    public func choose(_ handler: @escaping @MainActor (String?) -> Void) {
+        onInteger("response") { [unowned self] response in
+            handler(response == GTK_RESPONSE_ACCEPT.rawValue ? self.chosenPath : nil)
+        }
+        gtk_native_dialog_show(cast())
+    }
+
+    private var chosenPath: String? {
+        guard let file = gtk_file_chooser_get_file(opaque) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let path = g_file_get_path(file) else { return nil }
+        defer { g_free(path) }
+        return String(cString: path)
+    }
+}
+
+/// A modal error message with a Close button; it destroys itself when answered.
+@MainActor
+public final class ErrorDialog: Window {
+    public init(parent: Window?, title: String, detail: String) {
+        let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
+        super.init(retaining: UnsafeMutableRawPointer(foldout_message_dialog_new(parentWindow, title, detail)))
+        onInteger("response") { [weak self] _ in self?.dismiss() }
+    }
+
+    /// Closes the dialog and lets go of its parent, so neither outlives the other's references.
+    public func dismiss() {
+        gtk_window_set_transient_for(cast(), nil)
+        destroy()
+    }
+
+    public var detailText: String {
+        guard let text = foldout_object_dup_string(raw, "secondary-text") else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    public var titleText: String {
+        guard let text = foldout_object_dup_string(raw, "text") else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,83 @@
+import CGtk
+
+/// A button that opens a popover below itself.
+@MainActor
+public final class MenuButton: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_menu_button_new())) }
+
+    public var label: String {
+        get { gtk_menu_button_get_label(opaque).map { String(cString: $0) } ?? "" }
+        set { gtk_menu_button_set_label(opaque, newValue) }
+    }
+    public var popover: Popover? = nil {
+        didSet { gtk_menu_button_set_popover(opaque, popover?.widget) }
+    }
+    public func popup() { gtk_menu_button_popup(opaque) }
+    public func popdown() { gtk_menu_button_popdown(opaque) }
+}
+
+@MainActor
+public final class Popover: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_popover_new())) }
+
+    public var child: Widget? = nil {
+        didSet { gtk_popover_set_child(cast(), child?.widget) }
+    }
+    public var isOpen: Bool { isVisible }
+    public func popdown() { gtk_popover_popdown(cast()) }
+    public func onClosed(_ handler: @escaping @MainActor () -> Void) { on("closed", handler) }
+    public func onShow(_ handler: @escaping @MainActor () -> Void) { on("show", handler) }
+}
+
+@MainActor
+public final class Grid: Widget {
+    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_grid_new()))
+        gtk_grid_set_row_spacing(cast(), rowSpacing)
+        gtk_grid_set_column_spacing(cast(), columnSpacing)
+    }
+    public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
+        gtk_grid_attach(cast(), child.widget, column, row, width, height)
+    }
+    /// How many columns hold at least one child.
+    public var columnCount: Int {
+        var columns = Set<Int32>()
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            var column: Int32 = 0
+            gtk_grid_query_child(cast(), current, &column, nil, nil, nil)
+            columns.insert(column)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return columns.count
+    }
+}
+
+@MainActor
+public final class Separator: Widget {
+    public init(_ orientation: GtkOrientation) { super.init(owning: UnsafeMutableRawPointer(gtk_separator_new(orientation))) }
+}
+
+@MainActor
+public final class Spinner: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_spinner_new())) }
+    public var spinning: Bool {
+        get { gtk_spinner_get_spinning(opaque) != 0 }
+        set { gtk_spinner_set_spinning(opaque, newValue.gboolean) }
+    }
+}
+
+extension Widget {
+    /// The natural height this widget asks for at its natural width.
+    public var naturalHeight: Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
+    /// The window this widget is in, if any.
+    public var rootHeight: Int32? {
+        guard let root = gtk_widget_get_root(widget) else { return nil }
+        return gtk_widget_get_height(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
+    }
+}

@@ -1,0 +1,55 @@
+import Glibc
+
+/// One measured figure: a median, and the baseline measured beside it in the same run.
+struct Figure {
+    let name: String
+    let unit: String
+    let value: Double
+    let baseline: Double?
+    let baselineName: String
+    let rounds: Int
+    var ratio: Double? { baseline.map { value / $0 } }
+
+    static func table(_ figures: [Figure]) -> String {
+        var lines = ["\("figure".padded(34)) \("median".padded(14)) \("baseline".padded(14)) \("ratio".padded(9)) samples  baseline"]
+        for figure in figures {
+            let value = "\(rounded(figure.value, 3)) \(figure.unit)"
+            let baseline = figure.baseline.map { "\(rounded($0, 3)) \(figure.unit)" } ?? "—"
+            let ratio = figure.ratio.map { "\(rounded($0, 3))×" } ?? "—"
+            lines.append("\(figure.name.padded(34)) \(value.padded(14)) \(baseline.padded(14)) \(ratio.padded(9)) \(String(figure.rounds).padded(8)) \(figure.baselineName)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ figures: [Figure]) -> String {
+        let entries = figures.map { figure in
+            var fields = ["\"unit\": \"\(figure.unit)\"", "\"median\": \(figure.value)", "\"samples\": \(figure.rounds)"]
+            if let baseline = figure.baseline, let ratio = figure.ratio {
+                fields += ["\"baseline\": \(baseline)", "\"ratio\": \(ratio)", "\"baseline_name\": \"\(figure.baselineName)\""]
+            }
+            return "\"\(figure.name)\": {\(fields.joined(separator: ", "))}"
+        }
+        return "{\(entries.joined(separator: ", "))}"
+    }
+}
+
+/// `value` with `digits` significant digits, as text.
+func rounded(_ value: Double, _ digits: Int) -> String {
+    guard value != 0 else { return "0" }
+    var scale = 1.0
+    var magnitude = abs(value)
+    var places = digits
+    while magnitude >= 10 && places > 0 { magnitude /= 10; places -= 1 }
+    for _ in 0..<max(places - 1, 0) { scale *= 10 }
+    return "\((value * scale).rounded() / scale)"
+}
+
+extension String {
+    func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}
+
+func fatal(_ message: String) -> Never {
+    progress("")
+    print("foldout-bench: \(message)")
+    exit(2)
+}
