@@ -37,7 +37,6 @@ static inline char *foldout_object_dup_string(gpointer object, const char *prope
 }
 
 static inline const GVariantType *foldout_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
-static inline const GVariantType *foldout_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
 static inline const GVariantType *foldout_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
 
 static inline GtkWidget *foldout_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {

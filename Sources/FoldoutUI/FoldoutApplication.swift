@@ -28,8 +28,8 @@ public final class FoldoutApplication {
     public init() {
         application.setOptionSummary("Foldout shows the things that fold out of a list, done right.")
         application.addOption("page", kind: .string, description: "Show PAGE first (\(Page.names))", argument: "PAGE")
-        application.addOption("unfold", kind: .int, description: "Unfold row ROW of the Actions page (from 0)", argument: "ROW")
-        application.addOption("catalog-size", kind: .int, description: "Generate a catalog of N items for the Filters page (default 1,000,000)", argument: "N")
+        application.addOption("unfold", kind: .string, description: "Unfold row ROW of the Actions page (from 0)", argument: "ROW")
+        application.addOption("catalog-size", kind: .string, description: "Generate a catalog of N items for the Filters page (default 1,000,000)", argument: "N")
         application.addOption("catalog", kind: .filename, description: "Open the catalog FILE.csv on the Filters page (columns: \(Catalog.csvColumns.joined(separator: ",")))", argument: "FILE.csv")
         application.addOption("open-facet", kind: .string, description: "Open the FACET flyout of the Filters page (\(Facet.allCases.map(\.csvColumn).joined(separator: ", ")))", argument: "FACET")
         application.addOption("screenshot", kind: .filename, description: "Write the window to FILE.png after its first frame, then quit", argument: "FILE.png")
@@ -57,17 +57,18 @@ public final class FoldoutApplication {
             }
             options.page = page
         }
-        if let row = parsed.int("unfold") {
-            guard row >= 0 && Int(row) < Self.actionsCount else {
-                return fail("no row \(row) to unfold (rows: 0 to \(Self.actionsCount - 1))")
+        // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
+        if let text = parsed.string("unfold") {
+            guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
+                return fail("no row “\(text)” to unfold (rows: 0 to \(Self.actionsCount - 1))")
             }
-            options.unfoldRow = Int(row)
+            options.unfoldRow = row
         }
-        if let size = parsed.int("catalog-size") {
-            guard Self.catalogSizes.contains(Int(size)) else {
-                return fail("--catalog-size must be between \(Self.catalogSizes.lowerBound) and \(NumberText.grouped(Self.catalogSizes.upperBound)), not \(size)")
+        if let text = parsed.string("catalog-size") {
+            guard let size = Int(text), Self.catalogSizes.contains(size) else {
+                return fail("--catalog-size must be a number from \(Self.catalogSizes.lowerBound) to \(NumberText.grouped(Self.catalogSizes.upperBound)), not “\(text)”")
             }
-            options.catalog = .generated(count: Int(size))
+            options.catalog = .generated(count: size)
         }
         if let path = parsed.filename("catalog") {
             guard !parsed.contains("catalog-size") else { return fail("use either --catalog or --catalog-size, not both") }

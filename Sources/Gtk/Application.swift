@@ -3,7 +3,7 @@ import CGtk
 /// The `GtkApplication`, its command-line options and its life cycle signals.
 @MainActor
 public final class Application: Object {
-    public enum OptionKind { case flag, string, filename, int }
+    public enum OptionKind { case flag, string, filename }
 
     public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
         super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
@@ -17,7 +17,6 @@ public final class Application: Object {
         case .flag: G_OPTION_ARG_NONE
         case .string: G_OPTION_ARG_STRING
         case .filename: G_OPTION_ARG_FILENAME
-        case .int: G_OPTION_ARG_INT
         }
         g_application_add_main_option(application, long, 0, GOptionFlags(0), arg, description, argument)
     }
@@ -82,12 +81,6 @@ public struct ParsedOptions {
         guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_bytestring()) else { return nil }
         defer { g_variant_unref(value) }
         return String(cString: g_variant_get_bytestring(value))
-    }
-
-    public func int(_ name: String) -> Int32? {
-        guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_int32()) else { return nil }
-        defer { g_variant_unref(value) }
-        return g_variant_get_int32(value)
     }
 }
 

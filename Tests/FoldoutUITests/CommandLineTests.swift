@@ -50,7 +50,7 @@ final class CommandLineTests: XCTestCase {
     func testUnknownPageIsOneLineAndStatusTwo() throws {
         let result = try run(["--page", "nowhere"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(ownLines(result.errors), ["foldout: unknown page “nowhere” (pages: actions)"])
+        XCTAssertEqual(ownLines(result.errors), ["foldout: unknown page “nowhere” (pages: actions, filters)"])
     }
 
     func testUnwritableScreenshotPathIsOneLineAndStatusTwo() throws {
@@ -62,6 +62,30 @@ final class CommandLineTests: XCTestCase {
         let folder = try run(["--screenshot", NSTemporaryDirectory()])
         XCTAssertEqual(folder.status, 2)
         XCTAssertTrue(folder.errors.contains("it is a folder"))
+    }
+
+    func testABadCatalogFileIsOneLineNamingTheLineAndStatusTwo() throws {
+        let path = NSTemporaryDirectory() + "foldout-cli-\(getpid()).csv"
+        try "name,price,date,category,material,color,season,size\nShirt,12.5,2024-01-02,Shirts,Cotton,Blue,Summer,M\nHat,abc,2024-01-02,Hats,Wool,Red,Winter,S\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try run(["--catalog", path])
+        XCTAssertEqual(result.status, 2)
+        let lines = ownLines(result.errors)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines.first?.contains("line 3") ?? false, result.errors)
+
+        let missing = try run(["--catalog", "/nonexistent/catalog.csv"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertEqual(ownLines(missing.errors).count, 1)
+    }
+
+    func testBadCatalogSizeAndFacetAreRefused() throws {
+        for arguments in [["--catalog-size", "0"], ["--catalog-size", "-5"], ["--catalog-size", "many"], ["--unfold", "x"], ["--open-facet", "flavour"]] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(ownLines(result.errors).count, 1, "\(arguments): \(result.errors)")
+        }
     }
 
     func testOutOfRangeRowIsRefused() throws {

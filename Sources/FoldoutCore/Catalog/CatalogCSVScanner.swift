@@ -1,0 +1,114 @@
+/// Splits CSV text into fields, RFC 4180 style: commas; optional double quotes, with "" for a
+/// quote, around fields that may then hold commas and line breaks; LF or CRLF record ends.
+/// Fields are byte ranges of the input; only quoted fields with escapes are copied, to `scratch`.
+/// Lenient where RFC 4180 is silent: a quote inside an unquoted field is kept as text, and text
+/// after a closing quote is appended to the field.
+struct CatalogCSVScanner {
+    enum Terminator { case comma, endOfRecord }
+
+    struct Field {
+        var start = 0, end = 0
+        var inScratch = false
+        /// The line the field starts on.
+        var line = 0
+    }
+
+    private static let comma: UInt8 = 44, quote: UInt8 = 34, lf: UInt8 = 10, cr: UInt8 = 13
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var index: Int
+    /// The 1-based line of `index`.
+    private(set) var line = 1
+    /// Unescaped quoted fields of the current record; clear it between records.
+    var scratch: [UInt8] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    /// Skips empty lines. False when the input is used up.
+    mutating func skipBlankLines() -> Bool {
+        while index < bytes.count {
+            if bytes[index] == Self.lf {
+                index += 1
+                line += 1
+            } else if bytes[index] == Self.cr && (index + 1 == bytes.count || bytes[index + 1] == Self.lf) {
+                index += 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    mutating func nextField() throws(CatalogImportError) -> (Field, Terminator) {
+        if index < bytes.count && bytes[index] == Self.quote { return try quotedField() }
+        let start = index, fieldLine = line
+        var end = start
+        while end < bytes.count && bytes[end] != Self.comma && bytes[end] != Self.lf { end += 1 }
+        return finish(Field(start: start, end: end, line: fieldLine), contentEnd: end)
+    }
+
+    /// Calls `body` with the bytes of a field of the current record.
+    func withBytes<R>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws(CatalogImportError) -> R) throws(CatalogImportError) -> R {
+        if !field.inScratch { return try body(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) }
+        let result: Result<R, CatalogImportError> = scratch.withUnsafeBufferPointer { scratch in
+            do throws(CatalogImportError) {
+                return .success(try body(UnsafeBufferPointer(rebasing: scratch[field.start..<field.end])))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func quotedField() throws(CatalogImportError) -> (Field, Terminator) {
+        let openingLine = line, scratchStart = scratch.count
+        var cursor = index + 1, segment = cursor, copied = false
+        while true {
+            while cursor < bytes.count && bytes[cursor] != Self.quote {
+                if bytes[cursor] == Self.lf { line += 1 }
+                cursor += 1
+            }
+            guard cursor < bytes.count else { throw CatalogImportError(line: openingLine, reason: .unterminatedQuote) }
+            guard cursor + 1 < bytes.count && bytes[cursor + 1] == Self.quote else { break }
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segment...cursor]))
+            copied = true
+            cursor += 2
+            segment = cursor
+        }
+        let contentEnd = cursor
+        cursor += 1
+        let trailingStart = cursor
+        while cursor < bytes.count && bytes[cursor] != Self.comma && bytes[cursor] != Self.lf { cursor += 1 }
+        var trailingEnd = cursor
+        if trailingEnd > trailingStart && bytes[trailingEnd - 1] == Self.cr && (cursor == bytes.count || bytes[cursor] == Self.lf) {
+            trailingEnd -= 1
+        }
+        var field = Field(start: segment, end: contentEnd, line: openingLine)
+        if copied || trailingEnd > trailingStart {
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segment..<contentEnd]))
+            scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[trailingStart..<trailingEnd]))
+            field = Field(start: scratchStart, end: scratch.count, inScratch: true, line: openingLine)
+        }
+        return finish(field, contentEnd: cursor, stripCR: false)
+    }
+
+    /// Consumes the terminator at `contentEnd` (a comma, LF or the end of input).
+    private mutating func finish(_ field: Field, contentEnd: Int, stripCR: Bool = true) -> (Field, Terminator) {
+        var field = field
+        if contentEnd < bytes.count && bytes[contentEnd] == Self.comma {
+            index = contentEnd + 1
+            return (field, .comma)
+        }
+        if stripCR && field.end > field.start && bytes[field.end - 1] == Self.cr { field.end -= 1 }
+        if contentEnd < bytes.count {
+            line += 1
+            index = contentEnd + 1
+        } else {
+            index = contentEnd
+        }
+        return (field, .endOfRecord)
+    }
+}

@@ -1,0 +1,77 @@
+/// A calendar day (proleptic Gregorian, no time zone), stored as days since 1970-01-01.
+public struct CatalogDate: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public let daysSince1970: Int32
+
+    public init(daysSince1970: Int32) { self.daysSince1970 = daysSince1970 }
+
+    /// Parses "YYYY-MM-DD" exactly: year 0001–9999, month 01–12, a day that exists in that month.
+    public init?(iso: some StringProtocol) {
+        let days = iso.utf8.withContiguousStorageIfAvailable(Self.parseDays) ?? Array(iso.utf8).withUnsafeBufferPointer(Self.parseDays)
+        guard let days else { return nil }
+        self.daysSince1970 = days
+    }
+
+    /// "YYYY-MM-DD".
+    public var description: String {
+        let (year, month, day) = Self.civil(fromDays: Int(daysSince1970))
+        return Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+    }
+
+    public static func < (lhs: CatalogDate, rhs: CatalogDate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
+
+    /// Days since 1970 for a valid "YYYY-MM-DD", nil for anything else.
+    static func parseDays(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
+              let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
+              year >= 1, (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
+        else { return nil }
+        return Int32(days(year: year, month: month, day: day))
+    }
+
+    static func daysInMonth(_ year: Int, _ month: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Howard Hinnant's days_from_civil.
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Howard Hinnant's civil_from_days.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var value = 0
+        for index in range {
+            let digit = Int(bytes[index]) - 48
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let text = String(value.magnitude)
+        let zeros = String(repeating: "0", count: max(0, width - text.count))
+        return (value < 0 ? "-" : "") + zeros + text
+    }
+}

@@ -1,0 +1,114 @@
+/// The distinct item names of a catalog, stored once: all their UTF-8 bytes back to back and the
+/// end offset of each. Items refer to a name by its index.
+struct CatalogNameTable: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private(set) var ends: [UInt32] = []
+
+    var count: Int { ends.count }
+
+    /// Bytes held: the text plus four bytes of offset per name.
+    var byteCount: Int { bytes.count + ends.count * 4 }
+
+    func range(of index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+    }
+
+    func name(_ index: Int) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: index)]), as: UTF8.self) }
+    }
+
+    mutating func reserveCapacity(names: Int, bytes byteCount: Int) {
+        ends.reserveCapacity(names)
+        bytes.reserveCapacity(byteCount)
+    }
+
+    mutating func append(_ name: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: name)
+        ends.append(UInt32(bytes.count))
+    }
+
+    mutating func append(_ name: String) {
+        bytes.append(contentsOf: name.utf8)
+        ends.append(UInt32(bytes.count))
+    }
+
+    /// The rank of every name in sorted order (see `precedes`), indexed by name.
+    func sortedRanks() -> [UInt32] {
+        var order = (0..<UInt32(count)).map { $0 }
+        bytes.withUnsafeBufferPointer { text in
+            ends.withUnsafeBufferPointer { ends in
+                func slice(_ index: UInt32) -> UnsafeBufferPointer<UInt8> {
+                    let start = index == 0 ? 0 : Int(ends[Int(index) - 1])
+                    return UnsafeBufferPointer(rebasing: text[start..<Int(ends[Int(index)])])
+                }
+                order.sort { Self.precedes(slice($0), slice($1)) }
+            }
+        }
+        var ranks = [UInt32](repeating: 0, count: count)
+        for (rank, index) in order.enumerated() { ranks[Int(index)] = UInt32(rank) }
+        return ranks
+    }
+
+    /// Name order: ASCII letters compared without case first, then byte-wise, so "apple" sorts
+    /// beside "Apple" and the order is total.
+    static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(a.count, b.count)
+        for index in 0..<common {
+            let x = CatalogASCII.lowercased(a[index]), y = CatalogASCII.lowercased(b[index])
+            if x != y { return x < y }
+        }
+        if a.count != b.count { return a.count < b.count }
+        for index in 0..<common where a[index] != b[index] { return a[index] < b[index] }
+        return false
+    }
+}
+
+/// Builds a name table while reading: the same name always gets the same index.
+struct CatalogNameInterner {
+    private(set) var table = CatalogNameTable()
+    private var slots = [UInt32](repeating: 0, count: 1024)   // 0 empty, else name index + 1
+    private var hashes: [UInt32] = []
+
+    mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let hash = Self.hash(name)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot] - 1)
+            if hashes[index] == hash && equals(index, name) { return UInt32(index) }
+            slot = (slot + 1) & mask
+        }
+        let index = UInt32(table.count)
+        table.append(name)
+        hashes.append(hash)
+        slots[slot] = index + 1
+        if table.count * 2 > slots.count { grow() }
+        return index
+    }
+
+    private func equals(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let range = table.range(of: index)
+        guard range.count == name.count else { return false }
+        return table.bytes.withUnsafeBufferPointer { text in
+            for offset in 0..<name.count where text[range.lowerBound + offset] != name[offset] { return false }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        slots = [UInt32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (index, hash) in hashes.enumerated() {
+            var slot = Int(hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(index + 1)
+        }
+    }
+
+    /// FNV-1a, folded to 32 bits.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+}
