@@ -17,8 +17,9 @@ protocol ActionRowDelegate: AnyObject {
 @MainActor
 final class ActionRow {
     let root = Box(GTK_ORIENTATION_VERTICAL, role: GTK_ACCESSIBLE_ROLE_BUTTON)
-    private let author = Label()
-    private let title = Label()
+    /// Author (bold) over title in one label: GtkListView 4.8 keeps ~200 rows alive, and every
+    /// widget per row shows in the start-up time.
+    private let heading = Label()
     private let actions = ActionGroup()
     private var unfoldingPart: UnfoldingPart?
     private var detailText = ""
@@ -51,15 +52,10 @@ final class ActionRow {
     init() {
         root.isFocusable = true
         root.addCSSClass("action-row")
-        let header = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-        for label in [author, title] {
-            label.xalign = 0
-            label.ellipsizeEnd()
-            header.append(label)
-        }
-        author.addCSSClass("author")
-        title.addCSSClass("title")
-        root.append(header)
+        heading.xalign = 0
+        heading.ellipsizeEnd()
+        heading.addCSSClass("heading")
+        root.append(heading)
         connectInput()
     }
 
@@ -113,8 +109,7 @@ final class ActionRow {
     /// Shows `item` in its state at once: a recycled row must not animate.
     func bind(_ item: FeedItem, expanded: Bool) {
         itemID = item.id
-        author.text = item.author
-        title.text = item.title
+        heading.markup = "<b>\(Label.escape(item.author))</b>\n\(Label.escape(item.title))"
         detailText = item.detail
         root.setAccessibleLabel("\(item.title), by \(item.author)")
         if expanded || unfoldingPart != nil {

@@ -132,7 +132,7 @@ public final class FoldoutApplication {
         let deadline = MainLoop.monotonicTime + 60_000_000
         MainLoop.timeout(milliseconds: 50) { [unowned self] in
             guard window.isReady || MainLoop.monotonicTime > deadline else { return true }
-            if let facet = options.openFacet { window.filters.openMenu(facet) }
+            if let facet = options.openFacet { window.filters?.openMenu(facet) }
             MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : 400) { [unowned self] in
                 capture(window, to: path)
                 return false
@@ -143,7 +143,7 @@ public final class FoldoutApplication {
 
     private func capture(_ window: MainWindow, to path: String) {
         do {
-            try Display.saveScreenshot(of: window.window, popovers: window.filters.facetMenus.map(\.popover), to: path)
+            try Display.saveScreenshot(of: window.window, popovers: window.filters?.facetMenus.map(\.popover) ?? [], to: path)
         } catch {
             exitStatus = fail("cannot write screenshot to “\(path)”: \(error)")
         }

@@ -11,11 +11,11 @@ struct Figure {
     var ratio: Double? { baseline.map { value / $0 } }
 
     static func table(_ figures: [Figure]) -> String {
-        var lines = ["\("figure".padded(34)) \("median".padded(14)) \("baseline".padded(14)) \("ratio".padded(9)) samples  baseline"]
+        var lines = ["\("figure".padded(34)) \("median".padded(14)) \("baseline".padded(14)) \("ratio".padded(9)) samples  baseline (ratio = median / baseline; 1/N means N times faster)"]
         for figure in figures {
             let value = "\(rounded(figure.value, 3)) \(figure.unit)"
             let baseline = figure.baseline.map { "\(rounded($0, 3)) \(figure.unit)" } ?? "—"
-            let ratio = figure.ratio.map { "\(rounded($0, 3))×" } ?? "—"
+            let ratio = figure.ratio.map { $0 < 1 ? "1/\(rounded(1 / $0, 3))" : "\(rounded($0, 3))×" } ?? "—"
             lines.append("\(figure.name.padded(34)) \(value.padded(14)) \(baseline.padded(14)) \(ratio.padded(9)) \(String(figure.rounds).padded(8)) \(figure.baselineName)")
         }
         return lines.joined(separator: "\n")
