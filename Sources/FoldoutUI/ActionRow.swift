@@ -54,7 +54,7 @@ final class ActionRow {
         root.addCSSClass("action-row")
         heading.xalign = 0
         heading.ellipsizeEnd()
-        heading.addCSSClass("heading")
+        heading.addCSSClass("row-heading")
         root.append(heading)
         connectInput()
     }

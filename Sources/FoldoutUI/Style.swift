@@ -5,7 +5,6 @@ enum Style {
     static let css = """
     .actions-list > row { padding: 0; }
     .action-row { padding: 10px 14px; }
-    .action-row .heading { line-height: 1.15; }
     .action-row .unfolded { padding-top: 8px; }
     .action-row .detail { opacity: 0.9; }
     .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.08); }

@@ -39,6 +39,9 @@ final class CatalogTests: XCTestCase {
             XCTAssertTrue((1...100_000_000).contains(catalog.priceCents(at: position)))
             XCTAssertTrue(catalog.date(at: position) >= earliest && catalog.date(at: position) <= latest)
         }
+        let years = Set((0..<catalog.count).map { catalog.date(at: $0).description.prefix(4) })
+        XCTAssertEqual(years, ["2019", "2020", "2021", "2022", "2023", "2024", "2025"], "dates spread over the whole span")
+        XCTAssertGreaterThan(Set((0..<catalog.count).map(catalog.priceCents)).count, 100, "prices vary")
         XCTAssertLessThan(catalog.distinctNameCount, 5000, "names repeat, so interning pays")
         XCTAssertGreaterThan(catalog.distinctNameCount, 1000)
     }

@@ -37,7 +37,7 @@ extension Catalog {
             let factor = 60 + pick(second >> 48, 100)
             let dollars = words.basePrices[category] * words.materialPercent[material] * factor / 10_000
             prices[position] = UInt32(max(dollars, 1) * 100 - 1)
-            dateOffsets[position] = UInt16(((second >> 32) & 0xFFFF) &* daySpan >> 16)
+            dateOffsets[position] = UInt16(pick(second >> 32, Int(daySpan)))
         }
 
         var names = CatalogNameTable()
