@@ -22,6 +22,7 @@ public final class FoldoutApplication {
         var quitAfterFirstFrame = false
         var unfoldRow: Int?
         var openFacet: Facet?
+        var openEditPane = false
         var catalog = CatalogSource.generated(count: FoldoutApplication.defaultCatalogSize)
     }
 
@@ -33,6 +34,8 @@ public final class FoldoutApplication {
         application.addOption("catalog", kind: .filename, description: "Open the catalog FILE.csv on the Filters page (columns: \(Catalog.csvColumns.joined(separator: ",")))", argument: "FILE.csv")
         application.addOption("open-facet", kind: .string, description: "Open the FACET flyout of the Filters page (\(Facet.allCases.map(\.csvColumn).joined(separator: ", ")))", argument: "FACET")
         application.addOption("screenshot", kind: .filename, description: "Write the window to FILE.png after its first frame, then quit", argument: "FILE.png")
+        application.addOption("edit", kind: .flag, description: "Open the Edit pane of the Movies page")
+        application.addOption("list-movies", kind: .flag, description: "Print the movie library's titles and genres, then quit", hidden: true)
         application.addOption("quit-after-first-frame", kind: .flag, description: "Quit once the first frame is painted")
         application.addOption("version", kind: .flag, description: "Print the version and quit")
         application.onHandleLocalOptions { [unowned self] parsed in self.handle(parsed) }
@@ -49,6 +52,10 @@ public final class FoldoutApplication {
     private func handle(_ parsed: ParsedOptions) -> Int32? {
         if parsed.contains("version") {
             print("foldout \(Foldout.version)")
+            return 0
+        }
+        if parsed.contains("list-movies") {
+            listMovies()
             return 0
         }
         if let name = parsed.string("page") {
@@ -84,6 +91,7 @@ public final class FoldoutApplication {
             }
             options.openFacet = facet
         }
+        options.openEditPane = parsed.contains("edit")
         if let path = parsed.filename("screenshot") {
             if let problem = Self.writeProblem(path) {
                 return fail("cannot write screenshot to “\(path)”: \(problem)")
@@ -109,9 +117,10 @@ public final class FoldoutApplication {
             return
         }
         let list = ActionsList(generatedCount: Self.actionsCount)
-        let window = MainWindow(application: application, actionsList: list, catalog: options.catalog)
+        let window = MainWindow(application: application, actionsList: list, catalog: options.catalog, libraryStore: Self.libraryStore)
         mainWindow = window
         window.page = options.page
+        if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
         if let row = options.unfoldRow {
             list.toggle(list.id(at: row))
             window.actions.listView.scrollTo(position: row)
@@ -162,6 +171,30 @@ public final class FoldoutApplication {
                 }
             }
             return false
+        }
+    }
+
+    /// The library under $XDG_DATA_HOME/foldout (~/.var/app/dev.foldout.Foldout/data/foldout in the Flatpak).
+    static var libraryStore: LibraryStore {
+        var environment: [String: String] = [:]
+        for key in ["XDG_DATA_HOME", "HOME"] {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
+        }
+        return LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
+    }
+
+    /// Prints the library as the Movies page would load it: one "title<TAB>genre" line per movie.
+    private func listMovies() {
+        let store = Self.libraryStore
+        switch store.load(now: Int64(time(nil))) {
+        case let .loaded(movies):
+            for movie in movies { print("\(movie.title)\t\(movie.genre.title)") }
+        case .missing:
+            for movie in MovieLibrary.builtInMovies(now: Int64(time(nil))) { print("\(movie.title)\t\(movie.genre.title)") }
+        case let .corrupt(movedTo, reason):
+            FileHandleStandardError.write("foldout: the library file was damaged (\(reason)) and was moved to \(movedTo)\n")
+        case let .unreadable(reason):
+            FileHandleStandardError.write("foldout: cannot read \(store.path): \(reason)\n")
         }
     }
 

@@ -11,23 +11,30 @@ public final class MainWindow {
     public let notification = InAppNotification()
     public let actions: ActionsPage
     public private(set) var filters: FiltersPage?
+    public private(set) var movies: MoviesPage?
     private let filtersHolder = Box(GTK_ORIENTATION_VERTICAL)
+    private let moviesHolder = Box(GTK_ORIENTATION_VERTICAL)
+    private let headerEnd = Box(GTK_ORIENTATION_HORIZONTAL)
     private let catalog: CatalogSource
+    private let libraryStore: LibraryStore
     private let stack = Stack()
 
-    public init(application: Application, actionsList: ActionsList, catalog: CatalogSource) {
+    public init(application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore) {
         self.catalog = catalog
+        self.libraryStore = libraryStore
         window = ApplicationWindow(application: application)
         window.title = "Foldout"
         window.setDefaultSize(width: 720, height: 640)
 
         let header = HeaderBar()
         header.setTitleWidget(StackSwitcher(stack: stack))
+        header.packEnd(headerEnd)
         window.setTitlebar(header)
 
         actions = ActionsPage(viewModel: actionsList, notification: notification)
         stack.addTitled(actions.root, name: Page.actions.rawValue, title: Page.actions.title)
         stack.addTitled(filtersHolder, name: Page.filters.rawValue, title: Page.filters.title)
+        stack.addTitled(moviesHolder, name: Page.movies.rawValue, title: Page.movies.title)
         stack.onNotify("visible-child-name") { [weak self] in self?.buildVisiblePage() }
 
         let overlay = Overlay()
@@ -35,10 +42,37 @@ public final class MainWindow {
         overlay.addOverlay(notification.root)
         window.child = overlay
         notification.installUndoShortcut(in: window)
+        installEditShortcut()
+        buildVisiblePage()
+    }
+
+    /// Ctrl+E toggles the Edit pane while the Movies page is shown.
+    private func installEditShortcut() {
+        let actions = ActionGroup()
+        actions.add("toggle-edit") { [weak self] in
+            guard let self, self.page == .movies else { return }
+            self.movies?.pane.toggle()
+        }
+        window.insertActionGroup("window-movies", actions)
+        let keys = ShortcutController()
+        keys.add(accelerators: "<Control>e", action: "window-movies.toggle-edit")
+        window.add(keys)
     }
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
     public var isReady: Bool { page != .filters || filters?.filter != nil }
+
+    /// Builds the Movies page now if it is not built yet.
+    @discardableResult
+    public func ensureMoviesPage() -> MoviesPage {
+        if let movies { return movies }
+        let movies = MoviesPage(store: libraryStore, notification: notification)
+        movies.root.vexpand = true
+        moviesHolder.append(movies.root)
+        headerEnd.append(movies.editToggle)
+        self.movies = movies
+        return movies
+    }
 
     public var page: Page {
         get { stack.visibleChildName.flatMap(Page.init(rawValue:)) ?? .actions }
@@ -49,6 +83,8 @@ public final class MainWindow {
     }
 
     private func buildVisiblePage() {
+        headerEnd.isVisible = page == .movies
+        if page == .movies { ensureMoviesPage() }
         guard page == .filters, filters == nil else { return }
         let filters = FiltersPage(source: catalog)
         filters.window = { [weak window] in window }

@@ -19,6 +19,14 @@ enum Style {
     .result-row { padding: 6px 14px; }
     .result-name { font-weight: bold; }
     .facet-reset { font-weight: bold; }
+    .warning-banner { padding: 8px 14px; background-color: alpha(@warning_color, 0.18); }
+    .edit-pane { padding: 12px 14px; border-bottom: 1px solid @borders; background-color: @theme_base_color; }
+    .banner-summary { font-weight: bold; }
+    .movie-row { padding: 6px 12px; }
+    .movie-title { font-weight: bold; }
+    .movie-detail { padding: 18px; }
+    .movie-detail .title-2 { font-size: 1.5em; font-weight: bold; }
+    label.error { color: @error_color; }
     """
 
     @MainActor static func load() { Display.addStyleSheet(css) }

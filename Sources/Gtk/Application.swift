@@ -11,14 +11,14 @@ public final class Application: Object {
 
     private var application: UnsafeMutablePointer<GApplication> { cast() }
 
-    /// Adds an option that GApplication parses and `--help` lists.
-    public func addOption(_ long: String, kind: OptionKind, description: String, argument: String? = nil) {
+    /// Adds an option that GApplication parses and `--help` lists (unless `hidden`).
+    public func addOption(_ long: String, kind: OptionKind, description: String, argument: String? = nil, hidden: Bool = false) {
         let arg: GOptionArg = switch kind {
         case .flag: G_OPTION_ARG_NONE
         case .string: G_OPTION_ARG_STRING
         case .filename: G_OPTION_ARG_FILENAME
         }
-        g_application_add_main_option(application, long, 0, GOptionFlags(0), arg, description, argument)
+        g_application_add_main_option(application, long, 0, hidden ? G_OPTION_FLAG_HIDDEN : GOptionFlags(0), arg, description, argument)
     }
 
     /// The summary shown above the options in `--help`.

@@ -79,12 +79,45 @@ public final class ListItemFactory<Row: AnyObject>: Object {
 
 @MainActor
 public final class ListView: Widget {
-    /// `model` is shown without selection: rows here act on activation, not selection.
-    public init<Row>(model: IdListModel, factory: ListItemFactory<Row>) {
-        g_object_ref(model.raw) // gtk_no_selection_new takes a reference
-        let selection = gtk_no_selection_new(model.opaque)
+    public enum SelectionMode { case none, single }
+
+    private let singleSelection: OpaquePointer?
+
+    /// Without selection, rows act on activation; with single selection, one row is selected.
+    public init<Row>(model: IdListModel, factory: ListItemFactory<Row>, selection mode: SelectionMode = .none) {
+        g_object_ref(model.raw) // the selection model takes a reference
+        let selection: OpaquePointer
+        switch mode {
+        case .none:
+            selection = gtk_no_selection_new(model.opaque)
+            singleSelection = nil
+        case .single:
+            selection = gtk_single_selection_new(model.opaque)
+            gtk_single_selection_set_autoselect(selection, 0)
+            gtk_single_selection_set_can_unselect(selection, 1)
+            singleSelection = selection
+        }
         g_object_ref(factory.raw) // gtk_list_view_new takes a reference
         super.init(owning: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
+    }
+
+    /// The selected position (single selection only), nil for none.
+    public var selectedPosition: Int? {
+        get {
+            guard let singleSelection else { return nil }
+            let position = gtk_single_selection_get_selected(singleSelection)
+            return position == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(position)
+        }
+        set {
+            guard let singleSelection else { return }
+            gtk_single_selection_set_selected(singleSelection, newValue.map(guint.init) ?? guint(GTK_INVALID_LIST_POSITION))
+        }
+    }
+
+    /// Called when the selected position changes, by the user or by `selectedPosition`.
+    public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
+        guard let singleSelection else { return }
+        Object(retaining: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)
     }
 
     /// Scrolls the least amount that brings the item at `position` into view.

@@ -50,7 +50,7 @@ final class CommandLineTests: XCTestCase {
     func testUnknownPageIsOneLineAndStatusTwo() throws {
         let result = try run(["--page", "nowhere"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(ownLines(result.errors), ["foldout: unknown page “nowhere” (pages: actions, filters)"])
+        XCTAssertEqual(ownLines(result.errors), ["foldout: unknown page “nowhere” (pages: actions, filters, movies)"])
     }
 
     func testUnwritableScreenshotPathIsOneLineAndStatusTwo() throws {

@@ -1,0 +1,36 @@
+/// A parsed JSON value, as the library file reader needs it. Numbers keep their text, so a huge
+/// or fractional number is never rounded: the reader converts it to the integer type it expects
+/// and refuses what does not fit.
+enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    /// Members in file order; keys are unique (the parser refuses duplicates).
+    case object([(key: String, value: JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a.utf8.elementsEqual(b.utf8)
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value == $1.value }
+        default: false
+        }
+    }
+
+    /// The member named `key` of an object, nil for a missing member or a value that is not an object.
+    subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// Why a text is not JSON.
+struct JSONSyntaxError: Error, Equatable, Sendable {
+    let reason: String
+}

@@ -1,0 +1,62 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// The settings pane of the Movies page (seed 004): the selected movie's title and genre, and Add
+/// and Delete. It slides down above the list, which shrinks to make room.
+@MainActor
+final class EditPaneView {
+    let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
+    let titleEntry = Entry(placeholder: "Title")
+    let titleProblem = Label()
+    let genre = DropDown(strings: Genre.allCases.map(\.title))
+    let addButton = Button(label: "_Add", mnemonic: true)
+    let deleteButton = Button(label: "_Delete", mnemonic: true)
+
+    init() {
+        let titleCaption = Label("Title")
+        titleCaption.xalign = 1
+        titleCaption.addCSSClass("dim-label")
+        let genreCaption = Label("Genre")
+        genreCaption.xalign = 1
+        genreCaption.addCSSClass("dim-label")
+        titleEntry.hexpand = true
+        titleEntry.setAccessibleLabel("Title")
+        genre.setAccessibleLabel("Genre")
+        titleProblem.xalign = 0
+        titleProblem.addCSSClass("error")
+        titleProblem.isVisible = false
+        deleteButton.addCSSClass("destructive-action")
+
+        let grid = Grid(rowSpacing: 6, columnSpacing: 12)
+        grid.attach(titleCaption, column: 0, row: 0)
+        grid.attach(titleEntry, column: 1, row: 0)
+        grid.attach(titleProblem, column: 1, row: 1)
+        grid.attach(genreCaption, column: 0, row: 2)
+        grid.attach(genre, column: 1, row: 2)
+        let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        buttons.setAlign(horizontal: GTK_ALIGN_END)
+        buttons.append(addButton)
+        buttons.append(deleteButton)
+        grid.attach(buttons, column: 1, row: 3)
+
+        let box = Box(GTK_ORIENTATION_VERTICAL)
+        box.addCSSClass("edit-pane")
+        box.append(grid)
+        revealer.child = box
+    }
+
+    /// Shows a refused title where it was typed, or clears that.
+    func showTitleProblem(_ problem: TitleProblem?) {
+        if problem != nil { titleEntry.addCSSClass("error") } else { titleEntry.removeCSSClass("error") }
+        titleProblem.text = problem?.message ?? ""
+        titleProblem.isVisible = problem != nil
+    }
+
+    /// Enables the fields when there is a movie to edit.
+    func setEditable(_ editable: Bool) {
+        titleEntry.isSensitive = editable
+        genre.isSensitive = editable
+        deleteButton.isSensitive = editable
+    }
+}

@@ -1,0 +1,31 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// A row of the movie list: title over genre.
+@MainActor
+final class MovieRow {
+    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    let title = Label()
+    let genre = Label()
+    private(set) var movieID: MovieID?
+
+    init() {
+        root.addCSSClass("movie-row")
+        for label in [title, genre] {
+            label.xalign = 0
+            label.ellipsizeEnd()
+            root.append(label)
+        }
+        title.addCSSClass("movie-title")
+        genre.addCSSClass("dim-label")
+    }
+
+    func show(_ movie: Movie) {
+        movieID = movie.id
+        title.text = movie.title
+        genre.text = movie.genre.title
+    }
+
+    func unbind() { movieID = nil }
+}

@@ -1,0 +1,246 @@
+import CGtk
+import FoldoutCore
+import Glibc
+import Gtk
+
+/// The Movies page (seed 004): a list of movies beside the selected one's details, and an Edit
+/// pane that slides down between the header bar and the list, which shrinks to make room.
+/// Every change is saved at once; a damaged file or a folder that cannot be written is explained
+/// in a banner, and nothing is lost.
+@MainActor
+public final class MoviesPage {
+    public let root = Box(GTK_ORIENTATION_VERTICAL)
+    public let editToggle = ToggleButton(label: "_Edit")
+    let library: MovieLibrary
+    let pane = EditPane()
+    let paneView = EditPaneView()
+    let banner = Banner()
+    let listView: ListView
+    private let scrolled = ScrolledWindow()
+    private let model = IdListModel()
+    private var factory: ListItemFactory<MovieRow>!
+    private(set) var boundRows: [MovieID: MovieRow] = [:]
+    private let detailTitle = Label(wrap: true)
+    private let detailGenre = Label()
+    private let detailDate = Label()
+    private let detailNotes = Label(wrap: true)
+    private let notification: InAppNotification
+    private var autosave: LibraryAutosave?
+    private let savePath: String?
+    private var observations: [ObservationToken] = []
+    private var showingSelection = false
+
+    /// Loads the library from `store` (the built-in one on a first start or a damaged file).
+    public convenience init(store: LibraryStore, notification: InAppNotification) {
+        let now = Int64(time(nil))
+        switch store.load(now: now) {
+        case let .loaded(movies):
+            self.init(library: MovieLibrary(movies: movies), store: store, notification: notification)
+        case .missing:
+            self.init(library: .builtIn(now: now), store: store, notification: notification)
+        case let .corrupt(movedTo, reason):
+            self.init(library: .builtIn(now: now), store: store, notification: notification)
+            banner.show("The library file was damaged, so the built-in library is shown.",
+                        detail: "It was moved to \(movedTo) (\(reason)).")
+        case let .unreadable(reason):
+            self.init(library: .builtIn(now: now), store: nil, notification: notification)
+            banner.show("The library file cannot be read, so the built-in library is shown and edits are not saved.",
+                        detail: "\(store.path): \(reason). Saving would replace it.")
+        }
+    }
+
+    init(library: MovieLibrary, store: LibraryStore?, notification: InAppNotification) {
+        self.library = library
+        self.notification = notification
+        savePath = store?.path
+        let owner = WeakReference<MoviesPage>()
+        factory = ListItemFactory<MovieRow>(
+            setup: { item in
+                let row = MovieRow()
+                item.setChild(row.root)
+                return row
+            },
+            bind: { row, item in owner.value?.bind(row, item) },
+            unbind: { row, _ in owner.value?.unbind(row) }
+        )
+        listView = ListView(model: model, factory: factory, selection: .single)
+        owner.value = self
+        model.splice(at: 0, removing: 0, inserting: library.movies.map(\.id.listID))
+        if library.selection == nil { library.select(library.movies.first?.id) }
+        if let store { autosave = LibraryAutosave(library: library, store: store) }
+        buildLayout()
+        connect()
+        showSelection()
+        showPane(animated: false)
+    }
+
+    private func buildLayout() {
+        root.addCSSClass("movies-page")
+        root.append(banner.root)
+        root.append(paneView.revealer)
+
+        scrolled.child = listView
+        scrolled.setSizeRequest(width: 240)
+        listView.addCSSClass("movies-list")
+        let detail = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+        detail.addCSSClass("movie-detail")
+        for label in [detailTitle, detailGenre, detailDate, detailNotes] {
+            label.xalign = 0
+            detail.append(label)
+        }
+        detailTitle.addCSSClass("title-2")
+        detailGenre.addCSSClass("dim-label")
+        detailDate.addCSSClass("dim-label")
+        let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+        paned.startChild = scrolled
+        paned.endChild = detail
+        paned.setShrink(start: false, end: false)
+        paned.position = 300
+        paned.vexpand = true
+        root.append(paned)
+    }
+
+    private func connect() {
+        observations.append(library.changes.add { [weak self] change in self?.apply(change) })
+        observations.append(pane.changes.add { [weak self] _ in self?.showPane(animated: true) })
+        if let autosave {
+            observations.append(autosave.changes.add { [weak self] _ in self?.showSaveStatus() })
+        }
+        listView.onSelectionChanged { [weak self] in
+            guard let self, !self.showingSelection else { return }
+            self.library.select(self.listView.selectedPosition.map { self.library.movies[$0].id })
+        }
+        editToggle.onToggled { [weak self] in
+            guard let self, self.editToggle.isActive != self.pane.isOpen else { return }
+            self.pane.toggle()
+        }
+        paneView.titleEntry.onChanged { [weak self] in self?.titleEdited() }
+        paneView.genre.onSelected { [weak self] in self?.genreChosen() }
+        paneView.addButton.onClicked { [weak self] in self?.addMovie() }
+        paneView.deleteButton.onClicked { [weak self] in self?.deleteSelected() }
+
+        let actions = ActionGroup()
+        actions.add("close-pane") { [weak self] in self?.pane.close() }
+        root.insertActionGroup("movies", actions)
+        let keys = ShortcutController()
+        keys.add(accelerators: "Escape", action: "movies.close-pane")
+        root.add(keys)
+    }
+
+    // MARK: The pane
+
+    private func showPane(animated: Bool) {
+        if !pane.isOpen && paneView.revealer.isAncestor(ofFocus: root) { listView.grabFocus() }
+        if animated { paneView.revealer.revealChild = pane.isOpen } else { paneView.revealer.setRevealedImmediately(pane.isOpen) }
+        if editToggle.isActive != pane.isOpen { editToggle.isActive = pane.isOpen }
+    }
+
+    /// Opens the pane without animating, for a window that is not shown yet.
+    public func openPaneAtOnce() {
+        pane.open()
+        paneView.revealer.setRevealedImmediately(true)
+    }
+
+    private func titleEdited() {
+        guard !showingSelection, let id = library.selection else { return }
+        do {
+            try library.setTitle(paneView.titleEntry.text, for: id)
+            paneView.showTitleProblem(nil)
+        } catch {
+            paneView.showTitleProblem(error)
+        }
+    }
+
+    private func genreChosen() {
+        guard !showingSelection, let id = library.selection else { return }
+        library.setGenre(Genre.allCases[paneView.genre.selected], for: id)
+    }
+
+    func addMovie() {
+        pane.open()
+        library.add(now: Int64(time(nil)))
+        paneView.titleEntry.grabFocus()
+        paneView.titleEntry.selectAll()
+    }
+
+    func deleteSelected() {
+        guard let movie = library.selectedMovie, let removal = library.remove(movie.id) else { return }
+        notification.show("Deleted “\(movie.title)”") { [weak self] in self?.library.undo(removal) }
+    }
+
+    // MARK: Following the library
+
+    private func apply(_ change: MovieLibrary.Change) {
+        switch change {
+        case let .inserted(id, index):
+            model.splice(at: index, removing: 0, inserting: [id.listID])
+        case let .removed(_, index):
+            model.splice(at: index, removing: 1)
+        case let .updated(id, _):
+            if let movie = library.movie(id) { boundRows[id]?.show(movie) }
+            if id == library.selection { showDetail() }
+        case .selected:
+            showSelection()
+        case .replaced:
+            model.splice(at: 0, removing: model.count, inserting: library.movies.map(\.id.listID))
+            showSelection()
+        }
+    }
+
+    /// Puts the selected movie into the list selection, the details and the pane.
+    private func showSelection() {
+        showingSelection = true
+        defer { showingSelection = false }
+        listView.selectedPosition = library.selection.flatMap(library.index(of:))
+        if let movie = library.selectedMovie {
+            if paneView.titleEntry.text != movie.title { paneView.titleEntry.text = movie.title }
+            paneView.genre.selected = Genre.allCases.firstIndex(of: movie.genre) ?? 0
+        } else {
+            paneView.titleEntry.text = ""
+        }
+        paneView.showTitleProblem(nil)
+        paneView.setEditable(library.selection != nil)
+        showDetail()
+    }
+
+    private func showDetail() {
+        guard let movie = library.selectedMovie else {
+            detailTitle.text = "No movie selected"
+            for label in [detailGenre, detailDate, detailNotes] { label.text = "" }
+            return
+        }
+        detailTitle.text = movie.title
+        detailGenre.text = movie.genre.title
+        detailDate.text = "Added \(movie.dateAddedText)"
+        detailNotes.text = movie.notes
+    }
+
+    private func showSaveStatus() {
+        guard let autosave else { return }
+        switch autosave.status {
+        case .saved: banner.hide()
+        case let .failing(reason):
+            banner.show("Changes cannot be saved. They are kept, and saving is tried again after the next change.",
+                        detail: "\(savePath ?? "The library file"): \(reason)")
+        }
+    }
+
+    private func bind(_ row: MovieRow, _ item: ListItem) {
+        guard let raw = item.itemID, let movie = library.movies.first(where: { $0.id.listID == raw }) else { return }
+        row.show(movie)
+        boundRows[movie.id] = row
+    }
+
+    private func unbind(_ row: MovieRow) {
+        if let id = row.movieID, boundRows[id] === row { boundRows[id] = nil }
+        row.unbind()
+    }
+
+    /// The list's allocated height: the pane takes its room from it.
+    var listHeight: Int32 { scrolled.height }
+}
+
+extension MovieID {
+    /// Movie ids are small counters; the list model holds 32-bit ids.
+    var listID: UInt32 { UInt32(truncatingIfNeeded: raw) }
+}

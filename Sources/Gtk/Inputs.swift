@@ -1,0 +1,71 @@
+import CGtk
+
+/// A one-line text field.
+@MainActor
+public final class Entry: Widget {
+    public init(placeholder: String = "") {
+        super.init(owning: UnsafeMutableRawPointer(gtk_entry_new()))
+        gtk_entry_set_placeholder_text(cast(), placeholder)
+    }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(opaque)) }
+        set { gtk_editable_set_text(opaque, newValue) }
+    }
+
+    public func selectAll() { gtk_editable_select_region(opaque, 0, -1) }
+
+    /// Called after every edit, typed or set.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("changed", handler) }
+}
+
+/// A button that stays pressed.
+@MainActor
+public final class ToggleButton: Widget {
+    public init(label: String, mnemonic: Bool = true) {
+        let pointer = mnemonic ? gtk_toggle_button_new_with_mnemonic(label) : gtk_toggle_button_new_with_label(label)
+        super.init(owning: UnsafeMutableRawPointer(pointer!))
+    }
+
+    public var isActive: Bool {
+        get { gtk_toggle_button_get_active(cast()) != 0 }
+        set { gtk_toggle_button_set_active(cast(), newValue.gboolean) }
+    }
+
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("toggled", handler) }
+}
+
+/// A drop-down list of strings (GTK 4.8 has no header factories; plain strings suffice here).
+@MainActor
+public final class DropDown: Widget {
+    public init(strings: [String]) {
+        let pointer = withCStrings(strings) { gtk_drop_down_new_from_strings($0) }
+        super.init(owning: UnsafeMutableRawPointer(pointer!))
+    }
+
+    public var selected: Int {
+        get { Int(gtk_drop_down_get_selected(opaque)) }
+        set { gtk_drop_down_set_selected(opaque, guint(newValue)) }
+    }
+
+    @discardableResult
+    public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { onNotify("selected", handler) }
+}
+
+/// Two panes side by side, the divider draggable.
+@MainActor
+public final class Paned: Widget {
+    public init(_ orientation: GtkOrientation) { super.init(owning: UnsafeMutableRawPointer(gtk_paned_new(orientation))) }
+    public var startChild: Widget? = nil { didSet { gtk_paned_set_start_child(opaque, startChild?.widget) } }
+    public var endChild: Widget? = nil { didSet { gtk_paned_set_end_child(opaque, endChild?.widget) } }
+    public var position: Int32 {
+        get { gtk_paned_get_position(opaque) }
+        set { gtk_paned_set_position(opaque, newValue) }
+    }
+    public func setShrink(start: Bool, end: Bool) {
+        gtk_paned_set_shrink_start_child(opaque, start.gboolean)
+        gtk_paned_set_shrink_end_child(opaque, end.gboolean)
+    }
+}

@@ -1,0 +1,228 @@
+import CGtk
+import FoldoutCore
+@testable import FoldoutUI
+import Foundation
+import Gtk
+import XCTest
+
+final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
+    @MainActor private var window: Window!
+    @MainActor private var page: MoviesPage!
+    private var dataHome: String!
+
+    private var storeDirectory: String { dataHome + "/foldout" }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        dataHome = NSTemporaryDirectory() + "foldout-movies-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dataHome, withIntermediateDirectories: true)
+    }
+
+    @MainActor private func showPage(directory: String? = nil) {
+        Settings.default.enableAnimations = true
+        page = MoviesPage(store: LibraryStore(directory: directory ?? storeDirectory), notification: InAppNotification())
+        let header = HeaderBar()
+        header.packEnd(page.editToggle)
+        window = Window()
+        window.setTitlebar(header)
+        window.setDefaultSize(width: 800, height: 600)
+        window.child = page.root
+        window.present()
+        XCTAssertTrue(pump { self.page.boundRows.count == self.page.library.movies.count && self.page.listHeight > 0 })
+    }
+
+    override func tearDown() {
+        onMain {
+            self.window?.destroy()
+            self.window = nil
+            self.page = nil
+            self.pump(seconds: 0.05)
+            try? FileManager.default.removeItem(atPath: self.dataHome)
+        }
+    }
+
+    @MainActor private var library: MovieLibrary { page.library }
+
+    @MainActor private func press(_ button: Button, until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(button.activate(), file: file, line: line)
+        XCTAssertTrue(pump(until: done), "pressing \(button.label) had no effect", file: file, line: line)
+    }
+
+    @MainActor private func openPane() {
+        page.editToggle.isActive = true
+        XCTAssertTrue(pump { self.page.paneView.revealer.childRevealed })
+        pump(frames: 3, of: page.root)
+    }
+
+    @MainActor private func savedTitles(in directory: String? = nil) -> [String]? {
+        guard case let .loaded(movies) = LibraryStore(directory: directory ?? storeDirectory).load(now: 0) else { return nil }
+        return movies.map(\.title)
+    }
+
+    func testEditSlidesThePaneInAndTheListShrinksByItsHeight() throws {
+        try onMain {
+            showPage()
+            let closedHeight = page.listHeight
+            XCTAssertFalse(page.paneView.revealer.revealChild)
+            openPane()
+            XCTAssertTrue(page.pane.isOpen)
+            let paneHeight = page.paneView.revealer.height
+            XCTAssertGreaterThan(paneHeight, 50)
+            XCTAssertGreaterThanOrEqual(closedHeight - page.listHeight, paneHeight - 1, "the list is not covered: it shrinks")
+            page.editToggle.isActive = false
+            XCTAssertTrue(pump { !self.page.paneView.revealer.childRevealed })
+            pump(frames: 3, of: page.root)
+            XCTAssertEqual(page.listHeight, closedHeight, "the list grows back")
+        }
+    }
+
+    func testEscapeClosesThePane() throws {
+        try onMain {
+            showPage()
+            openPane()
+            page.paneView.titleEntry.grabFocus()
+            page.paneView.titleEntry.activateAction("movies.close-pane")
+            XCTAssertFalse(page.pane.isOpen)
+            XCTAssertFalse(page.editToggle.isActive, "the toggle follows the pane")
+        }
+    }
+
+    func testAddGivesASelectedNewRowWithTheTitleFocused() throws {
+        try onMain {
+            showPage()
+            openPane()
+            let count = library.movies.count
+            press(page.paneView.addButton) { self.library.movies.count == count + 1 }
+            let id = try XCTUnwrap(library.selection)
+            XCTAssertEqual(library.index(of: id), count)
+            XCTAssertEqual(page.listView.selectedPosition, count)
+            XCTAssertTrue(pump { self.page.boundRows[id] != nil })
+            XCTAssertTrue(page.paneView.titleEntry.isAncestor(ofFocus: page.paneView.titleEntry), "the title entry has the keyboard focus")
+            XCTAssertEqual(page.paneView.titleEntry.text, library.movie(id)?.title)
+        }
+    }
+
+    func testTypingATitleChangesTheRowAndIsSavedExactly() throws {
+        try onMain {
+            showPage()
+            openPane()
+            let id = library.movies[1].id
+            page.listView.selectedPosition = 1
+            XCTAssertEqual(library.selection, id, "selecting a row selects its movie")
+            let title = "  שלום 👩‍👩‍👧 Café\u{301} – \"Noir\"  "
+            page.paneView.titleEntry.text = title
+            XCTAssertEqual(page.boundRows[id]?.title.text, title)
+            XCTAssertEqual(library.movie(id)?.title, title)
+            XCTAssertEqual(savedTitles()?[1], title, "saved at once, exactly as typed")
+        }
+    }
+
+    func testABlankTitleIsRefusedWhereItIsTyped() throws {
+        try onMain {
+            showPage()
+            openPane()
+            let movie = library.movies[0]
+            page.listView.selectedPosition = 0
+            page.paneView.titleEntry.text = "   "
+            XCTAssertTrue(page.paneView.titleEntry.hasCSSClass("error"))
+            XCTAssertTrue(page.paneView.titleProblem.isVisible)
+            XCTAssertEqual(page.paneView.titleProblem.text, TitleProblem.blank.message)
+            XCTAssertEqual(library.movie(movie.id)?.title, movie.title, "nothing bad is kept")
+            XCTAssertEqual(page.boundRows[movie.id]?.title.text, movie.title)
+            XCTAssertNotEqual(savedTitles()?.first, "   ")
+            page.paneView.titleEntry.text = "Fine"
+            XCTAssertFalse(page.paneView.titleEntry.hasCSSClass("error"))
+        }
+    }
+
+    func testWithNoSelectionThePaneFieldsAreDisabled() throws {
+        try onMain {
+            showPage()
+            openPane()
+            library.select(nil)
+            XCTAssertFalse(page.paneView.titleEntry.isSensitive)
+            XCTAssertFalse(page.paneView.genre.isSensitive)
+            XCTAssertFalse(page.paneView.deleteButton.isSensitive)
+            library.select(library.movies[0].id)
+            XCTAssertTrue(page.paneView.titleEntry.isSensitive)
+        }
+    }
+
+    func testGenreChoiceShowsInTheListAndTheDetail() throws {
+        try onMain {
+            showPage()
+            openPane()
+            let id = library.movies[2].id
+            library.select(id)
+            page.paneView.genre.selected = Genre.allCases.firstIndex(of: .horror)!
+            XCTAssertEqual(library.movie(id)?.genre, .horror)
+            XCTAssertEqual(page.boundRows[id]?.genre.text, "Horror")
+        }
+    }
+
+    func testDeleteAndUndo() throws {
+        try onMain {
+            showPage()
+            openPane()
+            let movie = library.movies[0]
+            library.select(movie.id)
+            press(page.paneView.deleteButton) { self.library.movie(movie.id) == nil }
+            XCTAssertFalse(savedTitles()?.contains(movie.title) ?? true)
+            XCTAssertTrue(pump { self.page.boundRows[movie.id] == nil })
+        }
+    }
+
+    func testASecondInstanceOnTheSameFolderShowsTheEdits() throws {
+        try onMain {
+            showPage()
+            openPane()
+            let id = library.movies[0].id
+            library.select(id)
+            page.paneView.titleEntry.text = "Edited in the first instance"
+            let process = Process()
+            process.executableURL = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("foldout")
+            process.arguments = ["--list-movies"]
+            process.environment = ["XDG_DATA_HOME": dataHome, "HOME": dataHome, "PATH": "/usr/bin:/bin"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0)
+            XCTAssertEqual(text.split(separator: "\n").first?.split(separator: "\t").first, "Edited in the first instance")
+        }
+    }
+
+    func testADamagedFileIsMovedAsideAndExplained() throws {
+        try onMain {
+            try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
+            try "{\"format\": 1, \"movies\": [".write(toFile: storeDirectory + "/library.json", atomically: false, encoding: .utf8)
+            showPage()
+            XCTAssertTrue(page.banner.isShown)
+            XCTAssertTrue(page.banner.text.contains("corrupt-"), page.banner.text)
+            let aside = try FileManager.default.contentsOfDirectory(atPath: storeDirectory).filter { $0.hasPrefix("library.json.corrupt-") }
+            XCTAssertEqual(aside.count, 1)
+            XCTAssertEqual(try String(contentsOfFile: storeDirectory + "/" + aside[0], encoding: .utf8), "{\"format\": 1, \"movies\": [")
+            XCTAssertEqual(library.movies, MovieLibrary.builtInMovies(now: 0).map { movie in
+                library.movies.first { $0.id == movie.id } ?? movie
+            })
+        }
+    }
+
+    func testAFolderThatCannotBeWrittenKeepsEditsAndRetries() throws {
+        try onMain {
+            showPage()
+            // A regular file where the data folder should be: no one can write there, root included.
+            FileManager.default.createFile(atPath: storeDirectory, contents: Data("not a folder".utf8))
+            let first = library.movies[0].id, second = library.movies[1].id
+            try library.setTitle("First edit", for: first)
+            XCTAssertTrue(page.banner.isShown, "a folder that cannot be written is explained")
+            XCTAssertTrue(page.banner.text.contains("kept"), page.banner.text)
+            XCTAssertEqual(library.movie(first)?.title, "First edit", "the edit is kept in memory")
+            try FileManager.default.removeItem(atPath: storeDirectory)
+            try library.setTitle("Second edit", for: second)
+            XCTAssertFalse(page.banner.isShown, page.banner.text)
+            XCTAssertEqual(savedTitles()?.prefix(2), ["First edit", "Second edit"], "the retry saves every edit")
+        }
+    }
+}
