@@ -132,6 +132,7 @@ public final class MoviesPage {
     private func showPane(animated: Bool) {
         if !pane.isOpen && paneView.revealer.isAncestor(ofFocus: root) { listView.grabFocus() }
         if animated { paneView.revealer.revealChild = pane.isOpen } else { paneView.revealer.setRevealedImmediately(pane.isOpen) }
+        if pane.isOpen && animated && paneView.titleEntry.isSensitive { paneView.titleEntry.grabFocus() }
         if editToggle.isActive != pane.isOpen { editToggle.isActive = pane.isOpen }
     }
 
