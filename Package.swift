@@ -25,6 +25,7 @@ let package = Package(
         // Benchmarks: figures printed beside a baseline measured in the same run.
         .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "Gtk"]),
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
+        .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
         .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "FoldoutCore"]),
     ],

@@ -107,6 +107,18 @@ public final class ActionsPage: ActionRowDelegate {
         return true
     }
 
+    /// Items of the rows inside the viewport, top to bottom.
+    var visibleRowIDs: [ItemID] {
+        let height = Double(listView.height)
+        return boundRows.compactMap { id, row -> (ItemID, Double)? in
+            guard let bounds = row.root.bounds(in: listView), bounds.y >= 0, bounds.y + bounds.height <= height else { return nil }
+            return (id, bounds.y)
+        }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// No revealer is moving and no unfolding row is being followed.
+    var isSettled: Bool { !isFollowingUnfold && boundRows.values.allSatisfy(\.isSettled) }
+
     // MARK: ActionRowDelegate
 
     func rowWantsToggle(_ id: ItemID) { viewModel.toggle(id) }

@@ -24,6 +24,7 @@ public final class FiltersPage {
     private let spinner = Spinner()
     private let model = IdListModel()
     let listView: ListView
+    private let scrolled = ScrolledWindow()
     private var factory: ListItemFactory<ResultRow>!
     private(set) var boundRows: [ObjectIdentifier: ResultRow] = [:]
     private var source: CatalogSource?
@@ -85,7 +86,6 @@ public final class FiltersPage {
         status.append(loading)
         root.append(status)
 
-        let scrolled = ScrolledWindow()
         scrolled.child = listView
         scrolled.vexpand = true
         listView.addCSSClass("results-list")
@@ -185,6 +185,9 @@ public final class FiltersPage {
         for menu in facetMenus { menu.button.isSensitive = interactive }
         for row in comboRows { row.root.isSensitive = interactive }
     }
+
+    /// The results' vertical scrolling.
+    var resultsAdjustment: Adjustment { scrolled.verticalAdjustment }
 
     /// Opens the flyout of `facet`, as a click on its button would.
     public func openMenu(_ facet: Facet) {

@@ -15,6 +15,7 @@ public final class FoldoutApplication {
     private var mainWindow: MainWindow?
     private var options = StartOptions()
     private var exitStatus: Int32 = 0
+    private var benchmarkRun: BenchmarkRun?
 
     struct StartOptions {
         var page = Page.actions
@@ -23,6 +24,7 @@ public final class FoldoutApplication {
         var unfoldRow: Int?
         var openFacet: Facet?
         var openEditPane = false
+        var benchmark: BenchmarkRun.Mode?
         var catalog = CatalogSource.generated(count: FoldoutApplication.defaultCatalogSize)
     }
 
@@ -36,6 +38,10 @@ public final class FoldoutApplication {
         application.addOption("screenshot", kind: .filename, description: "Write the window to FILE.png after its first frame, then quit", argument: "FILE.png")
         application.addOption("edit", kind: .flag, description: "Open the Edit pane of the Movies page")
         application.addOption("list-movies", kind: .flag, description: "Print the movie library's titles and genres, then quit", hidden: true)
+        application.addOption("touch-library", kind: .flag, description: "Load the movie library and save it again, then quit", hidden: true)
+        application.addOption("bench-scroll", kind: .string, description: "Benchmark: scroll the Filters results for FRAMES frames", argument: "FRAMES", hidden: true)
+        application.addOption("bench-unfold", kind: .string, description: "Benchmark: unfold and fold CYCLES Actions rows", argument: "CYCLES", hidden: true)
+        application.addOption("quit-when-ready", kind: .flag, description: "Benchmark: quit after the first frame that shows the page's data", hidden: true)
         application.addOption("quit-after-first-frame", kind: .flag, description: "Quit once the first frame is painted")
         application.addOption("version", kind: .flag, description: "Print the version and quit")
         application.onHandleLocalOptions { [unowned self] parsed in self.handle(parsed) }
@@ -54,6 +60,10 @@ public final class FoldoutApplication {
             print("foldout \(Foldout.version)")
             return 0
         }
+        if parsed.contains("touch-library") {
+            return touchLibrary()
+        }
+        if let problem = parseBenchmark(parsed) { return fail(problem) }
         if parsed.contains("list-movies") {
             listMovies()
             return 0
@@ -99,7 +109,7 @@ public final class FoldoutApplication {
             options.screenshot = path
         }
         options.quitAfterFirstFrame = parsed.contains("quit-after-first-frame")
-        if options.screenshot != nil || options.quitAfterFirstFrame {
+        if options.screenshot != nil || options.quitAfterFirstFrame || options.benchmark != nil {
             // A one-shot run must not hand its work to an instance that is already running.
             application.flags = GApplicationFlags(application.flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
         }
@@ -126,7 +136,10 @@ public final class FoldoutApplication {
             window.actions.listView.scrollTo(position: row)
         }
         window.window.present()
-        if options.screenshot != nil || options.quitAfterFirstFrame {
+        if let mode = options.benchmark {
+            benchmarkRun = BenchmarkRun(mode: mode, window: window) { [unowned self] in application.quit() }
+            benchmarkRun?.start()
+        } else if options.screenshot != nil || options.quitAfterFirstFrame {
             afterFirstFrame(of: window.window) { [unowned self] in self.finishOneShotRun() }
         }
     }
@@ -181,6 +194,35 @@ public final class FoldoutApplication {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
         return LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
+    }
+
+    private func parseBenchmark(_ parsed: ParsedOptions) -> String? {
+        for (name, make) in [("bench-scroll", BenchmarkRun.Mode.scroll(frames:)), ("bench-unfold", BenchmarkRun.Mode.unfold(cycles:))] {
+            guard let text = parsed.string(name) else { continue }
+            guard let count = Int(text), (1...100_000).contains(count) else { return "--\(name) needs a number from 1 to 100,000, not “\(text)”" }
+            options.benchmark = make(count)
+            options.page = name == "bench-scroll" ? .filters : .actions
+        }
+        if parsed.contains("quit-when-ready") { options.benchmark = .quitWhenReady }
+        return nil
+    }
+
+    /// Loads the library as the Movies page would and saves it again: the file then exists.
+    private func touchLibrary() -> Int32 {
+        let store = Self.libraryStore
+        let now = Int64(time(nil))
+        var movies = MovieLibrary.builtInMovies(now: now)
+        switch store.load(now: now) {
+        case let .loaded(loaded): movies = loaded
+        case .missing, .corrupt: break
+        case let .unreadable(reason): return fail("cannot read \(store.path): \(reason)")
+        }
+        do {
+            try store.save(movies)
+            return 0
+        } catch {
+            return fail("cannot save \(store.path): \(error.reason)")
+        }
     }
 
     /// Prints the library as the Movies page would load it: one "title<TAB>genre" line per movie.

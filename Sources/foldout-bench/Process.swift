@@ -1,17 +1,56 @@
 import Glibc
 
-/// Runs a program to completion; returns its wall time in milliseconds and its exit status.
-func timedRun(_ path: String, _ arguments: [String]) -> (milliseconds: Double, status: Int32) {
+/// What one run of a program under test gave.
+struct RunResult {
+    let milliseconds: Double
+    let status: Int32
+    let output: String
+    /// Peak resident memory (ru_maxrss), in MiB.
+    let peakMiB: Double
+
+    /// The last line of output that is a JSON object, as numbers by key.
+    var jsonNumbers: [String: Double] {
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else { return [:] }
+        var numbers: [String: Double] = [:]
+        for field in line.dropFirst().dropLast().split(separator: ",") {
+            let parts = field.split(separator: ":")
+            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: " ")) else { continue }
+            numbers[String(parts[0].trimmingCharacters(in: " \""))] = value
+        }
+        return numbers
+    }
+}
+
+/// Runs a program to completion, capturing its standard output; wall time from spawn to exit.
+func run(_ path: String, _ arguments: [String]) -> RunResult {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
+    var pipeEnds: [Int32] = [0, 0]
+    pipe(&pipeEnds)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    defer { posix_spawn_file_actions_destroy(&actions) }
+
     var pid = pid_t()
     let start = monotonicNanoseconds()
-    let spawned = posix_spawn(&pid, path, nil, nil, argv, environ)
-    guard spawned == 0 else { return (0, -1) }
+    guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return RunResult(milliseconds: 0, status: -1, output: "", peakMiB: 0) }
+    close(pipeEnds[1])
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = read(pipeEnds[0], &buffer, buffer.count)
+        if count <= 0 { break }
+        output += buffer[..<count]
+    }
+    close(pipeEnds[0])
     var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
     let elapsed = Double(monotonicNanoseconds() - start) / 1_000_000
-    return (elapsed, (status >> 8) & 0xff)
+    return RunResult(milliseconds: elapsed, status: (status >> 8) & 0xff, output: String(decoding: output, as: UTF8.self),
+                     peakMiB: Double(usage.ru_maxrss) / 1024)
 }
 
 func monotonicNanoseconds() -> UInt64 {
@@ -28,7 +67,23 @@ func executableFolder() -> String {
     return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
 }
 
+/// The path of a program built beside this one; stops the bench if it is missing.
+func sibling(_ name: String) -> String {
+    let path = "\(executableFolder())/\(name)"
+    if access(path, X_OK) != 0 { fatal("\(path) is missing; run swift build -c release first") }
+    return path
+}
+
 func progress(_ text: String) {
     var bytes = Array("\r\u{1B}[K\(text)".utf8)
     _ = write(2, &bytes, bytes.count)
+}
+
+extension Substring {
+    func trimmingCharacters(in set: String) -> Substring {
+        var result = self
+        while let first = result.first, set.contains(first) { result = result.dropFirst() }
+        while let last = result.last, set.contains(last) { result = result.dropLast() }
+        return result
+    }
 }

@@ -1,27 +1,68 @@
 import FoldoutCore
 import Glibc
 
-/// `foldout --quit-after-first-frame` against the C window in Benchmarks/first-frame, run
-/// alternately; wall time from spawn to exit.
-func startupFigures(rounds: Int) -> [Figure] {
-    let folder = executableFolder()
-    let foldout = "\(folder)/foldout", baseline = "\(folder)/first-frame-c"
-    for program in [foldout, baseline] where access(program, X_OK) != 0 {
-        fatal("\(program) is missing; run swift build -c release first")
-    }
-    var ours: [Double] = [], theirs: [Double] = []
-    _ = timedRun(foldout, ["--quit-after-first-frame"]) // warm the file cache for both
-    _ = timedRun(baseline, [])
+/// Runs `ours` and `theirs` alternately `rounds` times (after one warm-up each, for the file cache).
+func alternate(_ label: String, rounds: Int, ours: () -> RunResult, theirs: () -> RunResult) -> (ours: [RunResult], theirs: [RunResult]) {
+    _ = ours()
+    _ = theirs()
+    var mine: [RunResult] = [], baseline: [RunResult] = []
     for round in 1...rounds {
-        progress("start-up: round \(round) of \(rounds)")
-        let foldoutRun = timedRun(foldout, ["--quit-after-first-frame"])
-        let baselineRun = timedRun(baseline, [])
-        guard foldoutRun.status == 0, baselineRun.status == 0 else {
-            fatal("a start-up run failed (foldout \(foldoutRun.status), baseline \(baselineRun.status))")
-        }
-        ours.append(foldoutRun.milliseconds)
-        theirs.append(baselineRun.milliseconds)
+        progress("\(label): round \(round) of \(rounds)")
+        let a = ours(), b = theirs()
+        guard a.status == 0, b.status == 0 else { fatal("\(label): a run failed (Foldout \(a.status), baseline \(b.status))") }
+        mine.append(a)
+        baseline.append(b)
     }
-    return [Figure(name: "start-up to first frame", unit: "ms", value: Statistics.median(ours)!,
-                   baseline: Statistics.median(theirs)!, baselineName: "C GTK window (Benchmarks/first-frame)", rounds: rounds)]
+    return (mine, baseline)
 }
+
+/// `foldout --quit-after-first-frame` against the C window in Benchmarks/first-frame; and Foldout's
+/// Filters page with the million-item catalog shown against a C GtkListView over a million-string
+/// GtkStringList, in time to the first frame with rows and in peak memory.
+func startupFigures(rounds: Int, catalogSize: Int) -> [Figure] {
+    let foldout = sibling("foldout"), window = sibling("first-frame-c"), stringList = sibling("string-list-c")
+    let plain = alternate("start-up", rounds: rounds, ours: { run(foldout, ["--quit-after-first-frame"]) }, theirs: { run(window, []) })
+    let withCatalog = alternate("start-up with the catalog", rounds: rounds,
+                                ours: { run(foldout, ["--page", "filters", "--catalog-size", "\(catalogSize)", "--quit-when-ready"]) },
+                                theirs: { run(stringList, []) })
+    let listBaseline = "C GtkListView over a 1,000,000-string GtkStringList"
+    return [
+        Figure(name: "start-up to first frame", unit: "ms", value: median(plain.ours.map(\.milliseconds)),
+               baseline: median(plain.theirs.map(\.milliseconds)), baselineName: "C GTK window (Benchmarks/first-frame)", rounds: rounds),
+        Figure(name: "start-up, \(NumberText.grouped(catalogSize)) rows shown", unit: "ms", value: median(withCatalog.ours.map(\.milliseconds)),
+               baseline: median(withCatalog.theirs.map(\.milliseconds)), baselineName: listBaseline, rounds: rounds),
+        Figure(name: "peak memory, \(NumberText.grouped(catalogSize)) rows", unit: "MiB", value: median(withCatalog.ours.map(\.peakMiB)),
+               baseline: median(withCatalog.theirs.map(\.peakMiB)), baselineName: listBaseline, rounds: rounds),
+    ]
+}
+
+/// Frame intervals while scrolling a million rows one page per frame, Foldout against the C list;
+/// and while unfolding and folding Actions rows, against the 60 Hz frame budget.
+func frameFigures(rounds: Int, frames: Int, cycles: Int) -> [Figure] {
+    let foldout = sibling("foldout"), stringList = sibling("string-list-c")
+    let scrolling = alternate("scrolling", rounds: rounds,
+                              ours: { run(foldout, ["--bench-scroll", "\(frames)"]) },
+                              theirs: { run(stringList, ["--bench-scroll", "\(frames)"]) })
+    var unfolding: [RunResult] = []
+    for round in 1...rounds {
+        progress("unfolding: round \(round) of \(rounds)")
+        unfolding.append(run(foldout, ["--bench-unfold", "\(cycles)"]))
+    }
+    func numbers(_ results: [RunResult], _ key: String) -> Double {
+        median(results.compactMap { $0.jsonNumbers[key] })
+    }
+    let listBaseline = "C GtkListView over a GtkStringList"
+    let budget = 1000.0 / 60
+    return [
+        Figure(name: "scrolling frame interval p50", unit: "ms", value: numbers(scrolling.ours, "p50_ms"),
+               baseline: numbers(scrolling.theirs, "p50_ms"), baselineName: listBaseline, rounds: rounds * frames),
+        Figure(name: "scrolling frame interval p99", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
+               baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: rounds * frames),
+        Figure(name: "unfolding frame interval p50", unit: "ms", value: numbers(unfolding, "p50_ms"),
+               baseline: budget, baselineName: "one 60 Hz frame", rounds: rounds * cycles),
+        Figure(name: "unfolding frame interval p99", unit: "ms", value: numbers(unfolding, "p99_ms"),
+               baseline: budget, baselineName: "one 60 Hz frame", rounds: rounds * cycles),
+    ]
+}
+
+func median(_ values: [Double]) -> Double { Statistics.median(values) ?? 0 }

@@ -5,7 +5,7 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter] [--json]
+Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|frames] [--json]
 Measures Foldout against GTK baselines in one run. Build with swift build -c release and run
 under a display (xvfb-run -a). Prints medians, baselines and their ratios; progress goes to stderr.
 """
@@ -26,7 +26,7 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
-        guard let group = arguments.first, ["startup", "filter"].contains(group) else { fatal("--only takes startup or filter") }
+        guard let group = arguments.first, ["startup", "filter", "frames"].contains(group) else { fatal("--only takes startup, filter or frames") }
         only = arguments.removeFirst()
     default:
         fatal("unknown option \(option) (try --help)")
@@ -37,7 +37,8 @@ guard getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil, GtkRuntime.i
 }
 
 var figures: [Figure] = []
-if only != "filter" { figures += startupFigures(rounds: rounds) }
-if only != "startup" { figures += filterFigures(count: catalogSize, rounds: max(rounds / 4, 3)) }
+if only == nil || only == "startup" { figures += startupFigures(rounds: rounds, catalogSize: catalogSize) }
+if only == nil || only == "filter" { figures += filterFigures(count: catalogSize, rounds: max(rounds / 4, 3)) }
+if only == nil || only == "frames" { figures += frameFigures(rounds: max(rounds / 7, 3), frames: 300, cycles: 100) }
 progress("")
 print(json ? Figure.json(figures) : Figure.table(figures))

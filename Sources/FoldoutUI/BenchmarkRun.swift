@@ -1,0 +1,105 @@
+import CGtk
+import FoldoutCore
+import Glibc
+import Gtk
+
+/// The app's side of `foldout-bench`: hidden options that drive a page for a fixed amount of work,
+/// record the intervals between frames with `g_get_monotonic_time()`, print one JSON line and quit.
+@MainActor
+final class BenchmarkRun {
+    enum Mode: Equatable {
+        /// Scroll the Filters page's results one page per frame for this many frames.
+        case scroll(frames: Int)
+        /// Unfold and fold rows of the Actions page this many times.
+        case unfold(cycles: Int)
+        /// Quit after the first frame that shows the page's data (the catalog, on Filters).
+        case quitWhenReady
+    }
+
+    private let mode: Mode
+    private let window: MainWindow
+    private let quit: () -> Void
+    private var intervals: [Double] = []
+    private var lastFrame: Int?
+
+    init(mode: Mode, window: MainWindow, quit: @escaping () -> Void) {
+        self.mode = mode
+        self.window = window
+        self.quit = quit
+    }
+
+    func start() {
+        MainLoop.timeout(milliseconds: 5) { [self] in
+            guard window.isReady else { return true }
+            switch mode {
+            case let .scroll(frames): scroll(frames: frames)
+            case let .unfold(cycles): unfold(cycles: cycles)
+            case .quitWhenReady: quitAfterNextFrame()
+            }
+            return false
+        }
+    }
+
+    /// Records the interval since the previous frame.
+    private func recordFrame() {
+        let now = MainLoop.monotonicTime
+        if let lastFrame { intervals.append(Double(now - lastFrame) / 1000) }
+        lastFrame = now
+    }
+
+    private func scroll(frames: Int) {
+        guard let filters = window.filters else { return finish(["rows": 0]) }
+        let adjustment = filters.resultsAdjustment
+        window.window.addTickCallback { [self] _ in
+            recordFrame()
+            let next = adjustment.value + adjustment.pageSize
+            adjustment.value = next + adjustment.pageSize > adjustment.upper ? 0 : next
+            guard intervals.count < frames else {
+                finish(["rows": Double(filters.filter?.matchCount ?? 0)])
+                return false
+            }
+            return true
+        }
+    }
+
+    private func unfold(cycles: Int) {
+        let page = window.actions
+        var done = 0, unfolding = true
+        var visible = page.visibleRowIDs
+        window.window.addTickCallback { [self] _ in
+            recordFrame()
+            guard page.isSettled else { return true }
+            if done == cycles * 2 {
+                finish(["cycles": Double(cycles)])
+                return false
+            }
+            if visible.isEmpty { visible = page.visibleRowIDs }
+            if unfolding, let id = visible.popLast() { page.viewModel.toggle(id) } else { page.viewModel.fold() }
+            unfolding.toggle()
+            done += 1
+            return true
+        }
+    }
+
+    private func quitAfterNextFrame() {
+        window.window.addTickCallback { [self] _ in
+            window.window.frameClock?.onAfterPaint { [self] in
+                MainLoop.idle { self.quit(); return false }
+            }
+            return false
+        }
+    }
+
+    private func finish(_ extra: [String: Double]) {
+        var fields = extra
+        fields["frames"] = Double(intervals.count)
+        fields["p50_ms"] = Statistics.percentile(intervals, 0.5) ?? 0
+        fields["p99_ms"] = Statistics.percentile(intervals, 0.99) ?? 0
+        fields["max_ms"] = intervals.max() ?? 0
+        print("{" + fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")
+        fflushStandardOutput()
+        quit()
+    }
+}
+
+private func fflushStandardOutput() { fflush(nil) }
