@@ -1,8 +1,20 @@
 import Gtk
 
 /// The application's style sheet, on top of the theme.
+///
+/// Its source is `Resources/style.css`. Meson compiles it into `foldout.gresource` and installs
+/// that to `share/foldout/`; in meson's build tree the bundle sits beside the executable. `load()`
+/// takes the bundle when there is one, and otherwise the copy below, so a plain `swift build` or
+/// `swift test` needs no extra step. `build-aux/meson/style-sync.py --update` writes the copy from
+/// the file and `meson test` (style-sync) fails when they differ.
 enum Style {
+    static let resourcePath = "/dev/foldout/Foldout/style.css"
+    static let bundleName = "foldout.gresource"
+
     static let css = """
+    /* Foldout's style sheet, on top of the theme. This file is the source: meson compiles it into
+       foldout.gresource; Sources/FoldoutUI/Style.swift keeps a copy for plain `swift build`s, written
+       by build-aux/meson/style-sync.py --update and checked by `meson test`. */
     .actions-list > row { padding: 0; }
     .action-row { padding: 10px 14px; }
     .action-row .unfolded { padding-top: 8px; }
@@ -29,5 +41,27 @@ enum Style {
     label.error { color: @error_color; }
     """
 
-    @MainActor static func load() { Display.addStyleSheet(css) }
+    /// Where a compiled bundle may be, first found wins: beside the executable (meson's build
+    /// tree), then `../share/foldout/` from it (an install under any prefix; `/app` in the Flatpak).
+    static func bundleCandidates(executableDirectory directory: String) -> [String] {
+        ["\(directory)/\(bundleName)", "\(directory)/../share/foldout/\(bundleName)"]
+    }
+
+    @MainActor static func load() {
+        if let directory = Resources.executableDirectory {
+            for path in bundleCandidates(executableDirectory: directory) {
+                do {
+                    try Resources.register(bundleAt: path)
+                } catch .missing {
+                    continue
+                } catch {
+                    FileHandleStandardError.write("foldout: ignoring the resource bundle: \(error)\n")
+                    continue
+                }
+                if Display.addStyleSheet(resource: resourcePath) { return }
+            }
+        }
+        Resources.debug("no resource bundle holds \(resourcePath); using the style sheet built in")
+        Display.addStyleSheet(css)
+    }
 }

@@ -1,0 +1,72 @@
+import CGtk
+import FoldoutCore
+@testable import FoldoutUI
+import Foundation
+import Gtk
+import XCTest
+
+/// Long runs on the real widgets: after a warm-up, resident memory must stay flat (under 5% growth)
+/// through 10,000 unfold/fold cycles, 1,000 filter changes and 1,000 saved library edits.
+final class SoakTests: GtkTestCase, @unchecked Sendable {
+    private static func residentBytes() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = statm.split(separator: " ")
+        return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    func testMemoryStaysFlatThroughLongUse() throws {
+        try onMain {
+            Settings.default.enableAnimations = true
+            let dataHome = NSTemporaryDirectory() + "foldout-soak-\(getpid())"
+            defer { try? FileManager.default.removeItem(atPath: dataHome) }
+            let notification = InAppNotification()
+            let actions = ActionsPage(viewModel: ActionsList(generatedCount: 10_000), notification: notification)
+            let filters = FiltersPage(source: .loaded(Catalog.generate(count: 200_000, seed: 9)))
+            let movies = MoviesPage(store: LibraryStore(directory: dataHome), notification: notification)
+            let box = Box(GTK_ORIENTATION_HORIZONTAL)
+            for page in [actions.root, filters.root, movies.root] as [Widget] {
+                page.hexpand = true
+                box.append(page)
+            }
+            let window = Window()
+            window.setDefaultSize(width: 1500, height: 700)
+            window.child = box
+            window.present()
+            defer { window.destroy() }
+            XCTAssertTrue(pump { actions.boundRows.count > 5 && filters.filter != nil })
+
+            var random = SeededGenerator(seed: 11)
+            @MainActor func workload(unfolds: Int, filterChanges: Int, edits: Int) {
+                for step in 0..<unfolds {
+                    if step % 2 == 0, let id = actions.visibleRowIDs.randomElement(using: &random) { actions.viewModel.toggle(id) } else { actions.viewModel.fold() }
+                    if step % 50 == 0 { pump(seconds: 0.01) }
+                }
+                for step in 0..<filterChanges {
+                    let facet = Facet.allCases.randomElement(using: &random)!
+                    if step % 3 == 0 { filters.filter?.reset(facet) } else {
+                        filters.filter?.select(option: Int.random(in: 0..<facet.options.count, using: &random), in: facet)
+                    }
+                    if step % 20 == 0 { pump(seconds: 0.01) }
+                }
+                for step in 0..<edits {
+                    let movie = movies.library.movies.randomElement(using: &random)!
+                    try? movies.library.setTitle("Edit \(step) of \(movie.id)", for: movie.id)
+                    movies.library.setGenre(Genre.allCases.randomElement(using: &random)!, for: movie.id)
+                }
+                actions.viewModel.fold()
+                pump(seconds: 0.5)
+            }
+
+            workload(unfolds: 2_000, filterChanges: 200, edits: 200) // warm-up: caches, pools, rows
+            let before = Self.residentBytes()
+            workload(unfolds: 10_000, filterChanges: 1_000, edits: 1_000)
+            let after = Self.residentBytes()
+            let growth = Double(after - before) / Double(before)
+            print("soak: resident memory \(before / 1_048_576) MiB after warm-up, \(after / 1_048_576) MiB after the soak (\(String(format: "%+.2f", growth * 100))%)")
+            XCTAssertLessThan(growth, 0.05, "resident memory grew from \(before) to \(after) bytes")
+            XCTAssertFalse(movies.banner.isShown, "every edit was saved")
+            guard case let .loaded(saved) = LibraryStore(directory: dataHome).load(now: 0) else { return XCTFail("nothing saved") }
+            XCTAssertEqual(saved, movies.library.movies)
+        }
+    }
+}
