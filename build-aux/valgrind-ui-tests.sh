@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs UI tests under valgrind memcheck with GLib's and GTK's suppressions, then reports the
+# "definitely lost" blocks whose allocation stack passes through Foldout's own code (FoldoutUI,
+# FoldoutCore, the Gtk wrapper, CFoldoutModel). Exit status 1 if there is any.
+#   build-aux/valgrind-ui-tests.sh [XCTest filter, default: FoldoutUITests.ActionsPageTests]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build-aux/install-deps.sh
+command -v valgrind >/dev/null || { apt-get install -y -q --no-install-recommends valgrind; }
+filter=${1:-FoldoutUITests.ActionsPageTests}
+swift build --build-tests
+log=$(mktemp /tmp/foldout-valgrind.XXXXXX)
+export GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 G_SLICE=always-malloc G_DEBUG=gc-friendly FOLDOUT_REQUIRE_DISPLAY=1
+dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+    valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --num-callers=40 \
+        --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
+        --suppressions=/usr/share/gtk-4.0/valgrind/gtk.supp \
+        --log-file="$log" \
+        .build/debug/FoldoutPackageTests.xctest "$filter" >/dev/null 2>&1 || true
+python3 - "$log" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+summary = re.search(r"definitely lost: ([\d,]+) bytes in ([\d,]+) blocks", text)
+records = re.split(r"==\d+== \n", text)
+ours = [r for r in records if "definitely lost" in r and re.search(r"FoldoutUI|FoldoutCore|\$s3Gtk|foldout_|CFoldoutModel", r)]
+print("valgrind: definitely lost in total:", summary.group(0) if summary else "0 bytes (no leak summary)")
+print(f"valgrind: definitely lost blocks whose stack passes through Foldout's code: {len(ours)}")
+for record in ours[:5]:
+    print(record)
+sys.exit(1 if ours else 0)
+PY
+status=$?
+echo "valgrind: full log in $log"
+exit $status
