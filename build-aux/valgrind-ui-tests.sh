@@ -15,8 +15,10 @@ dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
     valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --num-callers=40 \
         --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
         --suppressions=/usr/share/gtk-4.0/valgrind/gtk.supp \
+        --suppressions=build-aux/valgrind/mesa.supp \
         --log-file="$log" \
-        .build/debug/FoldoutPackageTests.xctest "$filter" >/dev/null 2>&1 || true
+        .build/debug/FoldoutPackageTests.xctest "$filter" >"$log.tests" 2>&1 || true
+grep -E "Executed [0-9]+ tests?" "$log.tests" | tail -1 | sed 's/^/valgrind: the tests: /'
 python3 - "$log" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
