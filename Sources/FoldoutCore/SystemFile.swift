@@ -21,7 +21,8 @@ struct SystemError: Error, Equatable, Sendable {
     var isTooLarge: Bool { code == EFBIG }
 }
 
-/// The few file operations the library store needs, on the C library, errors as `SystemError`.
+/// The few file operations the catalog import and the library store need, on the C library,
+/// errors as `SystemError`.
 enum SystemFile {
     /// The whole content of the regular file at `path`. A directory, FIFO or device is refused
     /// without reading (EISDIR or EINVAL); so is a file larger than `limit` bytes (EFBIG).
