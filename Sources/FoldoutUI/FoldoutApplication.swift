@@ -116,7 +116,7 @@ public final class FoldoutApplication {
         return nil
     }
 
-    private func fail(_ message: String) -> Int32 {
+    func fail(_ message: String) -> Int32 {
         FileHandleStandardError.write("foldout: \(message)\n")
         return 2
     }
@@ -187,15 +187,6 @@ public final class FoldoutApplication {
         }
     }
 
-    /// The library under $XDG_DATA_HOME/foldout (~/.var/app/dev.foldout.Foldout/data/foldout in the Flatpak).
-    static var libraryStore: LibraryStore {
-        var environment: [String: String] = [:]
-        for key in ["XDG_DATA_HOME", "HOME"] {
-            if let value = getenv(key) { environment[key] = String(cString: value) }
-        }
-        return LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
-    }
-
     private func parseBenchmark(_ parsed: ParsedOptions) -> String? {
         for (name, make) in [("bench-scroll", BenchmarkRun.Mode.scroll(frames:)), ("bench-unfold", BenchmarkRun.Mode.unfold(cycles:))] {
             guard let text = parsed.string(name) else { continue }
@@ -205,39 +196,6 @@ public final class FoldoutApplication {
         }
         if parsed.contains("quit-when-ready") { options.benchmark = .quitWhenReady }
         return nil
-    }
-
-    /// Loads the library as the Movies page would and saves it again: the file then exists.
-    private func touchLibrary() -> Int32 {
-        let store = Self.libraryStore
-        let now = Int64(time(nil))
-        var movies = MovieLibrary.builtInMovies(now: now)
-        switch store.load(now: now) {
-        case let .loaded(loaded): movies = loaded
-        case .missing, .corrupt: break
-        case let .unreadable(reason): return fail("cannot read \(store.path): \(reason)")
-        }
-        do {
-            try store.save(movies)
-            return 0
-        } catch {
-            return fail("cannot save \(store.path): \(error.reason)")
-        }
-    }
-
-    /// Prints the library as the Movies page would load it: one "title<TAB>genre" line per movie.
-    private func listMovies() {
-        let store = Self.libraryStore
-        switch store.load(now: Int64(time(nil))) {
-        case let .loaded(movies):
-            for movie in movies { print("\(movie.title)\t\(movie.genre.title)") }
-        case .missing:
-            for movie in MovieLibrary.builtInMovies(now: Int64(time(nil))) { print("\(movie.title)\t\(movie.genre.title)") }
-        case let .corrupt(movedTo, reason):
-            FileHandleStandardError.write("foldout: the library file was damaged (\(reason)) and was moved to \(movedTo)\n")
-        case let .unreadable(reason):
-            FileHandleStandardError.write("foldout: cannot read \(store.path): \(reason)\n")
-        }
     }
 
     /// Why `path` cannot be written, or nil if it can.
