@@ -10,6 +10,7 @@ public enum Resources {
     /// Loads the bundle at `path` and registers it for the whole process. A missing file is
     /// `.missing`, a file that is not a bundle `.unreadable` with GLib's message.
     public static func register(bundleAt path: String) throws(ResourceError) {
+        let path = canonical(path)
         guard !registered.contains(path) else { return }
         guard g_file_test(path, G_FILE_TEST_IS_REGULAR) != 0 else { throw .missing(path) }
         var error: UnsafeMutablePointer<GError>?
@@ -36,6 +37,13 @@ public enum Resources {
         guard let directory = g_path_get_dirname(link) else { return nil }
         defer { g_free(directory) }
         return String(cString: directory)
+    }
+
+    /// `path` made absolute, without `.` and `..` parts and repeated slashes (symbolic links kept).
+    public static func canonical(_ path: String) -> String {
+        guard let canonical = g_canonicalize_filename(path, nil) else { return path }
+        defer { g_free(canonical) }
+        return String(cString: canonical)
     }
 
     /// A debug message in the "Foldout" log domain: shown with `G_MESSAGES_DEBUG=Foldout` (or `all`).

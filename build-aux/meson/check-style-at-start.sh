@@ -6,13 +6,13 @@
 #
 # Needs a display: runs under Xvfb (xvfb-run) and a private D-Bus session; skipped (77) without them.
 set -eu
-foldout=$1 bundle=$2
+foldout=$(realpath "$1") bundle=$2
 for tool in xvfb-run dbus-run-session; do
     command -v "$tool" >/dev/null || { echo "SKIP: $tool not found (Debian: xvfb, dbus)"; exit 77; }
 done
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-G_MESSAGES_DEBUG=Foldout GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 \
+G_MESSAGES_DEBUG=Foldout GSK_RENDERER=cairo GSETTINGS_BACKEND=memory GTK_A11Y=none \
     dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" "$foldout" --quit-after-first-frame >"$log" 2>&1 || {
     cat "$log"; echo "FAIL: $foldout --quit-after-first-frame failed"; exit 1; }
 cat "$log"
