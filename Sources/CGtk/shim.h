@@ -2,6 +2,8 @@
 #define FOLDOUT_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <libintl.h>
+#include <locale.h>
 
 /* Swift cannot call C variadic functions, and some GLib "constants" are casts in macros.
  * These small inline helpers give Swift a fixed-argument way in. Anything newer than

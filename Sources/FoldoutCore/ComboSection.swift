@@ -4,8 +4,8 @@ public enum ResultLayout: Int, CaseIterable, Sendable {
 
     public var title: String {
         switch self {
-        case .detailed: "Names and details"
-        case .compact: "Names only"
+        case .detailed: tr("Names and details")
+        case .compact: tr("Names only")
         }
     }
 }
@@ -18,8 +18,8 @@ public final class ComboSection {
 
         public var caption: String {
             switch self {
-            case .sort: "Sort by"
-            case .layout: "Show"
+            case .sort: tr("Sort by")
+            case .layout: tr("Show")
             }
         }
 
@@ -88,19 +88,36 @@ public final class ComboSection {
 
 /// Numbers as people read them in the C locale: 1,000,000.
 public enum NumberText {
+    /// `value` with its digits grouped in threes, the separator as the language writes it.
     public static func grouped(_ value: Int) -> String {
+        grouped(value, separator: separators.thousands)
+    }
+
+    /// "€12.50" in English, "12,50 €" in German, from cents.
+    public static func price(cents: Int) -> String {
+        let fraction = cents % 100
+        let separators = separators
+        let units = grouped(cents / 100, separator: separators.thousands)
+        let amount = units + separators.decimal + (fraction < 10 ? "0" : "") + String(fraction)
+        // TRANSLATORS: a price in euros; {amount} is the number, already written as "1,000,000.00" is translated.
+        return tr("€{amount}", ["amount": amount])
+    }
+
+    private static func grouped(_ value: Int, separator: String) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            if index > 0 && (digits.count - index) % 3 == 0 { result += separator }
             result.append(digit)
         }
         return value < 0 ? "-" + result : result
     }
 
-    /// "€12.50" style, from cents.
-    public static func price(cents: Int) -> String {
-        let fraction = cents % 100
-        return "€\(grouped(cents / 100)).\(fraction < 10 ? "0" : "")\(fraction)"
+    /// The thousands and decimal separators, read from how the language writes one number.
+    private static var separators: (thousands: String, decimal: String) {
+        // TRANSLATORS: write this number as your language does; only its two separators are used.
+        let sample = Array(tr("1,000,000.00"))
+        guard sample.count == 12, !sample[1].isNumber, !sample[9].isNumber else { return (",", ".") }
+        return (String(sample[1]), String(sample[9]))
     }
 }

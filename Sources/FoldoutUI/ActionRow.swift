@@ -30,8 +30,8 @@ final class ActionRow {
     @MainActor final class UnfoldingPart {
         let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
         let detail = Label(wrap: true)
-        let share = Button(label: "Share")
-        let remove = Button(label: "Remove")
+        let share = Button(label: tr("Share"))
+        let remove = Button(label: tr("Remove"))
 
         init() {
             detail.xalign = 0
@@ -111,7 +111,7 @@ final class ActionRow {
         itemID = item.id
         heading.markup = "<b>\(Label.escape(item.author))</b>\n\(Label.escape(item.title))"
         detailText = item.detail
-        root.setAccessibleLabel("\(item.title), by \(item.author)")
+        root.setAccessibleLabel(tr("{title}, by {author}", ["title": item.title, "author": item.author]))
         if expanded || unfoldingPart != nil {
             unfolding.detail.text = item.detail
             unfolding.revealer.setRevealedImmediately(expanded)

@@ -128,13 +128,13 @@ public final class ActionsPage: ActionRowDelegate {
     func rowWantsShare(_ id: ItemID) {
         let item = viewModel.item(id)
         Display.copyToClipboard(item.shareText)
-        notification.show("Copied “\(item.title)” to the clipboard")
+        notification.show(tr("Copied “{title}” to the clipboard", ["title": item.title]))
     }
 
     func rowWantsRemove(_ id: ItemID) {
         let title = viewModel.item(id).title
         guard let removal = viewModel.remove(id) else { return }
-        notification.show("Removed “\(title)”") { [weak self] in self?.viewModel.undo(removal) }
+        notification.show(tr("Removed “{title}”", ["title": title])) { [weak self] in self?.viewModel.undo(removal) }
         focusRow(at: removal.index)
     }
 

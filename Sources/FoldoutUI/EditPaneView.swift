@@ -7,22 +7,22 @@ import Gtk
 @MainActor
 final class EditPaneView {
     let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
-    let titleEntry = Entry(placeholder: "Title")
+    let titleEntry = Entry(placeholder: tr("Title"))
     let titleProblem = Label()
     let genre = DropDown(strings: Genre.allCases.map(\.title))
-    let addButton = Button(label: "_Add", mnemonic: true)
-    let deleteButton = Button(label: "_Delete", mnemonic: true)
+    let addButton = Button(label: tr("_Add"), mnemonic: true)
+    let deleteButton = Button(label: tr("_Delete"), mnemonic: true)
 
     init() {
-        let titleCaption = Label("Title")
+        let titleCaption = Label(tr("Title"))
         titleCaption.xalign = 1
         titleCaption.addCSSClass("dim-label")
-        let genreCaption = Label("Genre")
+        let genreCaption = Label(tr("Genre"))
         genreCaption.xalign = 1
         genreCaption.addCSSClass("dim-label")
         titleEntry.hexpand = true
-        titleEntry.setAccessibleLabel("Title")
-        genre.setAccessibleLabel("Genre")
+        titleEntry.setAccessibleLabel(tr("Title"))
+        genre.setAccessibleLabel(tr("Genre"))
         titleProblem.xalign = 0
         titleProblem.addCSSClass("error")
         titleProblem.isVisible = false

@@ -46,7 +46,7 @@ final class FacetMenu {
 
     /// Rebuilds the options grid to fit `availableHeight`.
     func layOut(availableHeight: Int32) {
-        let options = facet.options
+        let options = facet.optionTitles
         optionButtons = options.enumerated().map { index, option in
             let label = Label(option)
             label.xalign = 0
@@ -68,7 +68,7 @@ final class FacetMenu {
         resetButton = Button(label: facet.title)
         resetButton.addCSSClass("flat")
         resetButton.addCSSClass("facet-reset")
-        resetButton.tooltip = "Show every \(facet.title.lowercased())"
+        resetButton.tooltip = Self.resetTooltip(facet)
         resetButton.onClicked { [weak self] in
             self?.popover.popdown()
             self?.onReset()
@@ -98,4 +98,15 @@ final class FacetMenu {
 
     /// Room for the options below the header bar and facet bar, less the reset row and margins.
     static func availableHeight(windowHeight: Int32) -> Int32 { max(windowHeight - 170, 60) }
+
+    /// The reset item's tooltip: one whole sentence per facet, as translators need them.
+    static func resetTooltip(_ facet: Facet) -> String {
+        switch facet {
+        case .category: tr("Show every category")
+        case .material: tr("Show every material")
+        case .color: tr("Show every color")
+        case .season: tr("Show every season")
+        case .size: tr("Show every size")
+        }
+    }
 }

@@ -18,7 +18,7 @@ public final class FiltersPage {
     let facetMenus: [FacetMenu]
     let comboRows: [ComboRow]
     let countLabel = Label()
-    let openButton = Button(label: "_Open…", mnemonic: true)
+    let openButton = Button(label: tr("_Open…"), mnemonic: true)
     private let loading = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
     private let loadingLabel = Label()
     private let spinner = Spinner()
@@ -66,7 +66,7 @@ public final class FiltersPage {
         let spacer = Box(GTK_ORIENTATION_HORIZONTAL)
         spacer.hexpand = true
         bar.append(spacer)
-        openButton.tooltip = "Open a catalog CSV file"
+        openButton.tooltip = tr("Open a catalog CSV file")
         bar.append(openButton)
         root.append(bar)
 
@@ -116,7 +116,7 @@ public final class FiltersPage {
         case let .loaded(catalog):
             show(catalog)
         case let .generated(count):
-            setLoading("Building \(NumberText.grouped(count)) items…")
+            setLoading(trn("Building {count} item…", "Building {count} items…", count, ["count": NumberText.grouped(count)]))
             Task.detached { [weak self] in
                 let catalog = Catalog.generate(count: count)
                 MainLoop.post { self?.show(catalog) }
@@ -139,9 +139,14 @@ public final class FiltersPage {
         setInteractive(true)
     }
 
-    private func chooseFile() {
-        let chooser = FileChooser(title: "Open a Catalog", parent: window())
-        chooser.addFilter(name: "CSV files", mimeType: "text/csv", pattern: "*.csv")
+    /// The last part of `path`, as messages name a file.
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    func chooseFile() {
+        let chooser = FileChooser(title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
+        chooser.addFilter(name: tr("CSV files"), mimeType: "text/csv", pattern: "*.csv")
         self.chooser = chooser
         chooser.choose { [weak self] path in
             self?.chooser = nil
@@ -151,7 +156,7 @@ public final class FiltersPage {
 
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
     func open(path: String) {
-        setLoading("Opening \(path.split(separator: "/").last.map(String.init) ?? path)…")
+        setLoading(tr("Opening {file}…", ["file": Self.fileName(path)]))
         openButton.isSensitive = false
         Task.detached { [weak self] in
             let result = Result { () throws(CatalogImportError) in try Catalog.load(path: path) }
@@ -168,8 +173,8 @@ public final class FiltersPage {
     }
 
     private func showImportError(_ error: CatalogImportError, path: String) {
-        let dialog = ErrorDialog(parent: window(), title: "Could not open “\(path.split(separator: "/").last.map(String.init) ?? path)”",
-                                 detail: "\(error.description)\nThe catalog shown has not changed.")
+        let dialog = ErrorDialog(parent: window(), title: tr("Could not open “{file}”", ["file": Self.fileName(path)]),
+                                 detail: error.description + "\n" + tr("The catalog shown has not changed."))
         dialog.present()
         lastErrorDialog = dialog
     }
@@ -199,7 +204,8 @@ public final class FiltersPage {
     private func showResults() {
         guard let filter else { return }
         model.splice(at: 0, removing: model.count, inserting: filter.matches)
-        countLabel.text = "\(NumberText.grouped(filter.matchCount)) of \(NumberText.grouped(filter.catalog.count)) items"
+        countLabel.text = trn("{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
+                              ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
         for menu in facetMenus { menu.showLabel(filter.label(for: menu.facet)) }
     }
 

@@ -29,23 +29,27 @@ public final class FoldoutApplication {
     }
 
     public init() {
-        application.setOptionSummary("Foldout shows the things that fold out of a list, done right.")
-        application.addOption("page", kind: .string, description: "Show PAGE first (\(Page.names))", argument: "PAGE")
-        application.addOption("unfold", kind: .string, description: "Unfold row ROW of the Actions page (from 0)", argument: "ROW")
-        application.addOption("catalog-size", kind: .string, description: "Generate a catalog of N items for the Filters page (default 1,000,000)", argument: "N")
-        application.addOption("catalog", kind: .filename, description: "Open the catalog FILE.csv on the Filters page (columns: \(Catalog.csvColumns.joined(separator: ",")))", argument: "FILE.csv")
-        application.addOption("open-facet", kind: .string, description: "Open the FACET flyout of the Filters page (\(Facet.allCases.map(\.csvColumn).joined(separator: ", ")))", argument: "FACET")
-        application.addOption("screenshot", kind: .filename, description: "Write the window to FILE.png after its first frame, then quit", argument: "FILE.png")
-        application.addOption("edit", kind: .flag, description: "Open the Edit pane of the Movies page")
+        Translations.setUp()
+        application.setOptionSummary(tr("Foldout shows the things that fold out of a list, done right."))
+        application.addOption("page", kind: .string, description: tr("Show PAGE first ({pages})", ["pages": Page.names]), argument: tr("PAGE"))
+        application.addOption("unfold", kind: .string, description: tr("Unfold row ROW of the Actions page (from 0)"), argument: tr("ROW"))
+        application.addOption("catalog-size", kind: .string, description: tr("Generate a catalog of N items for the Filters page (default {count})", ["count": NumberText.grouped(Self.defaultCatalogSize)]), argument: tr("N"))
+        application.addOption("catalog", kind: .filename, description: tr("Open the catalog FILE.csv on the Filters page (columns: {columns})", ["columns": Catalog.csvColumns.joined(separator: ",")]), argument: tr("FILE.csv"))
+        application.addOption("open-facet", kind: .string, description: tr("Open the FACET flyout of the Filters page ({facets})", ["facets": Self.facetNames]), argument: tr("FACET"))
+        application.addOption("screenshot", kind: .filename, description: tr("Write the window to FILE.png after its first frame, then quit"), argument: tr("FILE.png"))
+        application.addOption("edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"))
         application.addOption("list-movies", kind: .flag, description: "Print the movie library's titles and genres, then quit", hidden: true)
         application.addOption("touch-library", kind: .flag, description: "Load the movie library and save it again, then quit", hidden: true)
         application.addOption("bench-scroll", kind: .string, description: "Benchmark: scroll the Filters results for FRAMES frames", argument: "FRAMES", hidden: true)
         application.addOption("bench-unfold", kind: .string, description: "Benchmark: unfold and fold CYCLES Actions rows", argument: "CYCLES", hidden: true)
         application.addOption("quit-when-ready", kind: .flag, description: "Benchmark: quit after the first frame that shows the page's data", hidden: true)
-        application.addOption("quit-after-first-frame", kind: .flag, description: "Quit once the first frame is painted")
-        application.addOption("version", kind: .flag, description: "Print the version and quit")
+        application.addOption("quit-after-first-frame", kind: .flag, description: tr("Quit once the first frame is painted"))
+        application.addOption("version", kind: .flag, description: tr("Print the version and quit"))
         application.onHandleLocalOptions { [unowned self] parsed in self.handle(parsed) }
-        application.onStartup { Style.load() }
+        application.onStartup { [unowned self] in
+            Style.load()
+            self.application.addAction("quit") { [unowned self] in self.application.quit() }
+        }
         application.onActivate { [unowned self] in self.activate() }
     }
 
@@ -70,41 +74,42 @@ public final class FoldoutApplication {
         }
         if let name = parsed.string("page") {
             guard let page = Page(rawValue: name) else {
-                return fail("unknown page “\(name)” (pages: \(Page.names))")
+                return fail(tr("unknown page “{page}” (pages: {pages})", ["page": name, "pages": Page.names]))
             }
             options.page = page
         }
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
         if let text = parsed.string("unfold") {
             guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
-                return fail("no row “\(text)” to unfold (rows: 0 to \(Self.actionsCount - 1))")
+                return fail(tr("no row “{row}” to unfold (rows: 0 to {last})", ["row": text, "last": String(Self.actionsCount - 1)]))
             }
             options.unfoldRow = row
         }
         if let text = parsed.string("catalog-size") {
             guard let size = Int(text), Self.catalogSizes.contains(size) else {
-                return fail("--catalog-size must be a number from \(Self.catalogSizes.lowerBound) to \(NumberText.grouped(Self.catalogSizes.upperBound)), not “\(text)”")
+                return fail(tr("--catalog-size must be a number from {low} to {high}, not “{value}”",
+                                ["low": String(Self.catalogSizes.lowerBound), "high": NumberText.grouped(Self.catalogSizes.upperBound), "value": text]))
             }
             options.catalog = .generated(count: size)
         }
         if let path = parsed.filename("catalog") {
-            guard !parsed.contains("catalog-size") else { return fail("use either --catalog or --catalog-size, not both") }
+            guard !parsed.contains("catalog-size") else { return fail(tr("use either --catalog or --catalog-size, not both")) }
             do {
                 options.catalog = .loaded(try Catalog.load(path: path))
             } catch {
-                return fail("cannot open catalog “\(path)”: \(error)")
+                return fail(tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description]))
             }
         }
         if let name = parsed.string("open-facet") {
             guard let facet = Facet.allCases.first(where: { $0.csvColumn == name }) else {
-                return fail("unknown facet “\(name)” (facets: \(Facet.allCases.map(\.csvColumn).joined(separator: ", ")))")
+                return fail(tr("unknown facet “{facet}” (facets: {facets})", ["facet": name, "facets": Self.facetNames]))
             }
             options.openFacet = facet
         }
         options.openEditPane = parsed.contains("edit")
         if let path = parsed.filename("screenshot") {
             if let problem = Self.writeProblem(path) {
-                return fail("cannot write screenshot to “\(path)”: \(problem)")
+                return fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": problem]))
             }
             options.screenshot = path
         }
@@ -167,7 +172,7 @@ public final class FoldoutApplication {
         do {
             try Display.saveScreenshot(of: window.window, popovers: window.filters?.facetMenus.map(\.popover) ?? [], to: path)
         } catch {
-            exitStatus = fail("cannot write screenshot to “\(path)”: \(error)")
+            exitStatus = fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": "\(error)"]))
         }
         application.quit()
     }
@@ -198,11 +203,13 @@ public final class FoldoutApplication {
         return nil
     }
 
+    private static var facetNames: String { Facet.allCases.map(\.csvColumn).joined(separator: ", ") }
+
     /// Why `path` cannot be written, or nil if it can.
     static func writeProblem(_ path: String) -> String? {
         var info = stat()
         if stat(path, &info) == 0 {
-            if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder" }
+            if info.st_mode & S_IFMT == S_IFDIR { return tr("it is a folder") }
             return access(path, W_OK) == 0 ? nil : String(cString: strerror(errno))
         }
         let folder = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."

@@ -1,4 +1,5 @@
 import CGtk
+import FoldoutCore
 import Gtk
 
 /// A GNOME-style in-window notification: slides down from the top of the window, says one thing,
@@ -7,8 +8,8 @@ import Gtk
 public final class InAppNotification {
     public let root = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 200)
     let message = Label(wrap: true)
-    let undoButton = Button(label: "_Undo", mnemonic: true)
-    private let closeButton = Button(iconName: "window-close-symbolic", tooltip: "Dismiss")
+    let undoButton = Button(label: tr("_Undo"), mnemonic: true)
+    private let closeButton = Button(iconName: "window-close-symbolic", tooltip: tr("Dismiss"))
     private var undo: (() -> Void)?
     private var hideTimer: SourceToken?
     public static let defaultSeconds: UInt32 = 5

@@ -23,7 +23,7 @@ public final class MainWindow {
         self.catalog = catalog
         self.libraryStore = libraryStore
         window = ApplicationWindow(application: application)
-        window.title = "Foldout"
+        window.title = tr("Foldout")
         window.setDefaultSize(width: 720, height: 640)
 
         let header = HeaderBar()
@@ -42,20 +42,27 @@ public final class MainWindow {
         overlay.addOverlay(notification.root)
         window.child = overlay
         notification.installUndoShortcut(in: window)
-        installEditShortcut()
+        installPageShortcuts()
+        KeyboardShortcuts.install(in: window)
         buildVisiblePage()
     }
 
-    /// Ctrl+E toggles the Edit pane while the Movies page is shown.
-    private func installEditShortcut() {
+    /// Ctrl+E toggles the Edit pane while the Movies page is shown; Ctrl+O opens a catalog
+    /// while the Filters page is.
+    private func installPageShortcuts() {
         let actions = ActionGroup()
         actions.add("toggle-edit") { [weak self] in
             guard let self, self.page == .movies else { return }
             self.movies?.pane.toggle()
         }
-        window.insertActionGroup("window-movies", actions)
+        actions.add("open-catalog") { [weak self] in
+            guard let self, self.page == .filters else { return }
+            self.filters?.chooseFile()
+        }
+        window.insertActionGroup("window-page", actions)
         let keys = ShortcutController()
-        keys.add(accelerators: "<Control>e", action: "window-movies.toggle-edit")
+        keys.add(accelerators: "<Control>e", action: "window-page.toggle-edit")
+        keys.add(accelerators: "<Control>o", action: "window-page.open-catalog")
         window.add(keys)
     }
 

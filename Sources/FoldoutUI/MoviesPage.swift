@@ -10,7 +10,7 @@ import Gtk
 @MainActor
 public final class MoviesPage {
     public let root = Box(GTK_ORIENTATION_VERTICAL)
-    public let editToggle = ToggleButton(label: "_Edit")
+    public let editToggle = ToggleButton(label: tr("_Edit"))
     let library: MovieLibrary
     let pane = EditPane()
     let paneView = EditPaneView()
@@ -40,12 +40,12 @@ public final class MoviesPage {
             self.init(library: .builtIn(now: now), store: store, notification: notification)
         case let .corrupt(movedTo, reason):
             self.init(library: .builtIn(now: now), store: store, notification: notification)
-            banner.show("The library file was damaged, so the built-in library is shown.",
-                        detail: "It was moved to \(movedTo) (\(reason)).")
+            banner.show(tr("The library file was damaged, so the built-in library is shown."),
+                        detail: tr("It was moved to {path} ({reason}).", ["path": movedTo, "reason": reason]))
         case let .unreadable(reason):
             self.init(library: .builtIn(now: now), store: nil, notification: notification)
-            banner.show("The library file cannot be read, so the built-in library is shown and edits are not saved.",
-                        detail: "\(store.path): \(reason). Saving would replace it.")
+            banner.show(tr("The library file cannot be read, so the built-in library is shown and edits are not saved."),
+                        detail: tr("{path}: {reason}. Saving would replace it.", ["path": store.path, "reason": reason]))
         }
     }
 
@@ -166,7 +166,7 @@ public final class MoviesPage {
 
     func deleteSelected() {
         guard let movie = library.selectedMovie, let removal = library.remove(movie.id) else { return }
-        notification.show("Deleted “\(movie.title)”") { [weak self] in self?.library.undo(removal) }
+        notification.show(tr("Deleted “{title}”", ["title": movie.title])) { [weak self] in self?.library.undo(removal) }
     }
 
     // MARK: Following the library
@@ -206,13 +206,13 @@ public final class MoviesPage {
 
     private func showDetail() {
         guard let movie = library.selectedMovie else {
-            detailTitle.text = "No movie selected"
+            detailTitle.text = tr("No movie selected")
             for label in [detailGenre, detailDate, detailNotes] { label.text = "" }
             return
         }
         detailTitle.text = movie.title
         detailGenre.text = movie.genre.title
-        detailDate.text = "Added \(movie.dateAddedText)"
+        detailDate.text = tr("Added {date}", ["date": movie.dateAddedText])
         detailNotes.text = movie.notes
     }
 
@@ -221,8 +221,8 @@ public final class MoviesPage {
         switch autosave.status {
         case .saved: banner.hide()
         case let .failing(reason):
-            banner.show("Changes cannot be saved. They are kept, and saving is tried again after the next change.",
-                        detail: "\(savePath ?? "The library file"): \(reason)")
+            banner.show(tr("Changes cannot be saved. They are kept, and saving is tried again after the next change."),
+                        detail: (savePath ?? tr("The library file")) + ": " + reason)
         }
     }
 

@@ -29,7 +29,7 @@ final class ResultRow {
         name.text = catalog.name(at: position)
         details.isVisible = layout == .detailed
         if layout == .detailed {
-            let facets = Facet.allCases.map { $0.options[catalog.option($0, at: position)] }
+            let facets = Facet.allCases.map { $0.optionTitle(catalog.option($0, at: position)) }
             details.text = ([NumberText.price(cents: catalog.priceCents(at: position)), catalog.date(at: position).description] + facets)
                 .joined(separator: " · ")
         }

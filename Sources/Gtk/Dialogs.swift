@@ -3,10 +3,10 @@ import CGtk
 /// GTK 4.8's file chooser that also works inside a Flatpak sandbox (through the portal).
 @MainActor
 public final class FileChooser: Object {
-    public init(title: String, parent: Window?, acceptLabel: String = "_Open") {
+    public init(title: String, parent: Window?, acceptLabel: String, cancelLabel: String) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
         super.init(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
-            title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, "_Cancel")))
+            title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)))
     }
 
     /// Adds a filter that shows files of `mimeType` or matching `pattern`, under `name`.

@@ -38,7 +38,11 @@ public final class ShortcutController: EventController {
     public init(scope: GtkShortcutScope = GTK_SHORTCUT_SCOPE_LOCAL) {
         super.init(owning: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
         gtk_shortcut_controller_set_scope(opaque, scope)
+        gtk_event_controller_set_name(opaque, Self.name)
     }
+
+    /// The name of every controller made here, which tells them apart from GTK's own.
+    public static let name = "swift-shortcuts"
 
     /// `accelerators` in GTK's syntax, e.g. "Return|KP_Enter|space" or "<Control>z".
     public func add(accelerators: String, action: String) {

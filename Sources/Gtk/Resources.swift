@@ -39,6 +39,11 @@ public enum Resources {
         return String(cString: directory)
     }
 
+    /// Whether `path` is a folder (or a symbolic link to one).
+    public static func isDirectory(_ path: String) -> Bool {
+        g_file_test(path, G_FILE_TEST_IS_DIR) != 0
+    }
+
     /// `path` made absolute, without `.` and `..` parts and repeated slashes (symbolic links kept).
     public static func canonical(_ path: String) -> String {
         guard let canonical = g_canonicalize_filename(path, nil) else { return path }

@@ -20,7 +20,7 @@ enum CatalogCSVParser {
 
     private static func parseOrThrow(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
-            throw CatalogImportError(line: 0, reason: .unreadable("the file is larger than 4 GB"))
+            throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
         if let offset = CatalogUTF8.firstInvalidOffset(bytes) {
             throw CatalogImportError(line: CatalogUTF8.line(of: offset, in: bytes), reason: .invalidUTF8)

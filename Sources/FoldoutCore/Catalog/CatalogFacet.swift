@@ -6,11 +6,11 @@ public enum Facet: Int, CaseIterable, Sendable {
     /// The facet's name as shown on its button when nothing is chosen.
     public var title: String {
         switch self {
-        case .category: "Category"
-        case .material: "Material"
-        case .color: "Color"
-        case .season: "Season"
-        case .size: "Size"
+        case .category: tr("Category")
+        case .material: tr("Material")
+        case .color: tr("Color")
+        case .season: tr("Season")
+        case .size: tr("Size")
         }
     }
 
@@ -25,19 +25,27 @@ public enum Facet: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The fixed vocabulary of the facet; items store an index into it.
+    /// The fixed vocabulary of the facet, in English as catalog files spell it; items store an
+    /// index into it.
     public var options: [String] { FacetVocabulary.options[rawValue] }
+
+    /// The options as shown to the user, in the user's language.
+    public var optionTitles: [String] { options.map { tr($0) } }
+
+    /// Option `index` as shown to the user.
+    public func optionTitle(_ index: Int) -> String { tr(options[index]) }
 }
 
 /// The facets' vocabularies and where each facet lives in an item's packed 16-bit facet word.
 enum FacetVocabulary {
+    // Marked with trLater for the translators; shown translated through `optionTitles`.
     static let options: [[String]] = [
-        ["Shirts", "Trousers", "Dresses", "Skirts", "Jackets", "Coats", "Knitwear", "Shoes", "Boots",
-         "Hats", "Scarves", "Gloves", "Bags", "Belts", "Socks"],
-        ["Cotton", "Linen", "Wool", "Silk", "Leather", "Denim", "Polyester", "Cashmere"],
-        ["Black", "White", "Grey", "Navy", "Blue", "Red", "Green", "Beige", "Brown", "Pink"],
-        ["Spring", "Summer", "Autumn", "Winter"],
-        ["XS", "S", "M", "L", "XL", "XXL"],
+        [trLater("Shirts"), trLater("Trousers"), trLater("Dresses"), trLater("Skirts"), trLater("Jackets"), trLater("Coats"), trLater("Knitwear"), trLater("Shoes"), trLater("Boots"),
+         trLater("Hats"), trLater("Scarves"), trLater("Gloves"), trLater("Bags"), trLater("Belts"), trLater("Socks")],
+        [trLater("Cotton"), trLater("Linen"), trLater("Wool"), trLater("Silk"), trLater("Leather"), trLater("Denim"), trLater("Polyester"), trLater("Cashmere")],
+        [trLater("Black"), trLater("White"), trLater("Grey"), trLater("Navy"), trLater("Blue"), trLater("Red"), trLater("Green"), trLater("Beige"), trLater("Brown"), trLater("Pink")],
+        [trLater("Spring"), trLater("Summer"), trLater("Autumn"), trLater("Winter")],
+        [trLater("XS"), trLater("S"), trLater("M"), trLater("L"), trLater("XL"), trLater("XXL")],
     ]
 
     /// Lowercased ASCII bytes of every option, for case-insensitive matching of CSV values.

@@ -28,17 +28,30 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
     /// One line for people: "line 7: unknown color “Mauve”", or "cannot read “x.csv”: …".
     public var description: String {
         switch reason {
-        case .unreadable(let why): "cannot read " + (path.map { "“\($0)”" } ?? "the file") + ": " + why
-        case .empty: "line \(line): the file is empty, it needs a header row"
-        case .invalidUTF8: "line \(line): the text is not valid UTF-8"
-        case .missingColumn(let column): "line \(line): there is no “\(column)” column"
-        case .wrongFieldCount(let expected, let found): "line \(line): expected \(expected) fields, found \(found)"
-        case .unknownFacetValue(let column, let value): "line \(line): unknown \(column) “\(value)”"
-        case .badNumber(let column, let value): "line \(line): “\(value)” is not a \(column)"
-        case .badDate(let value): "line \(line): “\(value)” is not a date (YYYY-MM-DD)"
-        case .unterminatedQuote: "line \(line): a quoted field is never closed"
-        case .emptyName: "line \(line): the name is empty"
+        case .unreadable(let why):
+            path.map { tr("cannot read “{file}”: {reason}", ["file": $0, "reason": why]) }
+                ?? tr("cannot read the file: {reason}", ["reason": why])
+        case .empty: onLine(tr("line {line}: the file is empty, it needs a header row"))
+        case .invalidUTF8: onLine(tr("line {line}: the text is not valid UTF-8"))
+        case .missingColumn(let column): onLine(tr("line {line}: there is no “{column}” column"), ["column": column])
+        case .wrongFieldCount(let expected, let found):
+            onLine(trn("line {line}: expected {expected} field, found {found}", "line {line}: expected {expected} fields, found {found}", expected),
+                   ["expected": String(expected), "found": String(found)])
+        case .unknownFacetValue(let column, let value):
+            onLine(tr("line {line}: unknown {column} “{value}”"), ["column": column, "value": value])
+        case .badNumber(let column, let value): onLine(tr("line {line}: “{value}” is not a {column}"), ["column": column, "value": value])
+        case .badDate(let value): onLine(tr("line {line}: “{value}” is not a date (YYYY-MM-DD)"), ["value": value])
+        case .unterminatedQuote: onLine(tr("line {line}: a quoted field is never closed"))
+        case .emptyName: onLine(tr("line {line}: the name is empty"))
         }
+    }
+
+    /// A translated message with `{line}` and the other placeholders filled in. The CSV column
+    /// names stay as the file spells them.
+    private func onLine(_ message: String, _ values: [String: String] = [:]) -> String {
+        var values = values
+        values["line"] = String(line)
+        return Localization.fill(message, values)
     }
 
     /// A value quoted in a message: at most 40 characters of it, control characters (line breaks,

@@ -5,9 +5,9 @@ public enum SortOrder: Int, CaseIterable, Sendable {
 
     public var title: String {
         switch self {
-        case .name: "Name"
-        case .price: "Price"
-        case .newest: "Newest"
+        case .name: tr("Name")
+        case .price: tr("Price")
+        case .newest: tr("Newest")
         }
     }
 }

@@ -21,11 +21,11 @@ public final class FacetFilter {
     public var categories: [Facet] { Facet.allCases }
     public var matchCount: Int { matches.count }
 
-    public func options(for facet: Facet) -> [String] { facet.options }
+    public func options(for facet: Facet) -> [String] { facet.optionTitles }
     public func choice(for facet: Facet) -> Int? { choices[facet.rawValue] }
 
     /// What the facet's button says: the chosen option, or the facet's title.
-    public func label(for facet: Facet) -> String { choice(for: facet).map { facet.options[$0] } ?? facet.title }
+    public func label(for facet: Facet) -> String { choice(for: facet).map { facet.optionTitle($0) } ?? facet.title }
 
     public var sortOrder: SortOrder = .name {
         didSet { if sortOrder != oldValue { changed() } }

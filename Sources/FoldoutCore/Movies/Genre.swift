@@ -6,14 +6,14 @@ public enum Genre: String, CaseIterable, Sendable {
     /// The name shown to the user.
     public var title: String {
         switch self {
-        case .drama: "Drama"
-        case .comedy: "Comedy"
-        case .documentary: "Documentary"
-        case .thriller: "Thriller"
-        case .animation: "Animation"
-        case .scienceFiction: "Science fiction"
-        case .romance: "Romance"
-        case .horror: "Horror"
+        case .drama: tr("Drama")
+        case .comedy: tr("Comedy")
+        case .documentary: tr("Documentary")
+        case .thriller: tr("Thriller")
+        case .animation: tr("Animation")
+        case .scienceFiction: tr("Science fiction")
+        case .romance: tr("Romance")
+        case .horror: tr("Horror")
         }
     }
 }

@@ -12,7 +12,7 @@ struct JSONParser {
     /// Parses one JSON value that fills `bytes` (whitespace around it allowed).
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let invalid = bytes.withUnsafeBufferPointer { CatalogUTF8.firstInvalidOffset($0) }
-        if let invalid { throw JSONSyntaxError(reason: "Invalid UTF-8 at byte \(invalid).") }
+        if let invalid { throw JSONSyntaxError(reason: tr("Invalid UTF-8 at byte {offset}.", ["offset": String(invalid)])) }
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 1)
@@ -45,7 +45,7 @@ struct JSONParser {
         while true {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw JSONSyntaxError(reason: "Duplicate key \"\(key.prefix(40))\" at byte \(position).") }
+            guard keys.insert(key).inserted else { throw JSONSyntaxError(reason: tr("Duplicate key “{key}” at byte {offset}.", ["key": String(key.prefix(40)), "offset": String(position)])) }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw unexpected() }
             skipWhitespace()
@@ -97,7 +97,7 @@ struct JSONParser {
                 position += 1
                 try appendEscape(to: &text)
             case 0..<0x20:
-                throw JSONSyntaxError(reason: "Unescaped control character at byte \(position).")
+                throw JSONSyntaxError(reason: tr("Unescaped control character at byte {offset}.", ["offset": String(position)]))
             default:
                 text.append(byte)
                 position += 1
@@ -122,7 +122,7 @@ struct JSONParser {
         if let simple { text.append(simple); return }
         guard byte == UInt8(ascii: "u") else {
             position -= 1
-            throw JSONSyntaxError(reason: "Invalid escape at byte \(position - 1).")
+            throw JSONSyntaxError(reason: tr("Invalid escape at byte {offset}.", ["offset": String(position - 1)]))
         }
         let escapeStart = position - 2
         var value = UInt32(try hexQuad())
@@ -148,7 +148,7 @@ struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONSyntaxError(reason: "Invalid \\u escape at byte \(position).")
+            default: throw JSONSyntaxError(reason: tr("Invalid \\u escape at byte {offset}.", ["offset": String(position)]))
             }
             value = value << 4 | UInt16(digit)
             position += 1
@@ -209,15 +209,15 @@ struct JSONParser {
 
     private func unexpected() -> JSONSyntaxError {
         position < bytes.count
-            ? JSONSyntaxError(reason: "Unexpected character at byte \(position).")
-            : JSONSyntaxError(reason: "The file ends too early.")
+            ? JSONSyntaxError(reason: tr("Unexpected character at byte {offset}.", ["offset": String(position)]))
+            : JSONSyntaxError(reason: tr("The file ends too early."))
     }
 
     private func tooDeep() -> JSONSyntaxError {
-        JSONSyntaxError(reason: "Nested more than \(Self.maxDepth) levels deep at byte \(position).")
+        JSONSyntaxError(reason: tr("Nested more than {depth} levels deep at byte {offset}.", ["depth": String(Self.maxDepth), "offset": String(position)]))
     }
 
     private func loneSurrogate(_ offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(reason: "Unpaired surrogate escape at byte \(offset).")
+        JSONSyntaxError(reason: tr("Unpaired surrogate escape at byte {offset}.", ["offset": String(offset)]))
     }
 }

@@ -46,7 +46,7 @@ public struct LibraryStore: Sendable {
         } catch let error where error.isNotFound {
             return .missing
         } catch let error where error.isTooLarge {
-            return moveAside(now: now, reason: "The file is larger than \(Self.maxFileSize >> 20) MiB.")
+            return moveAside(now: now, reason: tr("The file is larger than {size} MiB.", ["size": String(Self.maxFileSize >> 20)]))
         } catch {
             return .unreadable(reason: error.text)
         }
@@ -97,10 +97,10 @@ public struct LibraryStore: Sendable {
                 try SystemFile.rename(path, to: candidate)
                 return .corrupt(movedTo: candidate, reason: reason)
             } catch {
-                return .unreadable(reason: "\(reason) It could not be moved aside: \(error.text)")
+                return .unreadable(reason: reason + " " + tr("It could not be moved aside: {reason}", ["reason": error.text]))
             }
         }
-        return .unreadable(reason: "\(reason) It could not be moved aside: too many corrupt files.")
+        return .unreadable(reason: reason + " " + tr("It could not be moved aside: there are too many damaged files."))
     }
 
     private static func trimmingSlashes(_ path: String) -> String {

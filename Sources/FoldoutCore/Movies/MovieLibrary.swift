@@ -72,7 +72,7 @@ public final class MovieLibrary {
         precondition(highestID < UInt64.max, "movie ids are exhausted")
         highestID += 1
         let id = MovieID(highestID)
-        movies.append(Movie(id: id, title: "Untitled movie", genre: .drama, dateAdded: now, notes: ""))
+        movies.append(Movie(id: id, title: tr("Untitled movie"), genre: .drama, dateAdded: now, notes: ""))
         selection = id
         changes.send(.inserted(id, at: movies.count - 1))
         changes.send(.selected(id))

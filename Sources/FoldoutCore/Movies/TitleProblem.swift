@@ -8,8 +8,10 @@ public enum TitleProblem: Error, Equatable, Sendable {
     /// A sentence for the user.
     public var message: String {
         switch self {
-        case .blank: "A title cannot be empty."
-        case .tooLong(let limit): "A title can be at most \(limit) characters long."
+        case .blank: tr("A title cannot be empty.")
+        case .tooLong(let limit):
+            trn("A title can be at most {limit} character long.", "A title can be at most {limit} characters long.",
+                limit, ["limit": String(limit)])
         }
     }
 

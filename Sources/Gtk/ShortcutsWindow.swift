@@ -1,0 +1,62 @@
+import CGtk
+
+/// GTK's keyboard-shortcuts window, built from titled groups of shortcuts. GTK 4.8 can add
+/// sections and groups to it only through GtkBuilder, so this writes the builder XML (titles
+/// escaped) and loads it.
+@MainActor
+public final class ShortcutsWindow: Window {
+    public struct Shortcut: Sendable {
+        /// One or more accelerators in GTK's syntax, separated by spaces: "Return space", "<Control>e".
+        public let accelerators: String
+        public let title: String
+
+        public init(_ accelerators: String, _ title: String) {
+            self.accelerators = accelerators
+            self.title = title
+        }
+    }
+
+    public struct Group: Sendable {
+        public let title: String
+        public let shortcuts: [Shortcut]
+
+        public init(_ title: String, _ shortcuts: [Shortcut]) {
+            self.title = title
+            self.shortcuts = shortcuts
+        }
+    }
+
+    public let groups: [Group]
+
+    public init(groups: [Group]) {
+        self.groups = groups
+        let builder = gtk_builder_new_from_string(Self.xml(groups), -1)!
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        let window = gtk_builder_get_object(builder, "shortcuts")!
+        super.init(retaining: UnsafeMutableRawPointer(window))
+    }
+
+    /// Makes this the window's help overlay: the action `win.show-help-overlay` shows it.
+    public func install(in window: ApplicationWindow) {
+        gtk_application_window_set_help_overlay(window.cast(), opaque)
+    }
+
+    private static func xml(_ groups: [Group]) -> String {
+        func property(_ name: String, _ value: String) -> String {
+            "<property name=\"\(name)\">\(Label.escape(value))</property>"
+        }
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
+        xml += property("modal", "true")
+        xml += "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
+        for group in groups {
+            xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)
+            for shortcut in group.shortcuts {
+                xml += "<child><object class=\"GtkShortcutsShortcut\">"
+                xml += property("accelerator", shortcut.accelerators) + property("title", shortcut.title)
+                xml += "</object></child>"
+            }
+            xml += "</object></child>"
+        }
+        return xml + "</object></child></object></interface>"
+    }
+}
