@@ -38,9 +38,9 @@ public enum Localization {
         var result = ""
         var rest = message[...]
         while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
             let afterOpen = rest.index(after: open)
             guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
+            result += rest[..<open]
             let name = rest[afterOpen..<close]
             if let value = values[String(name)] {
                 result += value

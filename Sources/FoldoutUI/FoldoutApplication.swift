@@ -24,6 +24,7 @@ public final class FoldoutApplication {
         var unfoldRow: Int?
         var openFacet: Facet?
         var openEditPane = false
+        var showShortcuts = false
         var benchmark: BenchmarkRun.Mode?
         var catalog = CatalogSource.generated(count: FoldoutApplication.defaultCatalogSize)
     }
@@ -38,6 +39,7 @@ public final class FoldoutApplication {
         application.addOption("open-facet", kind: .string, description: tr("Open the FACET flyout of the Filters page ({facets})", ["facets": Self.facetNames]), argument: tr("FACET"))
         application.addOption("screenshot", kind: .filename, description: tr("Write the window to FILE.png after its first frame, then quit"), argument: tr("FILE.png"))
         application.addOption("edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"))
+        application.addOption("shortcuts", kind: .flag, description: tr("Show the keyboard shortcuts window (with --screenshot, its picture is taken)"))
         application.addOption("list-movies", kind: .flag, description: "Print the movie library's titles and genres, then quit", hidden: true)
         application.addOption("touch-library", kind: .flag, description: "Load the movie library and save it again, then quit", hidden: true)
         application.addOption("bench-scroll", kind: .string, description: "Benchmark: scroll the Filters results for FRAMES frames", argument: "FRAMES", hidden: true)
@@ -107,6 +109,7 @@ public final class FoldoutApplication {
             options.openFacet = facet
         }
         options.openEditPane = parsed.contains("edit")
+        options.showShortcuts = parsed.contains("shortcuts")
         if let path = parsed.filename("screenshot") {
             if let problem = Self.writeProblem(path) {
                 return fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": problem]))
@@ -141,6 +144,7 @@ public final class FoldoutApplication {
             window.actions.listView.scrollTo(position: row)
         }
         window.window.present()
+        if options.showShortcuts { window.showShortcuts() }
         if let mode = options.benchmark {
             benchmarkRun = BenchmarkRun(mode: mode, window: window) { [unowned self] in application.quit() }
             benchmarkRun?.start()
@@ -170,7 +174,11 @@ public final class FoldoutApplication {
 
     private func capture(_ window: MainWindow, to path: String) {
         do {
-            try Display.saveScreenshot(of: window.window, popovers: window.filters?.facetMenus.map(\.popover) ?? [], to: path)
+            if let shortcuts = window.shortcutsWindow, options.showShortcuts {
+                try Display.saveScreenshot(of: shortcuts, popovers: [], to: path)
+            } else {
+                try Display.saveScreenshot(of: window.window, popovers: window.filters?.facetMenus.map(\.popover) ?? [], to: path)
+            }
         } catch {
             exitStatus = fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": "\(error)"]))
         }

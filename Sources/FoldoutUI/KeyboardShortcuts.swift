@@ -1,17 +1,19 @@
 import FoldoutCore
 import Gtk
 
-/// Every keyboard shortcut of the app, as the shortcuts window (`?` or Ctrl+?) lists them, and
-/// the window-wide ones this installs. The rows', combos' and pages' own shortcuts are installed
-/// where they act; `KeyboardShortcutsTests` checks that each one installed is listed here.
+/// Every keyboard shortcut of the app, as the shortcuts window (`?` or Ctrl+?) lists them. Each is
+/// installed where it acts (window, rows, combos, pages, mnemonics); `KeyboardShortcutsTests`
+/// checks that the two agree.
 @MainActor
 enum KeyboardShortcuts {
     static func groups() -> [ShortcutsWindow.Group] {
         typealias Shortcut = ShortcutsWindow.Shortcut
+        // Mnemonics follow the translated labels ("_Add" is Alt+A in English, "_Hinzufügen" Alt+H).
+        func alt(_ label: String) -> String { ShortcutsWindow.mnemonicAccelerator(ofLabel: label) ?? "" }
         return [
             .init(tr("General"), [
                 Shortcut("question <Control>question", tr("Show keyboard shortcuts")),
-                Shortcut("<Control>z <Alt>u", tr("Undo the last removal or deletion")),
+                Shortcut("<Control>z " + alt(tr("_Undo")), tr("Undo the last removal or deletion")),
                 Shortcut("<Control>q", tr("Quit")),
             ]),
             .init(tr("Actions page"), [
@@ -21,26 +23,22 @@ enum KeyboardShortcuts {
                 Shortcut("Tab", tr("Move to the row’s Share and Remove buttons")),
             ]),
             .init(tr("Filters page"), [
-                Shortcut("<Control>o <Alt>o", tr("Open a catalog CSV file")),
+                Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog CSV file")),
                 Shortcut("Return space", tr("Open or close a combo row")),
                 Shortcut("Escape", tr("Close the combo row")),
             ]),
             .init(tr("Movies page"), [
-                Shortcut("<Control>e <Alt>e", tr("Show or hide the Edit pane")),
+                Shortcut("<Control>e " + alt(tr("_Edit")), tr("Show or hide the Edit pane")),
                 Shortcut("Escape", tr("Close the Edit pane")),
-                Shortcut("<Alt>a", tr("Add a movie")),
-                Shortcut("<Alt>d", tr("Delete the selected movie")),
+                Shortcut(alt(tr("_Add")), tr("Add a movie")),
+                Shortcut(alt(tr("_Delete")), tr("Delete the selected movie")),
             ]),
         ]
     }
 
-    /// The shortcuts window as `window`'s help overlay, and the window-wide keys: `?` and Ctrl+?
-    /// show it (in the bubble phase, so `?` typed into an entry stays text), Ctrl+Q quits.
-    static func install(in window: ApplicationWindow) {
-        ShortcutsWindow(groups: groups()).install(in: window)
-        let keys = ShortcutController()
-        keys.add(accelerators: "question|<Control>question", action: "win.show-help-overlay")
-        keys.add(accelerators: "<Control>q", action: "app.quit")
-        window.add(keys)
+    static func makeWindow(transientFor parent: Window) -> ShortcutsWindow {
+        let shortcuts = ShortcutsWindow(groups: groups())
+        shortcuts.setTransient(for: parent)
+        return shortcuts
     }
 }

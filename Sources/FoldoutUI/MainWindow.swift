@@ -9,6 +9,8 @@ import Gtk
 public final class MainWindow {
     public let window: ApplicationWindow
     public let notification = InAppNotification()
+    /// The keyboard-shortcuts window, built when first shown (`?` or Ctrl+?).
+    public private(set) var shortcutsWindow: ShortcutsWindow?
     public let actions: ActionsPage
     public private(set) var filters: FiltersPage?
     public private(set) var movies: MoviesPage?
@@ -42,15 +44,16 @@ public final class MainWindow {
         overlay.addOverlay(notification.root)
         window.child = overlay
         notification.installUndoShortcut(in: window)
-        installPageShortcuts()
-        KeyboardShortcuts.install(in: window)
+        installWindowShortcuts()
         buildVisiblePage()
     }
 
-    /// Ctrl+E toggles the Edit pane while the Movies page is shown; Ctrl+O opens a catalog
-    /// while the Filters page is.
-    private func installPageShortcuts() {
+    /// `?` and Ctrl+? show the shortcuts window (in the bubble phase, so that `?` typed into an
+    /// entry stays text); Ctrl+Q quits; Ctrl+E toggles the Edit pane while the Movies page is
+    /// shown; Ctrl+O opens a catalog while the Filters page is.
+    private func installWindowShortcuts() {
         let actions = ActionGroup()
+        actions.add("show-shortcuts") { [weak self] in self?.showShortcuts() }
         actions.add("toggle-edit") { [weak self] in
             guard let self, self.page == .movies else { return }
             self.movies?.pane.toggle()
@@ -61,9 +64,17 @@ public final class MainWindow {
         }
         window.insertActionGroup("window-page", actions)
         let keys = ShortcutController()
+        keys.add(accelerators: "question|<Control>question", action: "window-page.show-shortcuts")
+        keys.add(accelerators: "<Control>q", action: "app.quit")
         keys.add(accelerators: "<Control>e", action: "window-page.toggle-edit")
         keys.add(accelerators: "<Control>o", action: "window-page.open-catalog")
         window.add(keys)
+    }
+
+    public func showShortcuts() {
+        let shortcuts = shortcutsWindow ?? KeyboardShortcuts.makeWindow(transientFor: window)
+        shortcutsWindow = shortcuts
+        shortcuts.present()
     }
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).

@@ -55,6 +55,13 @@ public final class Application: Object {
         g_action_map_add_action(opaque, action.opaque)
     }
 
+    /// Registers the application without running it, which emits `startup` (windows can only be
+    /// added after it): for tests that build windows of their own. False if registration failed.
+    @discardableResult
+    public func register() -> Bool {
+        g_application_register(application, nil, nil) != 0
+    }
+
     /// Runs the main loop with the process's own arguments; returns the exit status.
     public func run() -> Int32 {
         g_application_run(application, CommandLine.argc, CommandLine.unsafeArgv)

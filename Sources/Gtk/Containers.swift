@@ -128,6 +128,9 @@ open class Window: Widget {
     public var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
     public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
     public func present() { gtk_window_present(window) }
+    /// Asks the window to close, as its close button does (hidden or destroyed as it is set up).
+    public func close() { gtk_window_close(window) }
+    public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.cast()) }
     /// Closes and destroys the window (GTK drops its own reference).
     public func destroy() { gtk_window_destroy(window) }
 }

@@ -36,9 +36,21 @@ public final class ShortcutsWindow: Window {
         super.init(retaining: UnsafeMutableRawPointer(window))
     }
 
-    /// Makes this the window's help overlay: the action `win.show-help-overlay` shows it.
-    public func install(in window: ApplicationWindow) {
-        gtk_application_window_set_help_overlay(window.cast(), opaque)
+    /// The accelerator for the mnemonic of a label written with an underscore ("_Add" → "<Alt>a"),
+    /// or nil if it has none.
+    public static func mnemonicAccelerator(ofLabel label: String) -> String? {
+        var characters = label.makeIterator()
+        while let character = characters.next() {
+            guard character == "_" else { continue }
+            guard let next = characters.next() else { return nil }
+            if next == "_" { continue } // "__" is a literal underscore
+            guard let scalar = next.lowercased().unicodeScalars.first else { return nil }
+            let keyval = gdk_unicode_to_keyval(scalar.value)
+            guard let name = gtk_accelerator_name(keyval, GDK_ALT_MASK) else { return nil }
+            defer { g_free(name) }
+            return String(cString: name)
+        }
+        return nil
     }
 
     private static func xml(_ groups: [Group]) -> String {
@@ -46,7 +58,7 @@ public final class ShortcutsWindow: Window {
             "<property name=\"\(name)\">\(Label.escape(value))</property>"
         }
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
-        xml += property("modal", "true")
+        xml += property("modal", "true") + property("hide-on-close", "true")
         xml += "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
         for group in groups {
             xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)

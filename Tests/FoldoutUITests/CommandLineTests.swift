@@ -13,10 +13,11 @@ final class CommandLineTests: XCTestCase {
         Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("foldout")
     }
 
-    private func run(_ arguments: [String]) throws -> Run {
+    private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
         let process = Process()
         process.executableURL = foldout
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -94,21 +95,54 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(ownLines(result.errors).count, 1)
     }
 
-    func testScreenshotWritesAPNGOfTheWindow() throws {
+    /// The width and height of the PNG that `arguments` plus `--screenshot` write.
+    private func screenshotSize(_ arguments: [String]) throws -> (width: Int, height: Int) {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" { XCTFail("no display") }
             throw XCTSkip("no display for the screenshot: run under xvfb-run")
         }
         let path = NSTemporaryDirectory() + "foldout-test-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try run(["--page", "actions", "--unfold", "1", "--screenshot", path])
+        let result = try run(arguments + ["--screenshot", path])
         XCTAssertEqual(result.status, 0, result.errors)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
-        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        XCTAssertGreaterThanOrEqual(width, 600)
-        XCTAssertGreaterThanOrEqual(height, 500)
+        return (data[16..<20].reduce(0) { $0 << 8 | Int($1) }, data[20..<24].reduce(0) { $0 << 8 | Int($1) })
+    }
+
+    func testScreenshotWritesAPNGOfTheWindow() throws {
+        let size = try screenshotSize(["--page", "actions", "--unfold", "1"])
+        XCTAssertGreaterThanOrEqual(size.width, 600)
+        XCTAssertGreaterThanOrEqual(size.height, 500)
+    }
+
+    func testShortcutsScreenshotIsOfTheShortcutsWindow() throws {
+        let window = try screenshotSize(["--page", "actions"])
+        let shortcuts = try screenshotSize(["--shortcuts"])
+        XCTAssertGreaterThan(shortcuts.width, window.width + 100, "the shortcuts window lays its groups out in two wide columns")
+    }
+
+    /// German with LANGUAGE=de, also where the locale is plain C (gettext would ignore LANGUAGE).
+    func testGermanHelpAndErrors() throws {
+        let folder = NSTemporaryDirectory() + "foldout-cli-de-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locales = try MainActor.assumeIsolated { try TranslationCatalogs.make("de", in: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
+        environment["LANG"] = "C"
+        environment["LANGUAGE"] = "de"
+        environment["FOLDOUT_LOCALEDIR"] = locales
+
+        let help = try run(["--help"], environment: environment)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("--page=SEITE"), help.output)
+        XCTAssertTrue(help.output.contains("SEITE zuerst anzeigen (actions, filters, movies)"), help.output)
+        let error = try run(["--page", "nirgendwo"], environment: environment)
+        XCTAssertEqual(error.status, 2)
+        XCTAssertEqual(ownLines(error.errors), ["foldout: unbekannte Seite „nirgendwo“ (Seiten: actions, filters, movies)"])
+        let size = try run(["--catalog-size", "0"], environment: environment)
+        XCTAssertEqual(ownLines(size.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50.000.000 sein, nicht „0“"])
     }
 
     func testQuitAfterFirstFrameExitsCleanly() throws {

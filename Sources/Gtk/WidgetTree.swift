@@ -1,0 +1,89 @@
+import CGtk
+
+/// Read-only views of a widget and everything under it (popovers included, which are children of
+/// the widget they point at): what a user reads, and which keys do something. Tests use these to
+/// check the whole window at once.
+@MainActor
+public enum WidgetTree {
+    /// The texts of `root` and its descendants, hidden ones too: labels (without markup), tooltips,
+    /// entry placeholders and window titles. GTK's tooltip popup is left out: it is shared by the
+    /// whole display and may still hold another window's tooltip (each widget's own is included).
+    public static func texts(under root: Widget) -> [String] {
+        var texts: [String] = []
+        visit(root.widget, skipping: "GtkTooltipWindow") { widget in
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
+                texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
+            }
+            if g_type_check_instance_is_a(instance, gtk_entry_get_type()) != 0,
+               let placeholder = gtk_entry_get_placeholder_text(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self)) {
+                texts.append(String(cString: placeholder))
+            }
+            if g_type_check_instance_is_a(instance, gtk_window_get_type()) != 0,
+               let title = gtk_window_get_title(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)) {
+                texts.append(String(cString: title))
+            }
+            if let tooltip = gtk_widget_get_tooltip_text(widget) { texts.append(String(cString: tooltip)) }
+        }
+        return texts.filter { !$0.isEmpty }
+    }
+
+    /// The shortcuts of the controllers named `controllerName` on `root` and its descendants: each
+    /// trigger as GTK writes it ("<Control>e", "Return|KP_Enter|space") and the action it names.
+    public static func shortcuts(under root: Widget, controllerName: String) -> [(trigger: String, action: String?)] {
+        var found: [(trigger: String, action: String?)] = []
+        visit(root.widget) { widget in
+            let controllers = gtk_widget_observe_controllers(widget)!
+            defer { g_object_unref(UnsafeMutableRawPointer(controllers)) }
+            for index in 0..<g_list_model_get_n_items(controllers) {
+                let controller = OpaquePointer(g_list_model_get_item(controllers, index)!)
+                defer { g_object_unref(UnsafeMutableRawPointer(controller)) }
+                guard let name = gtk_event_controller_get_name(controller), String(cString: name) == controllerName else { continue }
+                let shortcuts = controller // a GtkShortcutController is a GListModel of GtkShortcut
+                for position in 0..<g_list_model_get_n_items(shortcuts) {
+                    let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, position)!)
+                    defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
+                    guard let trigger = gtk_shortcut_get_trigger(shortcut), let text = gtk_shortcut_trigger_to_string(trigger) else { continue }
+                    defer { g_free(text) }
+                    var action: String?
+                    if let named = gtk_shortcut_get_action(shortcut),
+                       g_type_check_instance_is_a(UnsafeMutableRawPointer(named).assumingMemoryBound(to: GTypeInstance.self), gtk_named_action_get_type()) != 0 {
+                        action = String(cString: gtk_named_action_get_action_name(named))
+                    }
+                    found.append((String(cString: text), action))
+                }
+            }
+        }
+        return found
+    }
+
+    /// The Alt+key mnemonics of the labels on `root` and its descendants, e.g. "<Alt>a".
+    public static func mnemonics(under root: Widget) -> [String] {
+        var mnemonics: [String] = []
+        visit(root.widget) { widget in
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return }
+            let keyval = gtk_label_get_mnemonic_keyval(OpaquePointer(widget))
+            guard keyval != UInt32(GDK_KEY_VoidSymbol), let name = gtk_accelerator_name(gdk_keyval_to_lower(keyval), GDK_ALT_MASK) else { return }
+            mnemonics.append(String(cString: name))
+            g_free(name)
+        }
+        return mnemonics
+    }
+
+    /// Calls `body` on `widget` and its descendants, depth first, except on widgets of the type
+    /// named `skippedType` and what is under them.
+    private static func visit(_ widget: UnsafeMutablePointer<GtkWidget>, skipping skippedType: String? = nil,
+                              _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        if let skippedType {
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            if let name = g_type_name_from_instance(instance), String(cString: name) == skippedType { return }
+        }
+        body(widget)
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            visit(current, skipping: skippedType, body)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+}

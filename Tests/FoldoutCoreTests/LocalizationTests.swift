@@ -1,0 +1,130 @@
+@testable import FoldoutCore
+import Foundation
+import XCTest
+
+/// `tr`/`trn` with their placeholders, the separators numbers take from the language, and the
+/// translations in po/: each keeps its message's placeholders and mnemonic, so no value is lost
+/// or shown as "{title}" in another language.
+final class LocalizationTests: XCTestCase {
+    override func tearDown() {
+        Localization.install(nil)
+        super.tearDown()
+    }
+
+    func testPlaceholdersAreFilledInOnePass() {
+        XCTAssertEqual(tr("Copied “{title}” to the clipboard", ["title": "Heat"]), "Copied “Heat” to the clipboard")
+        XCTAssertEqual(tr("{a} and {b}", ["a": "{b}", "b": "x"]), "{b} and x", "a value is never filled in again")
+        XCTAssertEqual(tr("{unknown} stays", ["other": "x"]), "{unknown} stays")
+        XCTAssertEqual(tr("open { brace", ["brace": "x"]), "open { brace")
+        XCTAssertEqual(tr("émoji {e}", ["e": "👩‍👩‍👧"]), "émoji 👩‍👩‍👧")
+    }
+
+    func testEnglishWithoutATranslation() {
+        XCTAssertEqual(trn("{n} item", "{n} items", 1, ["n": "1"]), "1 item")
+        XCTAssertEqual(trn("{n} item", "{n} items", 0, ["n": "0"]), "0 items")
+        XCTAssertEqual(NumberText.grouped(1_234_567), "1,234,567")
+        XCTAssertEqual(NumberText.price(cents: 123_456), "€1,234.56")
+        XCTAssertEqual(NumberText.price(cents: 7), "€0.07")
+    }
+
+    func testTheInstalledLookupIsUsedEverywhere() {
+        let german = ["1,000,000.00": "1.000.000,00", "€{amount}": "{amount} €", "Drama": "Drama", "Comedy": "Komödie",
+                      "Category": "Kategorie", "Black": "Schwarz"]
+        Localization.install { singular, plural, count in
+            if let plural { return count == 1 ? singular : "(\(plural))" }
+            return german[singular] ?? singular
+        }
+        XCTAssertEqual(NumberText.grouped(1_234_567), "1.234.567")
+        XCTAssertEqual(NumberText.price(cents: 123_456), "1.234,56 €")
+        XCTAssertEqual(Genre.comedy.title, "Komödie")
+        XCTAssertEqual(Facet.category.title, "Kategorie")
+        XCTAssertEqual(Facet.color.optionTitle(0), "Schwarz")
+        XCTAssertEqual(Facet.color.options[0], "Black", "catalog files keep the English vocabulary")
+        XCTAssertEqual(trn("{n} item", "{n} items", 3, ["n": "3"]), "(3 items)")
+    }
+
+    func testABadNumberSampleFallsBackToEnglishSeparators() {
+        Localization.install { singular, _, _ in singular == "1,000,000.00" ? "1000000" : singular }
+        XCTAssertEqual(NumberText.grouped(1_000), "1,000")
+    }
+
+    // MARK: The translations in po/
+
+    private struct Entry {
+        var id = "", plural: String?, translations: [String] = [], fuzzy = false
+    }
+
+    /// The entries of a PO file (header left out): msgid, msgid_plural, msgstr or msgstr[n].
+    private func entries(of path: String) throws -> [Entry] {
+        var entries: [Entry] = [], current = Entry(), field: WritableKeyPath<Entry, String>?, fuzzyNext = false
+        var translationIndex = -1
+        func unquote(_ text: Substring) -> String {
+            let inner = text.drop { $0 != "\"" }.dropFirst().dropLast()
+            return inner.replacingOccurrences(of: "\\n", with: "\n").replacingOccurrences(of: "\\\"", with: "\"")
+                .replacingOccurrences(of: "\\\\", with: "\\")
+        }
+        func finish() {
+            if !current.id.isEmpty { entries.append(current) }
+            current = Entry()
+        }
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("#,") && line.contains("fuzzy") { fuzzyNext = true }
+            if line.hasPrefix("msgid ") {
+                finish()
+                current.fuzzy = fuzzyNext
+                fuzzyNext = false
+                current.id = unquote(line)
+                field = \.id
+            } else if line.hasPrefix("msgid_plural ") {
+                current.plural = unquote(line)
+                field = nil
+                translationIndex = -2
+            } else if line.hasPrefix("msgstr") {
+                current.translations.append(unquote(line))
+                field = nil
+                translationIndex = current.translations.count - 1
+            } else if line.hasPrefix("\"") {
+                if let field { current[keyPath: field] += unquote(line) } else if translationIndex == -2 {
+                    current.plural! += unquote(line)
+                } else if translationIndex >= 0 {
+                    current.translations[translationIndex] += unquote(line)
+                }
+            }
+        }
+        finish()
+        return entries
+    }
+
+    private func placeholders(_ text: String) -> Set<String> {
+        var names = Set<String>(), rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            names.insert(String(rest[open...close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        return names
+    }
+
+    func testEveryTranslationKeepsItsPlaceholdersAndMnemonic() throws {
+        let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("po").path
+        let languages = try String(contentsOfFile: po + "/LINGUAS", encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        XCTAssertFalse(languages.isEmpty)
+        for language in languages {
+            let entries = try entries(of: "\(po)/\(language).po")
+            XCTAssertGreaterThan(entries.count, 150, "\(language): the whole UI is translated")
+            for entry in entries {
+                let context = "\(language): “\(entry.id)”"
+                XCTAssertFalse(entry.fuzzy, "\(context) is fuzzy")
+                XCTAssertEqual(entry.translations.count, entry.plural == nil ? 1 : 2, context)
+                let expected = placeholders(entry.id).union(entry.plural.map(placeholders) ?? [])
+                for translation in entry.translations {
+                    XCTAssertFalse(translation.isEmpty, "\(context) is not translated")
+                    XCTAssertEqual(placeholders(translation), expected, "\(context): placeholders differ in “\(translation)”")
+                    XCTAssertEqual(translation.filter { $0 == "_" }.count, entry.id.filter { $0 == "_" }.count,
+                                   "\(context): the mnemonic underscore is lost or doubled in “\(translation)”")
+                }
+            }
+        }
+    }
+}

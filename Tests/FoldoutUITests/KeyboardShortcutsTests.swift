@@ -1,0 +1,99 @@
+import CGtk
+import FoldoutCore
+@testable import FoldoutUI
+import Foundation
+import Gtk
+import XCTest
+
+/// The shortcuts window lists every shortcut the window really has, in English and in German
+/// (whose mnemonics differ), and `?` opens it.
+final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
+    private var folder = ""
+    private var windows: [MainWindow] = []
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "foldout-shortcuts-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        onMain {
+            for main in windows {
+                main.shortcutsWindow?.destroy()
+                main.window.destroy()
+            }
+            windows = []
+            TranslationCatalogs.reset()
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        super.tearDown()
+    }
+
+    /// A window with all three pages built and a row bound, so every shortcut is installed.
+    @MainActor private func makeWindow() -> MainWindow {
+        let application = Application(id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: G_APPLICATION_NON_UNIQUE)
+        XCTAssertTrue(application.register())
+        let main = MainWindow(application: application, actionsList: ActionsList(generatedCount: 100),
+                              catalog: .loaded(Catalog.generate(count: 500, seed: 2)),
+                              libraryStore: LibraryStore(directory: folder + "/data"))
+        windows.append(main)
+        main.window.present()
+        XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
+        main.page = .filters
+        XCTAssertTrue(pump { main.filters?.filter != nil })
+        main.page = .movies
+        pump(seconds: 0.2)
+        return main
+    }
+
+    /// GTK's names of the keys that do something in `main`: our shortcut controllers' triggers
+    /// (keypad and ISO variants folded into the keys they stand for) and the labels' mnemonics.
+    @MainActor private func installedAccelerators(_ main: MainWindow) -> Set<String> {
+        let variants = ["KP_Enter": "Return", "ISO_Enter": "Return", "KP_Space": "space"]
+        var installed = Set<String>()
+        for shortcut in WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name) {
+            for trigger in shortcut.trigger.split(separator: "|").map(String.init) { installed.insert(variants[trigger] ?? trigger) }
+        }
+        return installed.union(WidgetTree.mnemonics(under: main.window))
+    }
+
+    @MainActor private func checkListing(_ main: MainWindow, language: String) throws {
+        main.showShortcuts()
+        let shortcuts = try XCTUnwrap(main.shortcutsWindow)
+        let listed = Set(shortcuts.groups.flatMap { $0.shortcuts.flatMap { $0.accelerators.split(separator: " ").map(String.init) } })
+        let installed = installedAccelerators(main)
+        XCTAssertGreaterThanOrEqual(installed.count, 12, language)
+        XCTAssertEqual(installed.subtracting(listed), [], "\(language): shortcuts the window has but does not list")
+        // Arrows and Tab move focus through GTK's own key handling, not a controller of ours.
+        XCTAssertEqual(listed.subtracting(installed), ["Up", "Down", "Tab"], "\(language): listed shortcuts that do nothing")
+    }
+
+    func testEveryShortcutIsListedInEnglishAndGerman() throws {
+        try onMain {
+            try checkListing(makeWindow(), language: "English")
+            TranslationCatalogs.use("de", from: try TranslationCatalogs.make("de", in: folder))
+            let german = makeWindow()
+            try checkListing(german, language: "German")
+            XCTAssertTrue(installedAccelerators(german).contains("<Alt>h"), "_Hinzufügen is Alt+H")
+        }
+    }
+
+    func testQuestionMarkOpensTheShortcutsWindow() throws {
+        try onMain {
+            let main = makeWindow()
+            let help = WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name)
+                .filter { $0.trigger.split(separator: "|").contains("question") }
+            XCTAssertEqual(help.count, 1)
+            XCTAssertTrue(help[0].trigger.contains("<Control>question"))
+            let action = try XCTUnwrap(help[0].action)
+            XCTAssertNil(main.shortcutsWindow, "built when first shown, not at start-up")
+            XCTAssertTrue(main.window.activateAction(action))
+            XCTAssertTrue(pump { main.shortcutsWindow?.isVisible == true })
+            main.shortcutsWindow?.close()
+            XCTAssertTrue(pump { main.shortcutsWindow?.isVisible == false }, "closing hides it")
+            XCTAssertTrue(main.window.activateAction(action))
+            XCTAssertTrue(pump { main.shortcutsWindow?.isVisible == true }, "and it opens again")
+        }
+    }
+}
