@@ -359,6 +359,14 @@ else
     cat "$work/version.log"
 fi
 
+help=$(flatpak_user run --env=GSETTINGS_BACKEND=memory --env=LANGUAGE=de "$app_id" --help 2>"$work/help.log" || true)
+if printf '%s\n' "$help" | grep -q 'SEITE zuerst anzeigen'; then
+    record PASS "LANGUAGE=de flatpak run $app_id --help is German (catalog from /app/share/locale)"
+else
+    record FAIL "LANGUAGE=de flatpak run $app_id --help is not German"
+    printf '%s\n' "$help"; cat "$work/help.log"
+fi
+
 xdg=$(flatpak_user run --command=sh "$app_id" -c 'echo "$XDG_DATA_HOME"' 2>"$work/sh.log" || true)
 if [ "$xdg" = "$data_dir" ]; then
     record PASS "XDG_DATA_HOME in the sandbox is $xdg (the library goes to \$XDG_DATA_HOME/foldout/)"
