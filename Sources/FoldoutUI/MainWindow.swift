@@ -26,6 +26,7 @@ public final class MainWindow {
         self.libraryStore = libraryStore
         window = ApplicationWindow(application: application)
         window.title = tr("Foldout")
+        window.setIconName(Foldout.applicationID) // the hicolor icon meson installs; X11 shows it
         window.setDefaultSize(width: 720, height: 640)
 
         let header = HeaderBar()
