@@ -60,8 +60,8 @@ public final class MainWindow {
             self.movies?.pane.toggle()
         }
         actions.add("open-catalog") { [weak self] in
-            guard let self, self.page == .filters else { return }
-            self.filters?.chooseFile()
+            guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive else { return }
+            filters.chooseFile()
         }
         window.insertActionGroup("window-page", actions)
         let keys = ShortcutController()

@@ -58,7 +58,7 @@ public final class ShortcutsWindow: Window {
             "<property name=\"\(name)\">\(Label.escape(value))</property>"
         }
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
-        xml += property("modal", "true") + property("hide-on-close", "true")
+        xml += property("modal", "true") + property("hide-on-close", "true") + property("destroy-with-parent", "true")
         xml += "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
         for group in groups {
             xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)

@@ -40,10 +40,14 @@ public enum Facet: Int, CaseIterable, Sendable {
 enum FacetVocabulary {
     // Marked with trLater for the translators; shown translated through `optionTitles`.
     static let options: [[String]] = [
-        [trLater("Shirts"), trLater("Trousers"), trLater("Dresses"), trLater("Skirts"), trLater("Jackets"), trLater("Coats"), trLater("Knitwear"), trLater("Shoes"), trLater("Boots"),
-         trLater("Hats"), trLater("Scarves"), trLater("Gloves"), trLater("Bags"), trLater("Belts"), trLater("Socks")],
-        [trLater("Cotton"), trLater("Linen"), trLater("Wool"), trLater("Silk"), trLater("Leather"), trLater("Denim"), trLater("Polyester"), trLater("Cashmere")],
-        [trLater("Black"), trLater("White"), trLater("Grey"), trLater("Navy"), trLater("Blue"), trLater("Red"), trLater("Green"), trLater("Beige"), trLater("Brown"), trLater("Pink")],
+        [trLater("Shirts"), trLater("Trousers"), trLater("Dresses"), trLater("Skirts"),
+         trLater("Jackets"), trLater("Coats"), trLater("Knitwear"), trLater("Shoes"), trLater("Boots"),
+         trLater("Hats"), trLater("Scarves"), trLater("Gloves"), trLater("Bags"), trLater("Belts"),
+         trLater("Socks")],
+        [trLater("Cotton"), trLater("Linen"), trLater("Wool"), trLater("Silk"), trLater("Leather"),
+         trLater("Denim"), trLater("Polyester"), trLater("Cashmere")],
+        [trLater("Black"), trLater("White"), trLater("Grey"), trLater("Navy"), trLater("Blue"),
+         trLater("Red"), trLater("Green"), trLater("Beige"), trLater("Brown"), trLater("Pink")],
         [trLater("Spring"), trLater("Summer"), trLater("Autumn"), trLater("Winter")],
         [trLater("XS"), trLater("S"), trLater("M"), trLater("L"), trLater("XL"), trLater("XXL")],
     ]
