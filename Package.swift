@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"]),
         .executableTarget(name: "foldout", dependencies: ["FoldoutUI"]),
         // Benchmarks: figures printed beside a baseline measured in the same run.
-        .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "Gtk"]),
+        .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "FoldoutUI", "Gtk"]),
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
