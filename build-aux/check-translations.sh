@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Fails when a translatable string could be missed: a Swift source that calls tr, trn or trLater
-# but is not in po/POTFILES (or a listed file that is gone), or a message xgettext extracts that
-# a language in po/LINGUAS does not translate. The placeholders of each translation are checked
-# by TranslationCatalogTests. Needs gettext (xgettext, msgcmp, msgfmt).
+# on a string literal but is not in po/POTFILES (or a listed file that is gone), or a message
+# xgettext extracts that a language in po/LINGUAS does not translate. The placeholders of each
+# translation are checked by LocalizationTests. Needs gettext (xgettext, msgcmp, msgfmt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
 listed=$(grep -v '^#' po/POTFILES | grep -v '^$' | sort)
-marked=$(grep -rlE '\b(tr|trn|trLater)\(' Sources --include='*.swift' | grep -v 'Sources/FoldoutCore/Localization.swift' | sort)
+marked=$(grep -rlE '\b(tr|trn|trLater)\("' Sources --include='*.swift' | grep -v 'Sources/FoldoutCore/Localization.swift' | sort)
 for file in $(comm -13 <(echo "$listed") <(echo "$marked")); do
     echo "check-translations: $file marks strings for translation but is not in po/POTFILES" >&2; status=1
 done
