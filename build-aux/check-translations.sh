@@ -16,9 +16,7 @@ for file in $listed; do
 done
 pot=$(mktemp --suffix=.pot)
 trap 'rm -f "$pot"' EXIT
-# Swift is read as C, which is what xgettext does by itself for an unknown extension.
-xgettext --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trLater --add-comments=TRANSLATORS: \
-    --files-from=po/POTFILES --directory=. --output="$pot" 2> >(grep -v "extension 'swift' is unknown" >&2)
+build-aux/extract-messages.sh "$pot"
 grep -v '^#' po/LINGUAS | while read -r lang; do
     [ -n "$lang" ] || continue
     msgcmp "po/$lang.po" "$pot" || { echo "check-translations: po/$lang.po lacks the messages above" >&2; exit 1; }

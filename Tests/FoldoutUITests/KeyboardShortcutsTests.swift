@@ -32,13 +32,9 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
 
     /// A window with all three pages built and a row bound, so every shortcut is installed.
     @MainActor private func makeWindow() -> MainWindow {
-        let application = Application(id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: G_APPLICATION_NON_UNIQUE)
-        XCTAssertTrue(application.register())
-        let main = MainWindow(application: application, actionsList: ActionsList(generatedCount: 100),
-                              catalog: .loaded(Catalog.generate(count: 500, seed: 2)),
-                              libraryStore: LibraryStore(directory: folder + "/data"))
+        let main = makeMainWindow(actions: ActionsList(generatedCount: 100), catalog: Catalog.generate(count: 500, seed: 2),
+                                  libraryFolder: folder + "/data")
         windows.append(main)
-        main.window.present()
         XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
         main.page = .filters
         XCTAssertTrue(pump { main.filters?.filter != nil })

@@ -22,8 +22,7 @@ enum TranslationCatalogs {
         if language == "xx" {
             let pot = folder + "/foldout.pot", english = folder + "/en.po"
             source = folder + "/xx.po"
-            try run("xgettext", "--from-code=UTF-8", "--keyword=tr", "--keyword=trn:1,2", "--keyword=trLater",
-                    "--files-from=po/POTFILES", "--directory=.", "--output=\(pot)")
+            try run("build-aux/extract-messages.sh", pot)
             try run("msginit", "--no-translator", "--locale=en_US.UTF-8", "--input=\(pot)", "--output-file=\(english)")
             try run("msgfilter", "--keep-header", "--input=\(english)", "--output-file=\(source)",
                     "sed", "-e", "s/^/\(markOpen)/", "-e", "s/$/\(markClose)/")

@@ -34,13 +34,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
     @MainActor private func openEverything(catalog: Catalog, actions: ActionsList) -> MainWindow {
         // A damaged library file: the Movies page then shows its banner.
         FileManager.default.createFile(atPath: folder + "/data/foldout/library.json", contents: Data("{\"format\": 1, \"mov".utf8))
-        let application = Application(id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: G_APPLICATION_NON_UNIQUE)
-        XCTAssertTrue(application.register())
-        let main = MainWindow(application: application, actionsList: actions, catalog: .loaded(catalog),
-                              libraryStore: LibraryStore(directory: folder + "/data/foldout"))
+        let main = makeMainWindow(actions: actions, catalog: catalog, libraryFolder: folder + "/data/foldout", width: 900, height: 800)
         window = main
-        main.window.setDefaultSize(width: 900, height: 800)
-        main.window.present()
         XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
         actions.toggle(actions.id(at: 1))
 
