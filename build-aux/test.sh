@@ -17,4 +17,10 @@ if grep -qE "Test Case .* skipped" "$log"; then
     exit 1
 fi
 grep -q "Test Suite 'ActionsPageTests' passed" "$log" || { echo "test.sh: the UI tests did not run" >&2; status=1; }
+# A GLib critical or GObject warning is a bug in a test that passed (it was a use of a freed window once).
+if grep -qE -- "-CRITICAL \*\*|GLib-GObject-WARNING \*\*" "$log"; then
+    echo "test.sh: GLib reported criticals or GObject warnings; in these tests:" >&2
+    awk '/^Test Case .* started/ { test = $3 } /-CRITICAL \*\*|GLib-GObject-WARNING \*\*/ { print "  " test ": " $0 }' "$log" | sort -u >&2
+    status=1
+fi
 exit "$status"

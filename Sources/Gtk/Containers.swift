@@ -130,7 +130,14 @@ open class Window: Widget {
     public func present() { gtk_window_present(window) }
     /// Asks the window to close, as its close button does (hidden or destroyed as it is set up).
     public func close() { gtk_window_close(window) }
-    public func setTransient(for parent: Window?) { gtk_window_set_transient_for(window, parent?.cast()) }
+    /// GTK 4.8 holds no reference on the parent, and after `destroy-with-parent` it keeps the parent's
+    /// pointer until the child is finalized, where it disconnects from it. Keeping the parent's
+    /// wrapper here makes sure that parent is still alive then.
+    private var transientParent: Window?
+    public func setTransient(for parent: Window?) {
+        gtk_window_set_transient_for(window, parent?.cast())
+        transientParent = parent
+    }
     /// Closes and destroys the window (GTK drops its own reference).
     public func destroy() { gtk_window_destroy(window) }
 }
