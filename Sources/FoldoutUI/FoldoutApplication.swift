@@ -149,12 +149,13 @@ public final class FoldoutApplication {
             benchmarkRun = BenchmarkRun(mode: mode, window: window) { [unowned self] in application.quit() }
             benchmarkRun?.start()
         } else if options.screenshot != nil || options.quitAfterFirstFrame {
-            afterFirstFrame(of: window.window) { [unowned self] in self.finishOneShotRun() }
+            afterNextFrame(of: window.window) { [unowned self] in self.finishOneShotRun() }
         }
     }
 
     /// Quits after the first frame; for a screenshot, first waits until the page has its data
-    /// (the catalog is built off the main thread) and any flyout asked for is open.
+    /// (the catalog is built off the main thread) and a frame showing it has been painted, and
+    /// until any flyout asked for is open.
     private func finishOneShotRun() {
         guard let path = options.screenshot, let window = mainWindow else {
             application.quit()
@@ -164,9 +165,12 @@ public final class FoldoutApplication {
         MainLoop.timeout(milliseconds: 50) { [unowned self] in
             guard window.isReady || MainLoop.monotonicTime > deadline else { return true }
             if let facet = options.openFacet { window.filters?.openMenu(facet) }
-            MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : 400) { [unowned self] in
-                capture(window, to: path)
-                return false
+            afterNextFrame(of: window.window) { [unowned self] in
+                // A popover is a surface of its own, laid out and painted on its own clock.
+                MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : 400) { [unowned self] in
+                    capture(window, to: path)
+                    return false
+                }
             }
             return false
         }
@@ -180,13 +184,21 @@ public final class FoldoutApplication {
                 try Display.saveScreenshot(of: window.window, popovers: window.filters?.facetMenus.map(\.popover) ?? [], to: path)
             }
         } catch {
-            exitStatus = fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": "\(error)"]))
+            exitStatus = fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": Self.reason(error)]))
         }
         application.quit()
     }
 
-    /// Calls `body` once, from an idle callback after the window's first frame has been painted.
-    private func afterFirstFrame(of window: Window, _ body: @escaping @MainActor () -> Void) {
+    private static func reason(_ error: ScreenshotError) -> String {
+        switch error {
+        case .notRealized: tr("the window is not shown")
+        case .nothingDrawn: tr("the window has not been drawn")
+        case .cannotWrite: tr("the PNG file could not be written")
+        }
+    }
+
+    /// Calls `body` once, from an idle callback after the window's next frame has been painted.
+    private func afterNextFrame(of window: Window, _ body: @escaping @MainActor () -> Void) {
         window.addTickCallback { _ in
             var connection: SignalConnection?
             connection = window.frameClock?.onAfterPaint {

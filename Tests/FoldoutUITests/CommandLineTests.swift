@@ -96,15 +96,15 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// The width and height of the PNG that `arguments` plus `--screenshot` write.
-    private func screenshotSize(_ arguments: [String]) throws -> (width: Int, height: Int) {
+    private func screenshotSize(_ arguments: [String], environment: [String: String]? = nil) throws -> (width: Int, height: Int) {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" { XCTFail("no display") }
             throw XCTSkip("no display for the screenshot: run under xvfb-run")
         }
         let path = NSTemporaryDirectory() + "foldout-test-\(getpid()).png"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try run(arguments + ["--screenshot", path])
-        XCTAssertEqual(result.status, 0, result.errors)
+        let result = try run(arguments + ["--screenshot", path], environment: environment)
+        XCTAssertEqual(result.status, 0, "\(arguments): \(result.errors)")
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
         return (data[16..<20].reduce(0) { $0 << 8 | Int($1) }, data[20..<24].reduce(0) { $0 << 8 | Int($1) })
@@ -114,6 +114,20 @@ final class CommandLineTests: XCTestCase {
         let size = try screenshotSize(["--page", "actions", "--unfold", "1"])
         XCTAssertGreaterThanOrEqual(size.width, 600)
         XCTAssertGreaterThanOrEqual(size.height, 500)
+    }
+
+    /// Each page as it first shows, with nothing opened: the Filters page is taken once its catalog,
+    /// built off the main thread, has been drawn.
+    func testEveryPageCanBeScreenshot() throws {
+        let folder = NSTemporaryDirectory() + "foldout-cli-pages-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folder
+        for page in ["actions", "filters", "movies"] {
+            let size = try screenshotSize(["--page", page], environment: environment)
+            XCTAssertGreaterThanOrEqual(size.width, 600, page)
+            XCTAssertGreaterThanOrEqual(size.height, 500, page)
+        }
     }
 
     func testShortcutsScreenshotIsOfTheShortcutsWindow() throws {
