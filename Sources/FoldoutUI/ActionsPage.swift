@@ -121,6 +121,9 @@ public final class ActionsPage: ActionRowDelegate {
 
     // MARK: ActionRowDelegate
 
+    /// Puts the keyboard focus on the list (on the row it was on last).
+    func focusFirst() { listView.grabFocus() }
+
     func rowWantsToggle(_ id: ItemID) { viewModel.toggle(id) }
 
     func rowWantsFold() { viewModel.fold() }

@@ -82,12 +82,7 @@ final class BenchmarkRun {
     }
 
     private func quitAfterNextFrame() {
-        window.window.addTickCallback { [self] _ in
-            window.window.frameClock?.onAfterPaint { [self] in
-                MainLoop.idle { self.quit(); return false }
-            }
-            return false
-        }
+        window.window.afterNextFrame { [self] in quit() }
     }
 
     private func finish(_ extra: [String: Double]) {

@@ -58,6 +58,11 @@ public final class FiltersPage {
         root.on("map") { [weak self] in self?.loadIfNeeded() }
     }
 
+    /// Puts the keyboard focus on the first facet button, or on Open… while the catalog loads.
+    func focusFirst() {
+        if facetMenus.first?.button.grabFocus() != true { root.focusFirstChild() }
+    }
+
     private func buildLayout() {
         root.addCSSClass("filters-page")
         let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)

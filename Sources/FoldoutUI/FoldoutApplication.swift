@@ -149,7 +149,7 @@ public final class FoldoutApplication {
             benchmarkRun = BenchmarkRun(mode: mode, window: window) { [unowned self] in application.quit() }
             benchmarkRun?.start()
         } else if options.screenshot != nil || options.quitAfterFirstFrame {
-            afterNextFrame(of: window.window) { [unowned self] in self.finishOneShotRun() }
+            window.window.afterNextFrame { [unowned self] in self.finishOneShotRun() }
         }
     }
 
@@ -165,7 +165,7 @@ public final class FoldoutApplication {
         MainLoop.timeout(milliseconds: 50) { [unowned self] in
             guard window.isReady || MainLoop.monotonicTime > deadline else { return true }
             if let facet = options.openFacet { window.filters?.openMenu(facet) }
-            afterNextFrame(of: window.window) { [unowned self] in
+            window.window.afterNextFrame { [unowned self] in
                 // A popover is a surface of its own, laid out and painted on its own clock.
                 MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : 400) { [unowned self] in
                     capture(window, to: path)
@@ -194,21 +194,6 @@ public final class FoldoutApplication {
         case .notRealized: tr("the window is not shown")
         case .nothingDrawn: tr("the window has not been drawn")
         case .cannotWrite: tr("the PNG file could not be written")
-        }
-    }
-
-    /// Calls `body` once, from an idle callback after the window's next frame has been painted.
-    private func afterNextFrame(of window: Window, _ body: @escaping @MainActor () -> Void) {
-        window.addTickCallback { _ in
-            var connection: SignalConnection?
-            connection = window.frameClock?.onAfterPaint {
-                connection?.disconnect()
-                MainLoop.idle {
-                    body()
-                    return false
-                }
-            }
-            return false
         }
     }
 

@@ -15,12 +15,12 @@ enum KeyboardShortcuts {
                 Shortcut("question <Control>question", tr("Show keyboard shortcuts")),
                 Shortcut("<Control>z " + alt(tr("_Undo")), tr("Undo the last removal or deletion")),
                 Shortcut("<Control>q", tr("Quit")),
-            ]),
+            ] + Page.allCases.map { Shortcut($0.accelerator, tr("Show the {page} page", ["page": $0.title])) }),
             .init(tr("Actions page"), [
                 Shortcut("Up Down", tr("Move between rows")),
                 Shortcut("Return space", tr("Unfold or fold the row")),
                 Shortcut("Escape", tr("Fold the row")),
-                Shortcut("Tab", tr("Move to the row’s Share and Remove buttons")),
+                Shortcut("Tab", tr("Move to the row’s Share and Remove buttons, then out of the list")),
             ]),
             .init(tr("Filters page"), [
                 Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog CSV file")),

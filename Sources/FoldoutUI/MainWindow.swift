@@ -50,11 +50,14 @@ public final class MainWindow {
     }
 
     /// `?` and Ctrl+? show the shortcuts window (in the bubble phase, so that `?` typed into an
-    /// entry stays text); Ctrl+Q quits; Ctrl+E toggles the Edit pane while the Movies page is
-    /// shown; Ctrl+O opens a catalog while the Filters page is.
+    /// entry stays text); Ctrl+Q quits; Alt+1, 2, 3 show the pages; Ctrl+E toggles the Edit pane
+    /// while the Movies page is shown; Ctrl+O opens a catalog while the Filters page is.
     private func installWindowShortcuts() {
         let actions = ActionGroup()
         actions.add("show-shortcuts") { [weak self] in self?.showShortcuts() }
+        for page in Page.allCases {
+            actions.add("show-\(page.rawValue)") { [weak self] in self?.show(page) }
+        }
         actions.add("toggle-edit") { [weak self] in
             guard let self, self.page == .movies else { return }
             self.movies?.pane.toggle()
@@ -67,6 +70,7 @@ public final class MainWindow {
         let keys = ShortcutController()
         keys.add(accelerators: "question|<Control>question", action: "window-page.show-shortcuts")
         keys.add(accelerators: "<Control>q", action: "app.quit")
+        for page in Page.allCases { keys.add(accelerators: page.accelerator, action: "window-page.show-\(page.rawValue)") }
         keys.add(accelerators: "<Control>e", action: "window-page.toggle-edit")
         keys.add(accelerators: "<Control>o", action: "window-page.open-catalog")
         window.add(keys)
@@ -98,6 +102,20 @@ public final class MainWindow {
         set {
             stack.visibleChildName = newValue.rawValue
             buildVisiblePage()
+        }
+    }
+
+    /// Shows `page` with the keyboard focus in it, as its shortcut does. The focus moves once the
+    /// newly shown page has been laid out: a widget that has never been allocated cannot take it.
+    public func show(_ page: Page) {
+        self.page = page
+        window.afterNextFrame { [weak self] in
+            guard let self, self.page == page else { return }
+            switch page {
+            case .actions: actions.focusFirst()
+            case .filters: filters?.focusFirst()
+            case .movies: movies?.focusFirst()
+            }
         }
     }
 

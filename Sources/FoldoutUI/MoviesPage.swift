@@ -157,6 +157,9 @@ public final class MoviesPage {
         library.setGenre(Genre.allCases[paneView.genre.selected], for: id)
     }
 
+    /// Puts the keyboard focus on the list of movies.
+    func focusFirst() { listView.grabFocus() }
+
     func addMovie() {
         pane.open()
         library.add(now: Int64(time(nil)))

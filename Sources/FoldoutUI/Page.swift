@@ -12,5 +12,8 @@ public enum Page: String, CaseIterable, Sendable {
         }
     }
 
+    /// Alt and the page's place in the switcher, as GNOME apps number their views and tabs.
+    public var accelerator: String { "<Alt>\(Self.allCases.firstIndex(of: self)! + 1)" }
+
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

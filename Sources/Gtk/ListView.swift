@@ -99,6 +99,7 @@ public final class ListView: Widget {
         }
         g_object_ref(factory.raw) // gtk_list_view_new takes a reference
         super.init(owning: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
+        foldout_list_view_tab_through_row(opaque)
     }
 
     /// The selected position (single selection only), nil for none.
@@ -118,6 +119,13 @@ public final class ListView: Widget {
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
         guard let singleSelection else { return }
         Object(retaining: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)
+    }
+
+    /// Moves the focus as Tab (or Shift+Tab) does while it is in the list: through the focused
+    /// row's widgets, then out of the list. False if the focus is not in the list.
+    @discardableResult
+    public func moveFocusAsTab(backward: Bool = false) -> Bool {
+        foldout_list_view_move_tab_focus(opaque, backward.gboolean) != 0
     }
 
     /// Scrolls the least amount that brings the item at `position` into view.

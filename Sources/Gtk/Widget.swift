@@ -67,6 +67,10 @@ open class Widget: Object {
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
+    /// Moves the focus into this widget's first focusable descendant, as Tab from before it would.
+    @discardableResult
+    public func focusFirstChild() -> Bool { gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0 }
+
     /// Emits the widget's keybinding activation, as Enter does (a button's "clicked").
     @discardableResult
     public func activate() -> Bool { gtk_widget_activate(widget) != 0 }
@@ -115,6 +119,22 @@ open class Widget: Object {
 
     public var frameClock: FrameClock? {
         gtk_widget_get_frame_clock(widget).map { FrameClock(retaining: UnsafeMutableRawPointer($0)) }
+    }
+
+    /// Calls `body` once, from an idle callback after the next frame has been painted: the widget
+    /// has been laid out and drawn by then.
+    public func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+        addTickCallback { [weak self] _ in
+            var connection: SignalConnection?
+            connection = self?.frameClock?.onAfterPaint {
+                connection?.disconnect()
+                MainLoop.idle {
+                    body()
+                    return false
+                }
+            }
+            return false
+        }
     }
 }
 

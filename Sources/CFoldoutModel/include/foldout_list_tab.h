@@ -1,0 +1,18 @@
+#ifndef FOLDOUT_LIST_TAB_H
+#define FOLDOUT_LIST_TAB_H
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+/* Tab and Shift+Tab move through the focused row's widgets and then out of the list, as
+ * GTK 4.12's GTK_LIST_TAB_ITEM does; GTK 4.8 would otherwise move Tab through every row. */
+void foldout_list_view_tab_through_row(GtkListView *list);
+
+/* What Tab (or Shift+Tab) does while the focus is in `list`: the key handler's own path, which
+ * tests call too (GTK 4 cannot synthesize key events). FALSE when the focus is not in the list. */
+gboolean foldout_list_view_move_tab_focus(GtkListView *list, gboolean backward);
+
+G_END_DECLS
+
+#endif

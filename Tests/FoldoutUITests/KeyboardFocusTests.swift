@@ -1,0 +1,111 @@
+import CGtk
+import FoldoutCore
+@testable import FoldoutUI
+import Foundation
+import Gtk
+import XCTest
+
+/// Keyboard-only use of the main window: Tab goes through a row's buttons and then out of the
+/// list (not through every row of it), and Alt+1, 2, 3 show a page with the focus in it.
+final class KeyboardFocusTests: GtkTestCase, @unchecked Sendable {
+    private var folder = ""
+    @MainActor private var main: MainWindow?
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "foldout-focus-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        onMain {
+            main?.window.destroy()
+            main = nil
+            pump(seconds: 0.05)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        super.tearDown()
+    }
+
+    @MainActor private func makeWindow() -> MainWindow {
+        let window = makeMainWindow(actions: ActionsList(generatedCount: 1_000), catalog: Catalog.generate(count: 5_000, seed: 3),
+                                    libraryFolder: folder + "/data")
+        main = window
+        XCTAssertTrue(pump { window.actions.boundRows.count > 3 && window.actions.listView.height > 0 })
+        return window
+    }
+
+    @MainActor private func focusIsIn(_ widget: Widget, of main: MainWindow) -> Bool {
+        widget.isAncestor(ofFocus: main.window)
+    }
+
+    func testTabGoesThroughTheUnfoldedRowsButtonsThenOutOfTheList() throws {
+        try onMain {
+            let main = makeWindow()
+            let page = main.actions
+            let id = page.viewModel.id(at: 2)
+            let row = try XCTUnwrap(page.boundRows[id])
+            XCTAssertTrue(row.root.grabFocus())
+            row.root.activateAction("row.toggle")
+            XCTAssertTrue(pump(seconds: 5) { row.unfolding.revealer.childRevealed })
+
+            XCTAssertTrue(page.listView.moveFocusAsTab())
+            XCTAssertTrue(focusIsIn(row.unfolding.share, of: main), "Tab from the row goes to Share")
+            XCTAssertTrue(page.listView.moveFocusAsTab())
+            XCTAssertTrue(focusIsIn(row.unfolding.remove, of: main), "then to Remove")
+            XCTAssertTrue(page.listView.moveFocusAsTab())
+            XCTAssertFalse(focusIsIn(page.listView, of: main), "then out of the list, not to the next row")
+            XCTAssertNotNil(main.window.focusWidget, "to another widget of the window (the page switcher)")
+
+            XCTAssertTrue(row.root.grabFocus())
+            XCTAssertTrue(page.listView.moveFocusAsTab())
+            XCTAssertTrue(page.listView.moveFocusAsTab())
+            XCTAssertTrue(page.listView.moveFocusAsTab(backward: true))
+            XCTAssertTrue(focusIsIn(row.unfolding.share, of: main), "Shift+Tab from Remove goes back to Share")
+            XCTAssertTrue(page.listView.moveFocusAsTab(backward: true))
+            XCTAssertTrue(row.root.hasFocus, "then to the row")
+            XCTAssertTrue(page.listView.moveFocusAsTab(backward: true))
+            XCTAssertFalse(focusIsIn(page.listView, of: main), "then out of the list, not to the row above")
+        }
+    }
+
+    func testTabLeavesTheResultsListAtOnce() throws {
+        try onMain {
+            let main = makeWindow()
+            main.page = .filters
+            let filters = try XCTUnwrap(main.filters)
+            XCTAssertTrue(pump { filters.filter != nil && filters.boundRows.count > 3 })
+            pump(frames: 2, of: filters.listView)
+            XCTAssertTrue(filters.listView.grabFocus())
+            XCTAssertTrue(focusIsIn(filters.listView, of: main))
+            XCTAssertTrue(filters.listView.moveFocusAsTab())
+            XCTAssertFalse(focusIsIn(filters.listView, of: main), "a result row has nothing to Tab to: the focus leaves the list")
+
+            XCTAssertTrue(filters.listView.grabFocus())
+            XCTAssertTrue(filters.listView.moveFocusAsTab(backward: true))
+            XCTAssertFalse(focusIsIn(filters.listView, of: main))
+            XCTAssertTrue(try XCTUnwrap(filters.comboRows.last).root.isAncestor(ofFocus: main.window),
+                          "Shift+Tab goes to the combo row above the results")
+        }
+    }
+
+    func testAltNumberShowsThePageWithTheFocusInIt() throws {
+        try onMain {
+            let main = makeWindow()
+            let shortcuts = Dictionary(WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name)
+                .map { ($0.trigger, $0.action) }, uniquingKeysWith: { first, _ in first })
+            for (page, key) in [(Page.filters, "<Alt>2"), (.movies, "<Alt>3"), (.actions, "<Alt>1"), (.filters, "<Alt>2")] {
+                let action = try XCTUnwrap(shortcuts[key] ?? nil, "\(key) is a shortcut of the window")
+                XCTAssertTrue(main.window.activateAction(action))
+                XCTAssertEqual(main.page, page, key)
+                let focusTarget: Widget? = switch page {
+                case .actions: main.actions.listView
+                case .filters: main.filters?.facetMenus.first?.button
+                case .movies: main.movies?.listView
+                }
+                XCTAssertTrue(pump(seconds: 5) { focusTarget.map { self.focusIsIn($0, of: main) } ?? false },
+                              "\(key): the focus is in the \(page) page")
+            }
+        }
+    }
+}
