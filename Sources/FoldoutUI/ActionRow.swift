@@ -17,9 +17,9 @@ protocol ActionRowDelegate: AnyObject {
 @MainActor
 final class ActionRow {
     let root = Box(GTK_ORIENTATION_VERTICAL, role: GTK_ACCESSIBLE_ROLE_BUTTON)
-    /// Author (bold) over title in one label: GtkListView 4.8 keeps ~200 rows alive, and every
-    /// widget per row shows in the start-up time.
-    private let heading = Label()
+    /// Author (bold) over title in one inscription: GtkListView 4.8 keeps ~200 rows alive, and
+    /// every widget per row, and every time its text is shaped, shows in the start-up time.
+    private let heading = Inscription()
     private let actions = ActionGroup()
     private var unfoldingPart: UnfoldingPart?
     private var detailText = ""
@@ -52,8 +52,7 @@ final class ActionRow {
     init() {
         root.isFocusable = true
         root.addCSSClass("action-row")
-        heading.xalign = 0
-        heading.ellipsizeEnd()
+        heading.setLines(2)
         heading.addCSSClass("row-heading")
         root.append(heading)
         connectInput()
@@ -109,7 +108,7 @@ final class ActionRow {
     /// Shows `item` in its state at once: a recycled row must not animate.
     func bind(_ item: FeedItem, expanded: Bool) {
         itemID = item.id
-        heading.markup = "<b>\(Label.escape(item.author))</b>\n\(Label.escape(item.title))"
+        heading.setMarkup("<b>\(Label.escape(item.author))</b>\n\(Label.escape(item.title))")
         detailText = item.detail
         root.setAccessibleLabel(tr("{title}, by {author}", ["title": item.title, "author": item.author]))
         if expanded || unfoldingPart != nil {

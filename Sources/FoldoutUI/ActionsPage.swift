@@ -119,10 +119,10 @@ public final class ActionsPage: ActionRowDelegate {
     /// No revealer is moving and no unfolding row is being followed.
     var isSettled: Bool { !isFollowingUnfold && boundRows.values.allSatisfy(\.isSettled) }
 
-    // MARK: ActionRowDelegate
-
     /// Puts the keyboard focus on the list (on the row it was on last).
     func focusFirst() { listView.grabFocus() }
+
+    // MARK: ActionRowDelegate
 
     func rowWantsToggle(_ id: ItemID) { viewModel.toggle(id) }
 

@@ -58,7 +58,8 @@ public final class FiltersPage {
         root.on("map") { [weak self] in self?.loadIfNeeded() }
     }
 
-    /// Puts the keyboard focus on the first facet button, or on Open… while the catalog loads.
+    /// Puts the keyboard focus on the first facet button, or, while the catalog loads and the
+    /// facet buttons are insensitive, on the first widget of the page that can take it.
     func focusFirst() {
         if facetMenus.first?.button.grabFocus() != true { root.focusFirstChild() }
     }

@@ -7,18 +7,15 @@ import Gtk
 @MainActor
 final class ResultRow {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
-    let name = Label()
-    let details = Label()
+    let name = Inscription()
+    let details = Inscription()
     private(set) var position: Int?
     private(set) var listPosition = 0
 
     init() {
         root.addCSSClass("result-row")
-        for label in [name, details] {
-            label.xalign = 0
-            label.ellipsizeEnd()
-            root.append(label)
-        }
+        root.append(name)
+        root.append(details)
         name.addCSSClass("result-name")
         details.addCSSClass("dim-label")
     }

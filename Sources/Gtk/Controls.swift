@@ -33,6 +33,33 @@ public final class Label: Widget {
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(opaque, selectable.gboolean) }
 }
 
+/// Text for list rows (GTK 4.8): its size request is a fixed number of lines, and its text is laid
+/// out once for the width it is given, where an ellipsizing `Label` shapes its text again for every
+/// width it is measured at. Overflowing text is ellipsized at the end.
+@MainActor
+public final class Inscription: Widget {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_inscription_new(nil)))
+        gtk_inscription_set_text_overflow(opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
+        gtk_inscription_set_xalign(opaque, 0)
+    }
+
+    public var text: String {
+        get { gtk_inscription_get_text(opaque).map { String(cString: $0) } ?? "" }
+        set { gtk_inscription_set_text(opaque, newValue) }
+    }
+
+    /// Sets the text as Pango markup (`text` then reads it without the markup); escape untrusted
+    /// text with `Label.escape`.
+    public func setMarkup(_ markup: String) { gtk_inscription_set_markup(opaque, markup) }
+
+    /// The number of lines it asks room for.
+    public func setLines(_ lines: UInt32) {
+        gtk_inscription_set_min_lines(opaque, lines)
+        gtk_inscription_set_nat_lines(opaque, lines)
+    }
+}
+
 @MainActor
 public final class Button: Widget {
     public init(label: String, mnemonic: Bool = false) {

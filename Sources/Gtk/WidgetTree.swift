@@ -5,7 +5,7 @@ import CGtk
 /// check the whole window at once.
 @MainActor
 public enum WidgetTree {
-    /// The texts of `root` and its descendants, hidden ones too: labels (without markup), tooltips,
+    /// The texts of `root` and its descendants, hidden ones too: labels (without markup), inscriptions, tooltips,
     /// entry placeholders and window titles. GTK's tooltip popup is left out: it is shared by the
     /// whole display and may still hold another window's tooltip (each widget's own is included).
     public static func texts(under root: Widget) -> [String] {
@@ -14,6 +14,10 @@ public enum WidgetTree {
             let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
             if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
                 texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
+            }
+            if g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0,
+               let text = gtk_inscription_get_text(OpaquePointer(widget)) {
+                texts.append(String(cString: text))
             }
             if g_type_check_instance_is_a(instance, gtk_entry_get_type()) != 0,
                let placeholder = gtk_entry_get_placeholder_text(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self)) {
