@@ -48,6 +48,12 @@ extension String {
     func padded(_ width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }
 
+func warn(_ message: String) {
+    progress("")
+    var bytes = Array("foldout-bench: \(message)\n".utf8)
+    _ = write(2, &bytes, bytes.count)
+}
+
 func fatal(_ message: String) -> Never {
     progress("")
     print("foldout-bench: \(message)")

@@ -20,7 +20,7 @@ func alternate(_ label: String, rounds: Int, ours: () -> RunResult, theirs: () -
 /// Filters page with the million-item catalog shown against a C GtkListView over a million-string
 /// GtkStringList, in time to the first frame with rows and in peak memory.
 func startupFigures(rounds: Int, catalogSize: Int) -> [Figure] {
-    let foldout = sibling("foldout"), window = sibling("first-frame-c"), stringList = sibling("string-list-c")
+    let foldout = program("foldout"), window = program("first-frame-c"), stringList = program("string-list-c")
     let plain = alternate("start-up", rounds: rounds, ours: { run(foldout, ["--quit-after-first-frame"]) }, theirs: { run(window, []) })
     let withCatalog = alternate("start-up with the catalog", rounds: rounds,
                                 ours: { run(foldout, ["--page", "filters", "--catalog-size", "\(catalogSize)", "--quit-when-ready"]) },
@@ -33,35 +33,6 @@ func startupFigures(rounds: Int, catalogSize: Int) -> [Figure] {
                baseline: median(withCatalog.theirs.map(\.milliseconds)), baselineName: listBaseline, rounds: rounds),
         Figure(name: "peak memory, \(NumberText.grouped(catalogSize)) rows", unit: "MiB", value: median(withCatalog.ours.map(\.peakMiB)),
                baseline: median(withCatalog.theirs.map(\.peakMiB)), baselineName: listBaseline, rounds: rounds),
-    ]
-}
-
-/// Frame intervals while scrolling a million rows one page per frame, Foldout against the C list;
-/// and while unfolding and folding Actions rows, against the 60 Hz frame budget.
-func frameFigures(rounds: Int, frames: Int, cycles: Int) -> [Figure] {
-    let foldout = sibling("foldout"), stringList = sibling("string-list-c")
-    let scrolling = alternate("scrolling", rounds: rounds,
-                              ours: { run(foldout, ["--bench-scroll", "\(frames)"]) },
-                              theirs: { run(stringList, ["--bench-scroll", "\(frames)"]) })
-    var unfolding: [RunResult] = []
-    for round in 1...rounds {
-        progress("unfolding: round \(round) of \(rounds)")
-        unfolding.append(run(foldout, ["--bench-unfold", "\(cycles)"]))
-    }
-    func numbers(_ results: [RunResult], _ key: String) -> Double {
-        median(results.compactMap { $0.jsonNumbers[key] })
-    }
-    let listBaseline = "C GtkListView over a GtkStringList"
-    let budget = 1000.0 / 60
-    return [
-        Figure(name: "scrolling frame interval p50", unit: "ms", value: numbers(scrolling.ours, "p50_ms"),
-               baseline: numbers(scrolling.theirs, "p50_ms"), baselineName: listBaseline, rounds: rounds * frames),
-        Figure(name: "scrolling frame interval p99", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
-               baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: rounds * frames),
-        Figure(name: "unfolding frame interval p50", unit: "ms", value: numbers(unfolding, "p50_ms"),
-               baseline: budget, baselineName: "one 60 Hz frame", rounds: rounds * cycles),
-        Figure(name: "unfolding frame interval p99", unit: "ms", value: numbers(unfolding, "p99_ms"),
-               baseline: budget, baselineName: "one 60 Hz frame", rounds: rounds * cycles),
     ]
 }
 

@@ -40,6 +40,8 @@ var figures: [Figure] = []
 if only == nil || only == "startup" { figures += startupFigures(rounds: rounds, catalogSize: catalogSize) }
 if only == nil || only == "filter" { figures += filterFigures(count: catalogSize, rounds: max(rounds / 4, 3)) }
 if only == nil || only == "filter" { figures += messageFigures(rounds: rounds) }
-if only == nil || only == "frames" { figures += frameFigures(rounds: max(rounds / 7, 3), frames: 300, cycles: 100) }
+if only == nil || only == "frames" {
+    figures += frameFigures(scrollRounds: max(rounds / 4, 3), unfoldRounds: max(rounds / 10, 2), frames: 300, cycles: 100)
+}
 progress("")
 print(json ? Figure.json(figures) : Figure.table(figures))

@@ -1,0 +1,36 @@
+/// Frame intervals while scrolling a million rows one page per frame, Foldout against the C list,
+/// and while unfolding and folding Actions rows, against the 60 Hz frame budget; each under GTK's
+/// cairo renderer and its GL one. Without a GPU (Xvfb) GL means Mesa's llvmpipe, which rasterizes
+/// every frame of the whole window on the CPU, on the same cores as the program.
+func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int) -> [Figure] {
+    let foldout = program("foldout"), stringList = program("string-list-c")
+    let listBaseline = "C GtkListView over a GtkStringList"
+    let budget = 1000.0 / 60
+    func numbers(_ results: [RunResult], _ key: String) -> Double {
+        median(results.compactMap { $0.jsonNumbers[key] })
+    }
+    var figures: [Figure] = []
+    for renderer in ["cairo", "gl"] {
+        let environment = ["GSK_RENDERER": renderer]
+        let scrolling = alternate("scrolling (\(renderer))", rounds: scrollRounds,
+                                  ours: { run(foldout, ["--bench-scroll", "\(frames)"], environment: environment) },
+                                  theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
+        var unfolding: [RunResult] = []
+        for round in 1...unfoldRounds {
+            progress("unfolding (\(renderer)): round \(round) of \(unfoldRounds)")
+            unfolding.append(run(foldout, ["--bench-unfold", "\(cycles)"], environment: environment))
+        }
+        let unfoldingFrames = Int(numbers(unfolding, "frames"))
+        figures += [
+            Figure(name: "scrolling p50 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p50_ms"),
+                   baseline: numbers(scrolling.theirs, "p50_ms"), baselineName: listBaseline, rounds: scrollRounds * frames),
+            Figure(name: "scrolling p99 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
+                   baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames),
+            Figure(name: "unfolding p50 (\(renderer))", unit: "ms", value: numbers(unfolding, "p50_ms"),
+                   baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),
+            Figure(name: "unfolding p99 (\(renderer))", unit: "ms", value: numbers(unfolding, "p99_ms"),
+                   baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),
+        ]
+    }
+    return figures
+}
