@@ -57,8 +57,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         (0..<catalog.count).reduce(0) { $0 + (catalog.option(facet, at: $1) == option ? 1 : 0) }
     }
 
-    func testChoosingAnOptionUpdatesCountAndButtonLabel() throws {
-        try onMain {
+    func testChoosingAnOptionUpdatesCountAndButtonLabel() {
+        onMain {
             XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 items")
             let color = menu(.color)
             XCTAssertEqual(color.button.label, "Color")
@@ -75,8 +75,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testTheLastItemResetsTheFacet() throws {
-        try onMain {
+    func testTheLastItemResetsTheFacet() {
+        onMain {
             let season = menu(.season)
             open(season)
             press(season.optionButtons[1]) { self.filter.choice(for: .season) == 1 }
@@ -89,8 +89,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testFifteenOptionsOpenInColumnsInsideTheWindow() throws {
-        try onMain {
+    func testFifteenOptionsOpenInColumnsInsideTheWindow() {
+        onMain {
             let category = menu(.category)
             XCTAssertEqual(Facet.category.options.count, 15)
             open(category)
@@ -99,8 +99,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testAnOpenPopoverIsReLaidOutWhenTheWindowShrinks() throws {
-        try onMain {
+    func testAnOpenPopoverIsReLaidOutWhenTheWindowShrinks() {
+        onMain {
             let category = menu(.category)
             open(category)
             let columnsTall = category.grid.columnCount
@@ -113,8 +113,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testSortComboReSortsTheVisibleRowsAndCloses() throws {
-        try onMain {
+    func testSortComboReSortsTheVisibleRowsAndCloses() {
+        onMain {
             let sort = page.comboRows.first { $0.combo == .sort }!
             let names = page.visibleNames
             XCTAssertEqual(names, names.sorted(), "sorted by name at first")
@@ -131,8 +131,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testLayoutComboStaysOpenAndChangesTheRows() throws {
-        try onMain {
+    func testLayoutComboStaysOpenAndChangesTheRows() {
+        onMain {
             let layout = page.comboRows.first { $0.combo == .layout }!
             press(layout.header) { layout.revealer.childRevealed }
             press(layout.optionButtons[ResultLayout.compact.rawValue]) { self.page.section.layout == .compact }

@@ -14,8 +14,8 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
         return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
-    func testMemoryStaysFlatThroughLongUse() throws {
-        try onMain {
+    func testMemoryStaysFlatThroughLongUse() {
+        onMain {
             Settings.default.enableAnimations = true
             let dataHome = NSTemporaryDirectory() + "foldout-soak-\(getpid())"
             defer { try? FileManager.default.removeItem(atPath: dataHome) }

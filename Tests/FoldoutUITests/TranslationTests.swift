@@ -33,7 +33,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
     /// combos and the Edit pane open, a notification and the damaged-library banner shown.
     @MainActor private func openEverything(catalog: Catalog, actions: ActionsList) -> MainWindow {
         // A damaged library file: the Movies page then shows its banner.
-        FileManager.default.createFile(atPath: folder + "/data/foldout/library.json", contents: Data("{\"format\": 1, \"mov".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/data/foldout/library.json", contents: Data("{\"format\": 1, \"mov".utf8)), "the fixture file is written")
         let main = makeMainWindow(actions: actions, catalog: catalog, libraryFolder: folder + "/data/foldout", width: 900, height: 800)
         window = main
         XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
