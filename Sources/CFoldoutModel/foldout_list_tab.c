@@ -9,6 +9,11 @@ static GtkWidget *item_holding(GtkWidget *list, GtkWidget *widget) {
     return NULL;
 }
 
+gboolean foldout_list_view_focus_row_holding(GtkListView *list, GtkWidget *widget) {
+    GtkWidget *item = item_holding(GTK_WIDGET(list), widget);
+    return item != NULL && gtk_widget_grab_focus(item);
+}
+
 #if !GTK_CHECK_VERSION(4, 12, 0)
 /* The nearest ancestor of `widget` inside `item` that can take the focus, or NULL. */
 static GtkWidget *focusable_ancestor(GtkWidget *widget, GtkWidget *item) {

@@ -1,4 +1,5 @@
 import CGtk
+import CFoldoutModel
 
 @MainActor
 public final class Label: Widget {
@@ -39,7 +40,7 @@ public final class Label: Widget {
 @MainActor
 public final class Inscription: Widget {
     public init() {
-        super.init(owning: UnsafeMutableRawPointer(gtk_inscription_new(nil)))
+        super.init(owning: UnsafeMutableRawPointer(foldout_inscription_new()))
         gtk_inscription_set_text_overflow(opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
         gtk_inscription_set_xalign(opaque, 0)
     }

@@ -128,6 +128,12 @@ public final class ListView: Widget {
         foldout_list_view_move_tab_focus(opaque, backward.gboolean) != 0
     }
 
+    /// Puts the keyboard focus on the row that shows `child`; false if none does or it cannot take it.
+    @discardableResult
+    public func focusRow(showing child: Widget) -> Bool {
+        foldout_list_view_focus_row_holding(opaque, child.widget) != 0
+    }
+
     /// Scrolls the least amount that brings the item at `position` into view.
     public func scrollTo(position: Int) {
         foldout_list_view_scroll_to(opaque, guint(position))

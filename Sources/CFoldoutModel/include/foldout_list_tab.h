@@ -13,6 +13,10 @@ void foldout_list_view_tab_through_row(GtkListView *list);
  * tests call too (GTK 4 cannot synthesize key events). FALSE when the focus is not in the list. */
 gboolean foldout_list_view_move_tab_focus(GtkListView *list, gboolean backward);
 
+/* Puts the keyboard focus on the row of `list` that holds `widget` (GTK 4.8 has no call to focus a
+ * given item). FALSE if `widget` is not in a row of the list or the row cannot take the focus. */
+gboolean foldout_list_view_focus_row_holding(GtkListView *list, GtkWidget *widget);
+
 G_END_DECLS
 
 #endif
