@@ -130,7 +130,7 @@ public final class MoviesPage {
     // MARK: The pane
 
     private func showPane(animated: Bool) {
-        if !pane.isOpen && paneView.revealer.isAncestor(ofFocus: root) { listView.grabFocus() }
+        if !pane.isOpen && paneView.revealer.isAncestor(ofFocus: root) { focusFirst() }
         if animated { paneView.revealer.revealChild = pane.isOpen } else { paneView.revealer.setRevealedImmediately(pane.isOpen) }
         if pane.isOpen && animated && paneView.titleEntry.isSensitive { paneView.titleEntry.grabFocus() }
         if editToggle.isActive != pane.isOpen { editToggle.isActive = pane.isOpen }
@@ -157,8 +157,11 @@ public final class MoviesPage {
         library.setGenre(Genre.allCases[paneView.genre.selected], for: id)
     }
 
-    /// Puts the keyboard focus on the list of movies.
-    func focusFirst() { listView.grabFocus() }
+    /// Puts the keyboard focus on the selected movie's row, or else on the list.
+    func focusFirst() {
+        if let id = library.selection, let row = boundRows[id], listView.focusRow(showing: row.root) { return }
+        listView.grabFocus()
+    }
 
     func addMovie() {
         pane.open()

@@ -76,14 +76,20 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testEscapeClosesThePane() {
-        onMain {
+    func testEscapeClosesThePaneAndFocusesTheSelectedMovie() throws {
+        try onMain {
             showPage()
+            let third = library.movies[2].id
+            library.select(third)
             openPane()
             page.paneView.titleEntry.grabFocus()
             page.paneView.titleEntry.activateAction("movies.close-pane")
             XCTAssertFalse(page.pane.isOpen)
             XCTAssertFalse(page.editToggle.isActive, "the toggle follows the pane")
+            let row = try XCTUnwrap(page.boundRows[third])
+            // GTK's row widget for the item, which holds ours, is what takes the focus.
+            XCTAssertTrue(gtk_widget_is_focus(gtk_widget_get_parent(row.root.widget)) != 0,
+                          "the keyboard focus goes back to the selected movie, not to the first row")
         }
     }
 
