@@ -14,8 +14,8 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
-        // Small GTK pieces that are easier in C: the lazy id list model used by the list views, and
-        // GTK 4.12's Tab behaviour of lists for GTK 4.8.
+        // Small GTK pieces that are easier in C: the lazy id list model used by the list views,
+        // GTK 4.12's Tab behaviour of lists for GTK 4.8, and a GtkInscription that does not leak.
         .target(name: "CFoldoutModel", dependencies: ["CGtk"]),
         // The thin Swift wrapper: the only place that touches raw pointers and reference counts.
         .target(name: "Gtk", dependencies: ["CGtk", "CFoldoutModel"]),

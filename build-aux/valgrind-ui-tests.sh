@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs UI tests under valgrind memcheck with GLib's and GTK's suppressions, then reports the
+# Runs UI tests under valgrind memcheck with GLib's and GTK's suppressions (and ours in
+# build-aux/valgrind/ for Mesa, fontconfig and Swift's weak references), then reports the
 # "definitely lost" blocks whose allocation stack passes through Foldout's own code (FoldoutUI,
 # FoldoutCore, the Gtk wrapper, CFoldoutModel). Exit status 1 if there is any.
 #   build-aux/valgrind-ui-tests.sh [XCTest filter, default: FoldoutUITests.ActionsPageTests]
@@ -20,6 +21,8 @@ dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
         --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \
         --suppressions=/usr/share/gtk-4.0/valgrind/gtk.supp \
         --suppressions=build-aux/valgrind/mesa.supp \
+        --suppressions=build-aux/valgrind/fontconfig.supp \
+        --suppressions=build-aux/valgrind/swift.supp \
         --log-file="$log" \
         "$tests" "$filter" >"$log.tests" 2>&1 || true
 if ! grep -qE "Executed [0-9]+ tests?" "$log.tests"; then
