@@ -14,12 +14,6 @@ public final class Label: Widget {
         get { String(cString: gtk_label_get_text(opaque)) }
         set { gtk_label_set_text(opaque, newValue) }
     }
-    /// Sets Pango markup; escape untrusted text with `Label.escape`.
-    public var markup: String {
-        get { String(cString: gtk_label_get_label(opaque)) }
-        set { gtk_label_set_markup(opaque, newValue) }
-    }
-
     public static func escape(_ text: String) -> String {
         guard let escaped = g_markup_escape_text(text, -1) else { return "" }
         defer { g_free(escaped) }

@@ -5,9 +5,10 @@ import CGtk
 /// check the whole window at once.
 @MainActor
 public enum WidgetTree {
-    /// The texts of `root` and its descendants, hidden ones too: labels (without markup), inscriptions, tooltips,
-    /// entry placeholders and window titles. GTK's tooltip popup is left out: it is shared by the
-    /// whole display and may still hold another window's tooltip (each widget's own is included).
+    /// The texts of `root` and its descendants, hidden ones too: labels and inscriptions (without
+    /// markup), tooltips, entry placeholders and window titles. GTK's tooltip popup is left out: it
+    /// is shared by the whole display and may still hold another window's tooltip (each widget's
+    /// own is included).
     public static func texts(under root: Widget) -> [String] {
         var texts: [String] = []
         visit(root.widget, skipping: "GtkTooltipWindow") { widget in
