@@ -17,10 +17,16 @@ public final class ActionsPage: ActionRowDelegate {
     private var observation: ObservationToken?
     private var followTick: TickToken?
 
+    /// GtkListView 4.8 builds and binds about 200 rows for whatever its model holds, however few
+    /// fit in view. So the first frame gets a screenful of items (enough to fill a 2,160-pixel
+    /// tall window at the smallest row height); the rest are added once it is painted and the
+    /// main loop has nothing more urgent to do.
+    static let firstScreenful = 64
+
     public init(viewModel: ActionsList, notification: InAppNotification) {
         self.viewModel = viewModel
         self.notification = notification
-        model.splice(at: 0, removing: 0, inserting: viewModel.ids.map(\.raw))
+        model.splice(at: 0, removing: 0, inserting: viewModel.ids.prefix(Self.firstScreenful).map(\.raw))
 
         let owner = WeakReference<ActionsPage>()
         factory = ListItemFactory<ActionRow>(
@@ -42,6 +48,19 @@ public final class ActionsPage: ActionRowDelegate {
         owner.value = self
 
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
+        if !hasEveryItem { listView.afterNextFrame(priority: G_PRIORITY_LOW) { [weak self] in self?.addRemainingItems() } }
+    }
+
+    /// Whether the list model holds every item yet: until then it holds the view model's first ones.
+    var hasEveryItem: Bool { model.count == viewModel.count }
+
+    /// The items the list model holds, in order.
+    var listedIDs: [ItemID] { (0..<model.count).map { ItemID(model.id(at: $0)) } }
+
+    /// Adds the items past the first screenful, in one items-changed signal.
+    func addRemainingItems() {
+        guard !hasEveryItem else { return }
+        model.splice(at: model.count, removing: 0, inserting: viewModel.ids[model.count...].map(\.raw))
     }
 
     private func bind(_ row: ActionRow, to item: ListItem) {
@@ -64,10 +83,11 @@ public final class ActionsPage: ActionRowDelegate {
                 boundRows[unfolded]?.setExpanded(true)
                 keepInView(unfolded)
             }
+        // Before the remaining items are added, the model stays a prefix of the view model's items.
         case let .removed(_, index):
-            model.splice(at: index, removing: 1)
+            if index < model.count { model.splice(at: index, removing: 1) }
         case let .inserted(id, index):
-            model.splice(at: index, removing: 0, inserting: [id.raw])
+            if index <= model.count { model.splice(at: index, removing: 0, inserting: [id.raw]) }
         }
     }
 
@@ -80,6 +100,7 @@ public final class ActionsPage: ActionRowDelegate {
     /// that shows all of it (or its top, if it is taller than the view).
     private func keepInView(_ id: ItemID) {
         followTick?.remove()
+        addRemainingItems()
         if boundRows[id] == nil, let index = viewModel.index(of: id) {
             listView.scrollTo(position: index)
         }

@@ -122,13 +122,13 @@ open class Widget: Object {
     }
 
     /// Calls `body` once, from an idle callback after the next frame has been painted: the widget
-    /// has been laid out and drawn by then.
-    public func afterNextFrame(_ body: @escaping @MainActor () -> Void) {
+    /// has been laid out and drawn by then. A lower `priority` lets other idle work go first.
+    public func afterNextFrame(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ body: @escaping @MainActor () -> Void) {
         addTickCallback { [weak self] _ in
             var connection: SignalConnection?
             connection = self?.frameClock?.onAfterPaint {
                 connection?.disconnect()
-                MainLoop.idle {
+                MainLoop.idle(priority: priority) {
                     body()
                     return false
                 }

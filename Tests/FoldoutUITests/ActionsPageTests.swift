@@ -236,6 +236,54 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testTheFirstFrameBindsAScreenfulAndThenTheListHoldsEveryItem() throws {
+        try onMain {
+            let second = ActionsPage(viewModel: ActionsList(generatedCount: 10_000), notification: InAppNotification())
+            let window = Window()
+            defer { window.destroy() }
+            window.setDefaultSize(width: 480, height: 600)
+            window.child = second.root
+            var rowsAtFirstFrame: Int?
+            window.afterNextFrame { rowsAtFirstFrame = second.boundRows.count }
+            window.present()
+            XCTAssertTrue(pump { rowsAtFirstFrame != nil && second.hasEveryItem })
+            let firstFrame = try XCTUnwrap(rowsAtFirstFrame)
+            XCTAssertGreaterThan(firstFrame, 5, "the first frame shows rows")
+            XCTAssertLessThanOrEqual(firstFrame, ActionsPage.firstScreenful, "GtkListView would build ~200")
+            XCTAssertEqual(second.listedIDs, second.viewModel.ids)
+
+            let last = second.viewModel.id(at: second.viewModel.count - 1)
+            second.listView.scrollTo(position: second.viewModel.count - 1)
+            XCTAssertTrue(pump { second.boundRows[last] != nil }, "the last item can be scrolled to")
+        }
+    }
+
+    func testRemovingAndUndoingBeforeTheRestArriveLosesNoItem() throws {
+        try onMain {
+            let list = ActionsList(generatedCount: 1_000)
+            let unshown = ActionsPage(viewModel: list, notification: InAppNotification())
+            XCTAssertFalse(unshown.hasEveryItem, "nothing painted yet: a screenful is listed")
+            let early = try XCTUnwrap(list.remove(list.id(at: 3)))
+            let late = try XCTUnwrap(list.remove(list.id(at: 500)))
+            XCTAssertEqual(unshown.listedIDs, Array(list.ids.prefix(unshown.listedIDs.count)))
+            XCTAssertTrue(list.undo(late))
+            XCTAssertTrue(list.undo(early))
+            unshown.addRemainingItems()
+            XCTAssertEqual(unshown.listedIDs, list.ids)
+            XCTAssertEqual(list.count, 1_000)
+        }
+    }
+
+    func testUnfoldingAnItemBeyondTheFirstScreenfulBeforeTheFirstFrameScrollsToIt() throws {
+        try onMain {
+            let list = ActionsList(generatedCount: 1_000)
+            let unshown = ActionsPage(viewModel: list, notification: InAppNotification())
+            list.toggle(list.id(at: 700))
+            XCTAssertTrue(unshown.hasEveryItem, "a position past the screenful needs every item listed")
+            XCTAssertEqual(unshown.listedIDs, list.ids)
+        }
+    }
+
     @MainActor @discardableResult
     private func assertFullyVisible(_ row: ActionRow, file: StaticString = #filePath, line: UInt = #line) throws
         -> (x: Double, y: Double, width: Double, height: Double) {
