@@ -108,7 +108,7 @@ final class ActionRow {
     /// Shows `item` in its state at once: a recycled row must not animate.
     func bind(_ item: FeedItem, expanded: Bool) {
         itemID = item.id
-        heading.setMarkup("<b>\(Label.escape(item.author))</b>\n\(Label.escape(item.title))")
+        heading.setText(bold: item.author, plain: "\n" + item.title)
         detailText = item.detail
         root.setAccessibleLabel(tr("{title}, by {author}", ["title": item.title, "author": item.author]))
         if expanded || unfoldingPart != nil {

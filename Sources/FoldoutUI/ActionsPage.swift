@@ -18,10 +18,11 @@ public final class ActionsPage: ActionRowDelegate {
     private var followTick: TickToken?
 
     /// GtkListView 4.8 builds and binds about 200 rows for whatever its model holds, however few
-    /// fit in view. So the first frame gets a screenful of items (enough to fill a 2,160-pixel
-    /// tall window at the smallest row height); the rest are added once it is painted and the
-    /// main loop has nothing more urgent to do.
-    static let firstScreenful = 64
+    /// fit in view. So the first frame gets a screenful of items, enough rows of the smallest
+    /// height to fill the tallest monitor; the rest are added once it is painted and the main loop
+    /// has nothing more urgent to do.
+    static var firstScreenful: Int { (Display.tallestMonitorHeight ?? 2_160) / minimumRowHeight + 1 }
+    private static let minimumRowHeight = 32
 
     public init(viewModel: ActionsList, notification: InAppNotification) {
         self.viewModel = viewModel

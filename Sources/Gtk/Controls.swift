@@ -44,9 +44,19 @@ public final class Inscription: Widget {
         set { gtk_inscription_set_text(opaque, newValue) }
     }
 
-    /// Sets the text as Pango markup (`text` then reads it without the markup); escape untrusted
-    /// text with `Label.escape`.
-    public func setMarkup(_ markup: String) { gtk_inscription_set_markup(opaque, markup) }
+    /// Shows `bold` in bold followed by `plain`, through a Pango attribute list rather than
+    /// markup: nothing to escape, and no markup parser on every bind.
+    public func setText(bold: String, plain: String) {
+        let attribute = pango_attr_weight_new(PANGO_WEIGHT_BOLD)!
+        attribute.pointee.start_index = 0
+        attribute.pointee.end_index = guint(bold.utf8.count)
+        let attributes = pango_attr_list_new()
+        pango_attr_list_insert(attributes, attribute)
+        let text = bold + plain
+        gtk_inscription_set_text(opaque, text)
+        gtk_inscription_set_attributes(opaque, attributes)
+        pango_attr_list_unref(attributes)
+    }
 
     /// The number of lines it asks room for.
     public func setLines(_ lines: UInt32) {

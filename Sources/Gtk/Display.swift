@@ -10,6 +10,21 @@ public enum Display {
         g_object_unref(provider)
     }
 
+    /// The height of the tallest monitor in application pixels, nil when GDK knows of none.
+    public static var tallestMonitorHeight: Int? {
+        guard let display = gdk_display_get_default() else { return nil }
+        let monitors = gdk_display_get_monitors(display)
+        var tallest: Int32 = 0
+        for index in 0..<g_list_model_get_n_items(monitors) {
+            guard let monitor = g_list_model_get_item(monitors, index) else { continue }
+            var geometry = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
+            tallest = max(tallest, geometry.height)
+            g_object_unref(monitor)
+        }
+        return tallest > 0 ? Int(tallest) : nil
+    }
+
     /// Puts `text` on the clipboard.
     public static func copyToClipboard(_ text: String) {
         gdk_clipboard_set_text(gdk_display_get_clipboard(gdk_display_get_default()), text)
