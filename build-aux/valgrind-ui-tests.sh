@@ -25,8 +25,8 @@ dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
         --suppressions=build-aux/valgrind/swift.supp \
         --log-file="$log" \
         "$tests" "$filter" >"$log.tests" 2>&1 || true
-if ! grep -qE "Executed [0-9]+ tests?" "$log.tests"; then
-    echo "valgrind: the tests did not run under valgrind; its log, $log, ends:" >&2
+if ! grep -qE "Executed [1-9][0-9]* tests?" "$log.tests"; then
+    echo "valgrind: no test ran under valgrind (is \"$filter\" a test's full name, as FoldoutUITests.ActionsPageTests?); its log, $log, ends:" >&2
     tail -n 8 "$log" >&2
     exit 2
 fi

@@ -41,7 +41,10 @@ public final class Inscription: Widget {
 
     public var text: String {
         get { gtk_inscription_get_text(opaque).map { String(cString: $0) } ?? "" }
-        set { gtk_inscription_set_text(opaque, newValue) }
+        set {
+            gtk_inscription_set_text(opaque, newValue)
+            gtk_inscription_set_attributes(opaque, nil) // plain text: no bold left from setText(bold:plain:)
+        }
     }
 
     /// Shows `bold` in bold followed by `plain`, through a Pango attribute list rather than

@@ -274,8 +274,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testUnfoldingAnItemBeyondTheFirstScreenfulBeforeTheFirstFrameScrollsToIt() throws {
-        try onMain {
+    func testUnfoldingAnItemBeyondTheFirstScreenfulBeforeTheFirstFrameScrollsToIt() {
+        onMain {
             let list = ActionsList(generatedCount: 1_000)
             let unshown = ActionsPage(viewModel: list, notification: InAppNotification())
             list.toggle(list.id(at: 700))
