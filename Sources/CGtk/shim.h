@@ -32,6 +32,24 @@ static inline gboolean foldout_object_get_boolean(gpointer object, const char *p
     return value;
 }
 
+static inline void foldout_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+/* A drop target that accepts files (a GdkFileList), for copying. */
+static inline GtkDropTarget *foldout_drop_target_new_for_files(void) {
+    return gtk_drop_target_new(GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+}
+
+/* The local path of the first file in a dropped GdkFileList value, or NULL (free it). */
+static inline char *foldout_dropped_file_path(const GValue *value) {
+    if (!G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST)) return NULL;
+    GSList *files = gdk_file_list_get_files(g_value_get_boxed(value));
+    char *path = files ? g_file_get_path(G_FILE(files->data)) : NULL;
+    g_slist_free(files);
+    return path;
+}
+
 static inline char *foldout_object_dup_string(gpointer object, const char *property) {
     char *value = NULL;
     g_object_get(object, property, &value, NULL);

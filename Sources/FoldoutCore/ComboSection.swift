@@ -1,60 +1,81 @@
-/// How result rows are drawn: the second combo row, which changes the view.
-public enum ResultLayout: Int, CaseIterable, Sendable {
-    case detailed, compact
-
-    public var title: String {
-        switch self {
-        case .detailed: tr("Names and details")
-        case .compact: tr("Names only")
-        }
-    }
-}
-
-/// The combo-box rows of the Filters page (seed 003): each shows its current value and opens its
-/// options inline. "Sort by" closes once an option is chosen; "Show" stays open until toggled.
+/// The combo-box rows of the Filters page (seed 003), from the catalog's columns ("in production
+/// you might want to use an external data source"): the sort order, the column that titles each
+/// result row, and the columns shown beneath it. Each row shows its current value and opens its
+/// options inline; "Sort by" and "Title" close once an option is chosen, "Details" stays open
+/// while columns are ticked on and off.
 public final class ComboSection {
     public enum Combo: Int, CaseIterable, Sendable {
-        case sort, layout
+        case sort, title, details
 
         public var caption: String {
             switch self {
             case .sort: tr("Sort by")
-            case .layout: tr("Show")
+            case .title: tr("Title")
+            case .details: tr("Details")
             }
         }
 
-        public var closesOnChoice: Bool { self == .sort }
+        public var closesOnChoice: Bool { self != .details }
     }
 
     public enum Change: Equatable, Sendable {
         case opened(Combo), closed(Combo)
         /// The combo's value changed.
         case chose(Combo)
+        /// The columns changed: every combo has new options.
+        case columns
     }
 
-    public private(set) var sortOrder: SortOrder = .name
-    public private(set) var layout: ResultLayout = .detailed
+    public private(set) var columnNames: [String] = []
+    /// The results' order; nil for the file's order.
+    public private(set) var sort: CatalogSortKey?
+    public private(set) var titleColumn = 0
+    public private(set) var detailColumns: [Int] = []
     public private(set) var openCombos: Set<Combo> = []
     public let changes = Observers<Change>()
 
     public init() {}
 
+    /// Takes `catalog`'s columns, keeping the title and details where a column of the same
+    /// name is there, else taking the catalog's own.
+    public func setColumns(of catalog: Catalog, sort: CatalogSortKey?) {
+        let oldNames = columnNames
+        columnNames = catalog.columns.map(\.name)
+        self.sort = sort
+        let keptTitle = oldNames.indices.contains(titleColumn) ? catalog.column(named: oldNames[titleColumn]) : nil
+        titleColumn = keptTitle ?? catalog.titleColumn
+        let keptDetails = detailColumns.compactMap { oldNames.indices.contains($0) ? catalog.column(named: oldNames[$0]) : nil }
+        detailColumns = oldNames.isEmpty || keptDetails.isEmpty ? catalog.detailColumns : keptDetails
+        changes.send(.columns)
+    }
+
     public func options(for combo: Combo) -> [String] {
         switch combo {
-        case .sort: SortOrder.allCases.map(\.title)
-        case .layout: ResultLayout.allCases.map(\.title)
+        case .sort:
+            [tr("File order")] + columnNames.flatMap { name in
+                [tr("{column}, ascending", ["column": name]), tr("{column}, descending", ["column": name])]
+            }
+        case .title, .details: columnNames
         }
     }
 
-    public func selectedIndex(for combo: Combo) -> Int {
+    /// The options that are chosen (one, or for Details any number).
+    public func chosen(_ combo: Combo) -> Set<Int> {
         switch combo {
-        case .sort: sortOrder.rawValue
-        case .layout: layout.rawValue
+        case .sort: [sort.map { 1 + $0.column * 2 + ($0.descending ? 1 : 0) } ?? 0]
+        case .title: [titleColumn]
+        case .details: Set(detailColumns)
         }
     }
 
-    /// The current value's name: what the row shows, and its accessible label.
-    public func value(for combo: Combo) -> String { options(for: combo)[selectedIndex(for: combo)] }
+    /// The current value's name: what the row shows.
+    public func value(for combo: Combo) -> String {
+        let options = options(for: combo)
+        let chosen = chosen(combo).sorted().filter(options.indices.contains)
+        guard !chosen.isEmpty else { return tr("None") }
+        // TRANSLATORS: the separator between the names of the columns shown as details.
+        return chosen.map { options[$0] }.joined(separator: tr(", "))
+    }
 
     public func isOpen(_ combo: Combo) -> Bool { openCombos.contains(combo) }
 
@@ -72,14 +93,24 @@ public final class ComboSection {
         changes.send(.closed(combo))
     }
 
-    /// Chooses option `index` of `combo`, closing it if that combo closes on choice.
+    /// Chooses option `index` of `combo` (for Details, ticks it on or off), closing the combo if
+    /// it closes on choice.
     public func choose(_ index: Int, in combo: Combo) {
         precondition(options(for: combo).indices.contains(index), "no option \(index) in \(combo)")
-        if index != selectedIndex(for: combo) {
-            switch combo {
-            case .sort: sortOrder = SortOrder(rawValue: index)!
-            case .layout: layout = ResultLayout(rawValue: index)!
+        switch combo {
+        case .sort:
+            let sort = index == 0 ? nil : CatalogSortKey(column: (index - 1) / 2, descending: (index - 1) % 2 == 1)
+            if sort != self.sort {
+                self.sort = sort
+                changes.send(.chose(combo))
             }
+        case .title:
+            if index != titleColumn {
+                titleColumn = index
+                changes.send(.chose(combo))
+            }
+        case .details:
+            if let at = detailColumns.firstIndex(of: index) { detailColumns.remove(at: at) } else { detailColumns = (detailColumns + [index]).sorted() }
             changes.send(.chose(combo))
         }
         if combo.closesOnChoice { close(combo) }

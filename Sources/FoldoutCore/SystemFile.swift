@@ -26,7 +26,9 @@ struct SystemError: Error, Equatable, Sendable {
 enum SystemFile {
     /// The whole content of the regular file at `path`. A directory, FIFO or device is refused
     /// without reading (EISDIR or EINVAL); so is a file larger than `limit` bytes (EFBIG).
-    static func contents(of path: String, limit: Int) throws(SystemError) -> [UInt8] {
+    /// `progress` hears the bytes read so far after each chunk; when it returns false the reading
+    /// stops with ECANCELED.
+    static func contents(of path: String, limit: Int, progress: (Int) -> Bool = { _ in true }) throws(SystemError) -> [UInt8] {
         // O_NONBLOCK: opening a FIFO must not wait for a writer.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard descriptor >= 0 else { throw .current() }
@@ -41,7 +43,7 @@ enum SystemFile {
         guard info.st_size <= limit else { throw SystemError(code: EFBIG) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
@@ -51,6 +53,7 @@ enum SystemFile {
             }
             bytes.append(contentsOf: chunk[0..<count])
             guard bytes.count <= limit else { throw SystemError(code: EFBIG) }
+            guard progress(bytes.count) else { throw SystemError(code: ECANCELED) }
         }
     }
 
@@ -119,6 +122,13 @@ enum SystemFile {
     }
 
     /// Whether anything (a file, directory or dangling symbolic link) is at `path`.
+    /// The size of the regular file at `path`, nil if there is none.
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 || errno != ENOENT

@@ -4,6 +4,7 @@ import Gtk
 
 /// A combo-box row (seed 003): its caption, its current value and an arrow that turns when open.
 /// Clicking opens the options as rows beneath it through a revealer, pushing what is below down.
+/// The options come from the data and are replaced when the catalog changes.
 @MainActor
 final class ComboRow {
     let combo: ComboSection.Combo
@@ -13,11 +14,12 @@ final class ComboRow {
     private let value = Label()
     private let arrow = Image(iconName: "pan-end-symbolic")
     private(set) var optionButtons: [Button] = []
+    private(set) var options: [String] = []
     private var checks: [Image] = []
     var onToggle: () -> Void = {}
     var onChoose: (Int) -> Void = { _ in }
 
-    init(combo: ComboSection.Combo, options: [String]) {
+    init(combo: ComboSection.Combo) {
         self.combo = combo
         let caption = Label(combo.caption)
         caption.addCSSClass("dim-label")
@@ -25,6 +27,7 @@ final class ComboRow {
         caption.xalign = 0
         value.xalign = 0
         value.hexpand = true
+        value.ellipsizeEnd()
         arrow.addCSSClass("combo-arrow")
         let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         content.append(caption)
@@ -36,7 +39,26 @@ final class ComboRow {
         header.onClicked { [weak self] in self?.onToggle() }
         root.addCSSClass("combo-row")
         root.append(header)
+        root.append(revealer)
+        // Escape inside the options closes the combo and returns focus to its row.
+        let actions = ActionGroup()
+        actions.add("close") { [weak self] in
+            guard let self, self.revealer.revealChild else { return }
+            self.header.grabFocus()
+            self.onToggle()
+        }
+        root.insertActionGroup("combo", actions)
+        let keys = ShortcutController()
+        keys.add(accelerators: "Escape", action: "combo.close")
+        root.add(keys)
+    }
 
+    /// Replaces the options (a long list scrolls).
+    func setOptions(_ options: [String]) {
+        guard options != self.options else { return }
+        self.options = options
+        optionButtons = []
+        checks = []
         let list = Box(GTK_ORIENTATION_VERTICAL)
         list.addCSSClass("combo-options")
         for (index, option) in options.enumerated() {
@@ -55,29 +77,20 @@ final class ComboRow {
             checks.append(check)
             list.append(button)
         }
-        revealer.child = list
-        root.append(revealer)
-        // Escape inside the options closes the combo and returns focus to its row.
-        let actions = ActionGroup()
-        actions.add("close") { [weak self] in
-            guard let self, self.revealer.revealChild else { return }
-            self.header.grabFocus()
-            self.onToggle()
-        }
-        root.insertActionGroup("combo", actions)
-        let keys = ShortcutController()
-        keys.add(accelerators: "Escape", action: "combo.close")
-        root.add(keys)
+        let scrolled = ScrolledWindow()
+        scrolled.limitHeight(to: 260)
+        scrolled.child = list
+        revealer.child = scrolled
     }
 
     var valueText: String { value.text }
 
-    /// Shows the current value and whether the options are open.
-    func show(value text: String, selected: Int, open: Bool) {
+    /// Shows the current value, the chosen options and whether the options are open.
+    func show(value text: String, chosen: Set<Int>, open: Bool) {
         value.text = text
-        header.setAccessibleLabel(text)
+        header.setAccessibleLabel(tr("{caption}: {value}", ["caption": combo.caption, "value": text]))
         header.setAccessibleExpanded(open)
-        for (index, check) in checks.enumerated() { check.isVisible = index == selected }
+        for (index, check) in checks.enumerated() { check.opacity = chosen.contains(index) ? 1 : 0 }
         if revealer.revealChild != open {
             if !open && revealer.isAncestor(ofFocus: header) { header.grabFocus() }
             revealer.revealChild = open

@@ -8,37 +8,41 @@ public enum CatalogSource: Sendable {
     case loaded(Catalog)
 }
 
-/// The Filters page (seeds 001 and 003): a flyout facet bar and inline combo rows over a catalog
-/// of a million items, with the matching items in a list whose rows exist only for what is shown.
+/// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
+/// derived from the catalog's columns, and the matching rows in a list whose rows exist only for
+/// what is shown. When nothing matches, a message names the chosen facets and offers to clear them.
 @MainActor
 public final class FiltersPage {
     public let root = Box(GTK_ORIENTATION_VERTICAL)
     let section = ComboSection()
     private(set) var filter: FacetFilter?
-    let facetMenus: [FacetMenu]
+    let facetBar: FacetBar
+    var facetMenus: [FacetMenu] { facetBar.menus }
     let comboRows: [ComboRow]
     let countLabel = Label()
+    let sourceLabel = Label()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
-    private let loading = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
-    private let loadingLabel = Label()
-    private let spinner = Spinner()
+    let opening: CatalogOpening
     private let model = IdListModel()
     let listView: ListView
     private let scrolled = ScrolledWindow()
+    let emptyState = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    let emptyDetail = Label("", wrap: true)
+    let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
     private var factory: ListItemFactory<ResultRow>!
     private(set) var boundRows: [ObjectIdentifier: ResultRow] = [:]
     private var source: CatalogSource?
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
-    private var chooser: FileChooser?
-    var window: () -> Window? = { nil }
-    /// The last import error shown, for tests.
-    private(set) var lastErrorDialog: ErrorDialog?
+    var window: () -> Window? = { nil } {
+        didSet { opening.window = window }
+    }
 
     public init(source: CatalogSource) {
         self.source = source
-        facetMenus = Facet.allCases.map(FacetMenu.init)
-        comboRows = ComboSection.Combo.allCases.map { ComboRow(combo: $0, options: ComboSection().options(for: $0)) }
+        facetBar = FacetBar(trailing: [openButton])
+        comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
+        opening = CatalogOpening()
 
         let owner = WeakReference<FiltersPage>()
         factory = ListItemFactory<ResultRow>(
@@ -66,15 +70,8 @@ public final class FiltersPage {
 
     private func buildLayout() {
         root.addCSSClass("filters-page")
-        let bar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        bar.addCSSClass("facet-bar")
-        for menu in facetMenus { bar.append(menu.button) }
-        let spacer = Box(GTK_ORIENTATION_HORIZONTAL)
-        spacer.hexpand = true
-        bar.append(spacer)
-        openButton.tooltip = tr("Open a catalog CSV file")
-        bar.append(openButton)
-        root.append(bar)
+        openButton.tooltip = tr("Open a catalog: a CSV or TSV file with a header row")
+        root.append(facetBar.root)
 
         let combos = Box(GTK_ORIENTATION_VERTICAL)
         combos.addCSSClass("combo-section")
@@ -84,32 +81,58 @@ public final class FiltersPage {
         let status = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         status.addCSSClass("results-status")
         countLabel.xalign = 0
-        countLabel.hexpand = true
         status.append(countLabel)
-        loading.append(spinner)
-        loading.append(loadingLabel)
-        loading.isVisible = false
-        status.append(loading)
+        sourceLabel.xalign = 0
+        sourceLabel.hexpand = true
+        sourceLabel.ellipsizeEnd()
+        sourceLabel.addCSSClass("dim-label")
+        status.append(sourceLabel)
+        status.append(opening.root)
         root.append(status)
 
         scrolled.child = listView
         scrolled.vexpand = true
         listView.addCSSClass("results-list")
         root.append(scrolled)
+
+        emptyState.addCSSClass("empty-results")
+        emptyState.vexpand = true
+        emptyState.setAlign(vertical: GTK_ALIGN_CENTER)
+        let heading = Label(tr("No items match"))
+        heading.addCSSClass("title-2")
+        emptyState.append(heading)
+        emptyDetail.setAlign(horizontal: GTK_ALIGN_CENTER)
+        emptyState.append(emptyDetail)
+        clearButton.setAlign(horizontal: GTK_ALIGN_CENTER)
+        clearButton.addCSSClass("suggested-action")
+        clearButton.tooltip = tr("Show every item (Ctrl+Backspace)")
+        emptyState.append(clearButton)
+        emptyState.isVisible = false
+        root.append(emptyState)
         setInteractive(false)
     }
 
     private func connect() {
-        for menu in facetMenus {
-            menu.onChoose = { [weak self] index in self?.filter?.select(option: index, in: menu.facet) }
-            menu.onReset = { [weak self] in self?.filter?.reset(menu.facet) }
-        }
         for row in comboRows {
             row.onToggle = { [weak self] in self?.section.toggle(row.combo) }
             row.onChoose = { [weak self] index in self?.section.choose(index, in: row.combo) }
         }
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         openButton.onClicked { [weak self] in self?.chooseFile() }
+        clearButton.onClicked { [weak self] in self?.clearFilters() }
+        opening.onOpened = { [weak self] catalog in self?.show(catalog) }
+        let actions = ActionGroup()
+        actions.add("clear") { [weak self] in self?.clearFilters() }
+        root.insertActionGroup("filters", actions)
+        let keys = ShortcutController()
+        keys.add(accelerators: "<Control>BackSpace", action: "filters.clear")
+        root.add(keys)
+        let drop = FileDropTarget()
+        drop.onDrop { [weak self] path in
+            self?.open(path: path)
+            return true
+        }
+        root.add(drop)
         refreshCombos()
     }
 
@@ -122,7 +145,7 @@ public final class FiltersPage {
         case let .loaded(catalog):
             show(catalog)
         case let .generated(count):
-            setLoading(trn("Building {count} item…", "Building {count} items…", count, ["count": NumberText.grouped(count)]))
+            opening.showBuilding(count: count)
             Task.detached { [weak self] in
                 let catalog = Catalog.generate(count: count)
                 MainLoop.post { self?.show(catalog) }
@@ -130,94 +153,84 @@ public final class FiltersPage {
         }
     }
 
-    /// Shows `catalog`, keeping the current choices and sort order.
+    /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
+    /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog) {
-        setLoading(nil)
+        opening.finish()
         if let filter {
             filter.replaceCatalog(catalog)
         } else {
             let filter = FacetFilter(catalog: catalog)
-            filter.sortOrder = section.sortOrder
             self.filter = filter
-            filterObservation = filter.changes.add { [weak self] _ in self?.showResults() }
+            filterObservation = filter.changes.add { [weak self] change in self?.apply(change) }
+            facetBar.rebuild(for: filter)
+            section.setColumns(of: catalog, sort: filter.sort)
             showResults()
         }
+        sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         setInteractive(true)
     }
 
-    /// The last part of `path`, as messages name a file.
-    private static func fileName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    func chooseFile() {
-        let chooser = FileChooser(title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
-        chooser.addFilter(name: tr("CSV files"), mimeType: "text/csv", pattern: "*.csv")
-        self.chooser = chooser
-        chooser.choose { [weak self] path in
-            self?.chooser = nil
-            if let path { self?.open(path: path) }
-        }
-    }
+    func chooseFile() { opening.chooseFile() }
 
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
-    func open(path: String) {
-        setLoading(tr("Opening {file}…", ["file": Self.fileName(path)]))
-        openButton.isSensitive = false
-        Task.detached { [weak self] in
-            let result = Result { () throws(CatalogImportError) in try Catalog.load(path: path) }
-            MainLoop.post {
-                guard let self else { return }
-                self.openButton.isSensitive = true
-                self.setLoading(nil)
-                switch result {
-                case let .success(catalog): self.show(catalog)
-                case let .failure(error): self.showImportError(error, path: path)
-                }
-            }
-        }
-    }
+    func open(path: String) { opening.open(path: path) }
 
-    private func showImportError(_ error: CatalogImportError, path: String) {
-        let dialog = ErrorDialog(parent: window(), title: tr("Could not open “{file}”", ["file": Self.fileName(path)]),
-                                 detail: error.description + "\n" + tr("The catalog shown has not changed."))
-        dialog.present()
-        lastErrorDialog = dialog
-    }
-
-    private func setLoading(_ text: String?) {
-        loading.isVisible = text != nil
-        spinner.spinning = text != nil
-        loadingLabel.text = text ?? ""
-        if text != nil && filter == nil { countLabel.text = "" }
-    }
+    /// The last import error shown, for tests.
+    var lastErrorDialog: ErrorDialog? { opening.lastErrorDialog }
 
     private func setInteractive(_ interactive: Bool) {
-        for menu in facetMenus { menu.button.isSensitive = interactive }
+        facetBar.isSensitive = interactive
         for row in comboRows { row.root.isSensitive = interactive }
     }
 
     /// The results' vertical scrolling.
     var resultsAdjustment: Adjustment { scrolled.verticalAdjustment }
 
-    /// Opens the flyout of `facet`, as a click on its button would.
-    public func openMenu(_ facet: Facet) {
-        facetMenus.first { $0.facet == facet }?.button.popup()
+    /// Opens the flyout of the facet named `name` (ignoring case), as a click on its button would.
+    @discardableResult
+    public func openMenu(named name: String) -> Bool {
+        guard let menu = facetMenus.first(where: { $0.name.lowercased() == name.lowercased() }) else { return false }
+        menu.button.popup()
+        return true
     }
 
+    func clearFilters() { filter?.resetAll() }
+
     // MARK: Results
+
+    private func apply(_ change: FacetFilter.Change) {
+        guard let filter else { return }
+        switch change {
+        case .facets:
+            facetBar.rebuild(for: filter)
+            if section.columnNames != filter.catalog.columns.map(\.name) || section.sort != filter.sort {
+                section.setColumns(of: filter.catalog, sort: filter.sort)
+            }
+        case .results:
+            showResults()
+        }
+    }
 
     private func showResults() {
         guard let filter else { return }
         model.splice(at: 0, removing: model.count, inserting: filter.matches)
         countLabel.text = trn("{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
                               ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
-        for menu in facetMenus { menu.showLabel(filter.label(for: menu.facet)) }
+        facetBar.showLabels()
+        let nothing = filter.matchCount == 0 && filter.catalog.count > 0
+        scrolled.isVisible = !nothing
+        emptyState.isVisible = nothing
+        if nothing {
+            let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
+            // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
+            emptyDetail.text = tr("No item has all of {choices}.", ["choices": chosen.joined(separator: tr(", "))])
+        }
     }
 
     private func bind(_ row: ResultRow, _ item: ListItem) {
         guard let filter, let position = item.itemID.map(Int.init) else { return }
-        row.bind(position: position, listPosition: item.position, in: filter.catalog, layout: section.layout)
+        row.bind(position: position, listPosition: item.position, in: filter.catalog, title: section.titleColumn, details: section.detailColumns)
         boundRows[ObjectIdentifier(row)] = row
     }
 
@@ -234,23 +247,31 @@ public final class FiltersPage {
             refreshCombos()
         case .chose(.sort):
             refreshCombos()
-            filter?.sortOrder = section.sortOrder
-        case .chose(.layout):
+            filter?.sort = section.sort
+        case .chose(.title), .chose(.details), .columns:
             refreshCombos()
-            if let filter {
-                for row in boundRows.values { row.relayout(section.layout, in: filter.catalog) }
-            }
+            rebindRows()
         }
     }
 
-    /// The names in the visible rows, top to bottom.
+    private func rebindRows() {
+        guard let filter else { return }
+        for row in boundRows.values {
+            guard let position = row.position else { continue }
+            row.bind(position: position, listPosition: row.listPosition, in: filter.catalog, title: section.titleColumn,
+                     details: section.detailColumns)
+        }
+    }
+
+    /// The titles in the visible rows, top to bottom.
     var visibleNames: [String] {
         boundRows.values.filter { $0.position != nil }.sorted { $0.listPosition < $1.listPosition }.map(\.name.text)
     }
 
     private func refreshCombos() {
         for row in comboRows {
-            row.show(value: section.value(for: row.combo), selected: section.selectedIndex(for: row.combo), open: section.isOpen(row.combo))
+            row.setOptions(section.options(for: row.combo))
+            row.show(value: section.value(for: row.combo), chosen: section.chosen(row.combo), open: section.isOpen(row.combo))
         }
     }
 }

@@ -22,7 +22,8 @@ public final class FoldoutApplication {
         var screenshot: String?
         var quitAfterFirstFrame = false
         var unfoldRow: Int?
-        var openFacet: Facet?
+        /// The name of the facet whose flyout is opened, as the catalog names it.
+        var openFacet: String?
         var openEditPane = false
         var showShortcuts = false
         var benchmark: BenchmarkRun.Mode?
@@ -35,8 +36,8 @@ public final class FoldoutApplication {
         application.addOption("page", kind: .string, description: tr("Show PAGE first ({pages})", ["pages": Page.names]), argument: tr("PAGE"))
         application.addOption("unfold", kind: .string, description: tr("Unfold row ROW of the Actions page (from 0)"), argument: tr("ROW"))
         application.addOption("catalog-size", kind: .string, description: tr("Generate a catalog of N items for the Filters page (default {count})", ["count": NumberText.grouped(Self.defaultCatalogSize)]), argument: tr("N"))
-        application.addOption("catalog", kind: .filename, description: tr("Open the catalog FILE.csv on the Filters page (columns: {columns})", ["columns": Catalog.csvColumns.joined(separator: ",")]), argument: tr("FILE.csv"))
-        application.addOption("open-facet", kind: .string, description: tr("Open the FACET flyout of the Filters page ({facets})", ["facets": Self.facetNames]), argument: tr("FACET"))
+        application.addOption("catalog", kind: .filename, description: tr("Open the catalog FILE on the Filters page (CSV or TSV, with a header row)"), argument: tr("FILE"))
+        application.addOption("open-facet", kind: .string, description: tr("Open the flyout of the facet named FACET on the Filters page"), argument: tr("FACET"))
         application.addOption("screenshot", kind: .filename, description: tr("Write the window to FILE.png after its first frame, then quit"), argument: tr("FILE.png"))
         application.addOption("edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"))
         application.addOption("shortcuts", kind: .flag, description: tr("Show the keyboard shortcuts window (with --screenshot, its picture is taken)"))
@@ -103,8 +104,12 @@ public final class FoldoutApplication {
             }
         }
         if let name = parsed.string("open-facet") {
-            guard let facet = Facet.allCases.first(where: { $0.csvColumn == name }) else {
-                return fail(tr("unknown facet “{facet}” (facets: {facets})", ["facet": name, "facets": Self.facetNames]))
+            let facets = Self.facetNames(of: options.catalog)
+            guard let facet = facets.first(where: { $0.lowercased() == name.lowercased() })
+                    ?? Catalog.generatedFacetNames.firstIndex(where: { $0.lowercased() == name.lowercased() }).map({ tr(Catalog.generatedFacetNames[$0]) })
+                    .flatMap({ facets.contains($0) ? $0 : nil })
+            else {
+                return fail(tr("unknown facet “{facet}” (facets: {facets})", ["facet": name, "facets": facets.joined(separator: ", ")]))
             }
             options.openFacet = facet
         }
@@ -164,7 +169,7 @@ public final class FoldoutApplication {
         let deadline = MainLoop.monotonicTime + 60_000_000
         MainLoop.timeout(milliseconds: 50) { [unowned self] in
             guard window.isReady || MainLoop.monotonicTime > deadline else { return true }
-            if let facet = options.openFacet { window.filters?.openMenu(facet) }
+            if let facet = options.openFacet { window.filters?.openMenu(named: facet) }
             window.window.afterNextFrame { [unowned self] in
                 // A popover is a surface of its own, laid out and painted on its own clock.
                 MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : 400) { [unowned self] in
@@ -208,7 +213,13 @@ public final class FoldoutApplication {
         return nil
     }
 
-    private static var facetNames: String { Facet.allCases.map(\.csvColumn).joined(separator: ", ") }
+    /// The names of the facets the catalog will show at first.
+    private static func facetNames(of source: CatalogSource) -> [String] {
+        switch source {
+        case .generated: Catalog.generatedFacetNames.map { tr($0) }
+        case .loaded(let catalog): catalog.facetColumns.map { catalog.columns[$0].name }
+        }
+    }
 
     /// Why `path` cannot be written, or nil if it can.
     static func writeProblem(_ path: String) -> String? {

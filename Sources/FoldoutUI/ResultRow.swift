@@ -2,8 +2,8 @@ import CGtk
 import FoldoutCore
 import Gtk
 
-/// One row of the Filters page's results: the item's name and, in the detailed layout, its price,
-/// date and facets.
+/// One row of the Filters page's results: the row's title column and, beneath it, the values of
+/// the detail columns ("Price 12.50 · Date 2024-05-01 · …").
 @MainActor
 final class ResultRow {
     let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
@@ -20,21 +20,18 @@ final class ResultRow {
         details.addCSSClass("dim-label")
     }
 
-    func bind(position: Int, listPosition: Int, in catalog: Catalog, layout: ResultLayout) {
+    func bind(position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int]) {
         self.position = position
         self.listPosition = listPosition
-        name.text = catalog.name(at: position)
-        details.isVisible = layout == .detailed
-        if layout == .detailed {
-            let facets = Facet.allCases.map { $0.optionTitle(catalog.option($0, at: position)) }
-            details.text = ([NumberText.price(cents: catalog.priceCents(at: position)), catalog.date(at: position).description] + facets)
-                .joined(separator: " · ")
-        }
-    }
-
-    func relayout(_ layout: ResultLayout, in catalog: Catalog) {
-        guard let position else { return }
-        bind(position: position, listPosition: listPosition, in: catalog, layout: layout)
+        let text = catalog.text(title, at: position)
+        name.text = text.isEmpty ? catalog.title(at: position) : text
+        details.isVisible = !columns.isEmpty
+        guard !columns.isEmpty else { return }
+        details.text = columns.compactMap { column in
+            let value = catalog.text(column, at: position)
+            // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
+            return value.isEmpty ? nil : tr("{column} {value}", ["column": catalog.columns[column].name, "value": value])
+        }.joined(separator: " · ")
     }
 
     func unbind() { position = nil }

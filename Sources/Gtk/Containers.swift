@@ -11,6 +11,7 @@ public final class Box: Widget {
     }
 
     public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
 }
 
 @MainActor
@@ -64,6 +65,17 @@ public final class ScrolledWindow: Widget {
     }
     public var verticalAdjustment: Adjustment {
         Adjustment(retaining: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)))
+    }
+
+    /// Scrolls sideways instead of up and down (a bar of buttons that may not fit).
+    public func scrollHorizontally() {
+        gtk_scrolled_window_set_policy(opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+    }
+
+    /// Grows with its content up to `height` pixels, then scrolls.
+    public func limitHeight(to height: Int32) {
+        gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
+        gtk_scrolled_window_set_max_content_height(opaque, height)
     }
 }
 

@@ -9,12 +9,12 @@ public final class FileChooser: Object {
             title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)))
     }
 
-    /// Adds a filter that shows files of `mimeType` or matching `pattern`, under `name`.
-    public func addFilter(name: String, mimeType: String, pattern: String) {
+    /// Adds a filter that shows files of any of `mimeTypes` or matching any of `patterns`, under `name`.
+    public func addFilter(name: String, mimeTypes: [String], patterns: [String]) {
         let filter = gtk_file_filter_new()
         gtk_file_filter_set_name(filter, name)
-        gtk_file_filter_add_mime_type(filter, mimeType)
-        gtk_file_filter_add_pattern(filter, pattern)
+        for mimeType in mimeTypes { gtk_file_filter_add_mime_type(filter, mimeType) }
+        for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
         gtk_file_chooser_add_filter(opaque, filter)
         g_object_unref(UnsafeMutableRawPointer(filter))
     }

@@ -86,3 +86,22 @@ public final class Action: Object {
         on("activate") { (_: gpointer?) in handler() }
     }
 }
+
+/// Accepts files dropped on its widget: the handler gets the first file's local path and says
+/// whether it took it.
+@MainActor
+public final class FileDropTarget: EventController {
+    public init() { super.init(owning: UnsafeMutableRawPointer(foldout_drop_target_new_for_files())) }
+
+    @discardableResult
+    public func onDrop(_ handler: @escaping @MainActor (String) -> Bool) -> SignalConnection {
+        let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+            let box = HandlerBox<@MainActor (String) -> Bool>.from(data)
+            guard let value, let path = foldout_dropped_file_path(value) else { return 0 }
+            defer { g_free(path) }
+            let text = String(cString: path)
+            return MainActor.assumeIsolated { box.function(text) } ? 1 : 0
+        }
+        return connect("drop", box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

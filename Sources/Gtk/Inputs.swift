@@ -20,6 +20,55 @@ public final class Entry: Widget {
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("changed", handler) }
 }
 
+/// A search field: a magnifier, a clear icon, and Escape clears it.
+@MainActor
+public final class SearchEntry: Widget {
+    public init(placeholder: String = "") {
+        super.init(owning: UnsafeMutableRawPointer(gtk_search_entry_new()))
+        foldout_object_set_string(UnsafeMutableRawPointer(widget), "placeholder-text", placeholder)
+    }
+
+    public var text: String {
+        get { String(cString: gtk_editable_get_text(opaque)) }
+        set { gtk_editable_set_text(opaque, newValue) }
+    }
+
+    /// Called once typing pauses, and at once when the text is cleared.
+    @discardableResult
+    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("search-changed", handler) }
+
+    /// Called when Enter is pressed in the field.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("activate", handler) }
+}
+
+/// A box that is ticked or not, with a label.
+@MainActor
+public final class CheckButton: Widget {
+    public init(label: String) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_check_button_new_with_label(label)))
+    }
+
+    public var isActive: Bool {
+        get { gtk_check_button_get_active(cast()) != 0 }
+        set { gtk_check_button_set_active(cast(), newValue.gboolean) }
+    }
+
+    @discardableResult
+    public func onToggled(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("toggled", handler) }
+}
+
+/// How far a long task has got.
+@MainActor
+public final class ProgressBar: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_progress_bar_new())) }
+
+    public var fraction: Double {
+        get { gtk_progress_bar_get_fraction(opaque) }
+        set { gtk_progress_bar_set_fraction(opaque, newValue) }
+    }
+}
+
 /// A button that stays pressed.
 @MainActor
 public final class ToggleButton: Widget {

@@ -49,6 +49,11 @@ open class Widget: Object {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(widget) }
+        set { gtk_widget_set_opacity(widget, newValue) }
+    }
+
     public var width: Int32 { gtk_widget_get_width(widget) }
     public var height: Int32 { gtk_widget_get_height(widget) }
 

@@ -1,10 +1,11 @@
 import FoldoutCore
 import Gtk
 
-/// The facet changes both filters go through, in order: choose, narrow, widen, reset.
-let facetQueries: [(Facet, Int?)] = [
-    (.color, 2), (.season, 1), (.category, 7), (.color, nil), (.material, 3), (.size, 2),
-    (.season, nil), (.category, 12), (.material, nil), (.size, nil), (.category, nil), (.color, 5),
+/// The facet changes both filters go through, in order: choose, narrow, widen, reset. Columns of
+/// the generated catalog: 3 Category, 4 Material, 5 Color, 6 Season, 7 Size.
+let facetQueries: [(column: Int, option: Int?)] = [
+    (5, 2), (6, 1), (3, 7), (5, nil), (4, 3), (7, 2),
+    (6, nil), (3, 12), (4, nil), (7, nil), (3, nil), (5, 5),
 ]
 
 /// FoldoutCore's facet filter against GTK's stock path (GListStore + GtkFilterListModel +
@@ -20,22 +21,23 @@ func filterFigures(count: Int, rounds: Int) -> [Figure] {
     progress("filter: building GTK's stock model of \(NumberText.grouped(count)) objects")
     let stock = StockFilterBaseline(count: count)
 
-    let floor = PlainLoopFloor(catalog)
+    let floor = PlainLoopFloor(catalog, columns: filter.facetColumns)
+    let options = Dictionary(uniqueKeysWithValues: filter.facetColumns.map { ($0, catalog.optionIndices($0)) })
     var ours: [Double] = [], theirs: [Double] = [], floors: [Double] = []
-    var choices: [Facet: Int] = [:]
+    var choices: [Int: Int] = [:]
     for round in 1...rounds {
         progress("filter: round \(round) of \(rounds)")
-        for (facet, option) in facetQueries {
-            choices[facet] = option
+        for (column, option) in facetQueries {
+            choices[column] = option
             ours.append(milliseconds {
-                if let option { filter.select(option: option, in: facet) } else { filter.reset(facet) }
+                if let option { filter.select(option: option, inColumn: column) } else { filter.reset(column: column) }
             })
             let wanted = choices
             var floorCount = 0
             floors.append(milliseconds { floorCount = floor.count(matching: wanted) })
             theirs.append(milliseconds {
                 stock.filter { id in
-                    wanted.allSatisfy { catalog.option($0.key, at: Int(id)) == $0.value }
+                    wanted.allSatisfy { options[$0.key]![Int(id)] == Int32($0.value) }
                 }
             })
             guard stock.matchCount == filter.matchCount, floorCount == filter.matchCount else {
@@ -49,7 +51,7 @@ func filterFigures(count: Int, rounds: Int) -> [Figure] {
         Figure(name: "facet change vs plain loop", unit: "ms", value: Statistics.median(ours)!,
                baseline: Statistics.median(floors)!, baselineName: "plain loop over a packed facet column (no sorting)", rounds: rounds * facetQueries.count),
         Figure(name: "catalog build", unit: "ms", value: buildTime, baseline: nil, baselineName: "", rounds: 1),
-        Figure(name: "catalog memory", unit: "B/item", value: catalog.bytesPerItem, baseline: nil, baselineName: "", rounds: 1),
+        Figure(name: "catalog memory", unit: "B/item", value: filter.bytesPerItem, baseline: nil, baselineName: "", rounds: 1),
     ]
 }
 
@@ -63,18 +65,22 @@ func milliseconds(_ body: () -> Void) -> Double {
 /// bits each), collecting matching positions in catalog order, with no sort order to follow.
 struct PlainLoopFloor {
     private let packed: [UInt32]
+    private let slots: [Int: UInt32]
 
-    init(_ catalog: Catalog) {
+    init(_ catalog: Catalog, columns: [Int]) {
+        let options = columns.map { catalog.optionIndices($0) }
+        slots = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, UInt32($0)) })
         packed = (0..<catalog.count).map { position in
-            Facet.allCases.reduce(UInt32(0)) { $0 | UInt32(catalog.option($1, at: position)) << (4 * UInt32($1.rawValue)) }
+            options.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element[position]) << (4 * UInt32($1.offset)) }
         }
     }
 
-    func count(matching choices: [Facet: Int]) -> Int {
+    func count(matching choices: [Int: Int]) -> Int {
         var mask: UInt32 = 0, wanted: UInt32 = 0
-        for (facet, option) in choices {
-            mask |= 0xF << (4 * UInt32(facet.rawValue))
-            wanted |= UInt32(option) << (4 * UInt32(facet.rawValue))
+        for (column, option) in choices {
+            let slot = slots[column]!
+            mask |= 0xF << (4 * slot)
+            wanted |= UInt32(option) << (4 * slot)
         }
         var matches = [UInt32]()
         matches.reserveCapacity(packed.count)

@@ -2,13 +2,14 @@ import FoldoutCore
 import FoldoutUI
 import Gtk
 
-/// The translated texts of one result row (five facet names and a price) through FoldoutCore's
-/// `tr`, against the same gettext lookups made directly: what translation adds to binding a row.
+/// The translated texts of one result row (six "column value" details and the row's count) through
+/// FoldoutCore's `tr`, against the same gettext lookups made directly: what translation adds to
+/// binding a row.
 @MainActor
 func messageFigures(rounds: Int) -> [Figure] {
     Translations.setUp()
     let rows = 10_000
-    let messages = Facet.allCases.map { $0.options[0] } + ["€{amount}", "1,000,000.00"]
+    let messages = Array(repeating: "{column} {value}", count: 6) + ["1,000,000.00"]
     var ours: [Double] = [], direct: [Double] = []
     var sink = 0
     for round in 1...rounds {

@@ -1,63 +1,101 @@
 import Synchronization
 
-/// An immutable clothing catalog stored by column, near the data: names interned (a table of
-/// distinct names plus a 16- or 32-bit index per item), price as 32-bit cents, date as a 16- or
-/// 32-bit day offset, and the five facets packed in one 16-bit word per item. Safe to share.
+/// A table of any shape, read from a CSV or TSV file or generated: named columns, each stored
+/// near its size (`CatalogColumn`), the same number of rows in each. Immutable, safe to share.
+/// What the Filters page shows is derived from it: the facets (columns of few repeated values),
+/// the title of each row (the most name-like text column) and the details beneath it.
 public final class Catalog: Sendable {
-    let names: CatalogNameTable
-    let nameIndex: CatalogCompactColumn
-    let prices: [UInt32]
-    let dateBase: Int32
-    let dateOffsets: CatalogCompactColumn
-    let packed: [UInt16]
-    /// One lazily built view per `SortOrder`, shared by every filter over this catalog.
-    let sortedViews = Mutex<[CatalogSortedView?]>(Array(repeating: nil, count: SortOrder.allCases.count))
+    public static let maxColumns = 65_535
 
-    init(names: CatalogNameTable, nameIndex: CatalogCompactColumn, prices: [UInt32],
-         dateBase: Int32, dateOffsets: CatalogCompactColumn, packed: [UInt16]) {
-        precondition(nameIndex.count == packed.count && prices.count == packed.count && dateOffsets.count == packed.count)
-        precondition(packed.count <= Int(UInt32.max))
-        self.names = names
-        self.nameIndex = nameIndex
-        self.prices = prices
-        self.dateBase = dateBase
-        self.dateOffsets = dateOffsets
-        self.packed = packed
+    /// The file's name, or "" for a generated catalog.
+    public let name: String
+    public let columns: [CatalogColumn]
+    public let count: Int
+    /// The column each result row is titled by.
+    public let titleColumn: Int
+    /// The positions in the file's order: 0, 1, 2, …
+    public var filePositions: [UInt32] {
+        if let cached = permutations.withLock({ $0[nil] }) { return cached }
+        let positions = (0..<UInt32(count)).map { $0 }
+        permutations.withLock { $0[nil] = positions }
+        return positions
     }
 
-    /// The columns of a catalog CSV file, in the order `exportCSV` writes them.
-    public static let csvColumns = ["name", "price", "date"] + Facet.allCases.map(\.csvColumn)
+    /// The columns shown beneath the title, at first.
+    public let detailColumns: [Int]
+    /// The columns that are facets at first: those whose values look like one, as many as fit.
+    public let facetColumns: [Int]
+    /// The order results are listed in at first; nil for the file's own order.
+    public let defaultSort: CatalogSortKey?
+    /// Row positions in each order computed so far; nil is the file's order.
+    let permutations = Mutex<[CatalogSortKey?: [UInt32]]>([:])
 
-    public var count: Int { packed.count }
-
-    public func name(at position: Int) -> String { names.name(Int(nameIndex[position])) }
-
-    public func priceCents(at position: Int) -> Int { Int(prices[position]) }
-
-    public func date(at position: Int) -> CatalogDate {
-        CatalogDate(daysSince1970: dateBase &+ Int32(bitPattern: dateOffsets[position]))
+    init(columns: [CatalogColumn], count: Int, name: String, titleColumn: Int? = nil, defaultSort: CatalogSortKey? = nil) {
+        precondition(count <= Int(UInt32.max))
+        self.name = name
+        self.columns = columns
+        self.count = count
+        self.defaultSort = defaultSort
+        var facets: [Int] = []
+        for (index, column) in columns.enumerated() where column.suggestsFacet && FacetLayout.fits(columns, facets + [index]) {
+            facets.append(index)
+        }
+        facetColumns = facets
+        let title = titleColumn ?? Self.chooseTitle(columns)
+        self.titleColumn = title
+        detailColumns = Array(columns.indices.filter { $0 != title }.prefix(6))
     }
 
-    /// The item's option of `facet`: an index into `facet.options`.
-    public func option(_ facet: Facet, at position: Int) -> Int { facet.unpacked(packed[position]) }
+    /// The value of `column` at `position` as text ("" when missing).
+    public func text(_ column: Int, at position: Int) -> String { columns[column].text(at: position) }
 
-    /// The number of distinct names in the interned name table.
-    public var distinctNameCount: Int { names.count }
+    /// The row's title; a row without one is named by its number.
+    public func title(at position: Int) -> String {
+        let text = columns[titleColumn].text(at: position)
+        return text.isEmpty ? tr("Row {number}", ["number": NumberText.grouped(position + 1)]) : text
+    }
 
-    /// Bytes per item held by the catalog: the name, price, date and packed facet columns, the
-    /// interned name table (text and offsets), and the sort views (a `UInt32` permutation and a
-    /// `UInt16` facet column per sort order) built so far. Array headers and spare capacity are
-    /// not counted. Zero for an empty catalog.
+    public func column(named name: String) -> Int? { columns.firstIndex { $0.name == name } }
+
+    /// The row's option in a column kept as a dictionary: the index of its value among the
+    /// column's distinct values in option order (see `FacetFilter.options(forColumn:)`); nil when
+    /// the value is missing or the column has no dictionary.
+    public func optionIndex(_ column: Int, at position: Int) -> Int? {
+        guard case .coded(let coded) = columns[column].values else { return nil }
+        let code = Int(coded.codes[position])
+        return code == 0 ? nil : Int(coded.ranks[code])
+    }
+
+    /// Every row's option in `column` (see `optionIndex`), -1 where missing; empty without a dictionary.
+    public func optionIndices(_ column: Int) -> [Int32] {
+        guard case .coded(let coded) = columns[column].values else { return [] }
+        let ranks = coded.ranks
+        return coded.codes.map { $0 == 0 ? -1 : Int32(ranks[Int($0)]) }
+    }
+
+    /// Bytes per row held by the columns (codes, dictionaries, numbers) and the sort orders
+    /// computed so far. Array headers and spare capacity are not counted. Zero when empty.
     public var bytesPerItem: Double {
         guard count > 0 else { return 0 }
-        let columns = nameIndex.byteCount + prices.count * 4 + dateOffsets.byteCount + packed.count * 2
-        let views = sortedViews.withLock { $0.reduce(0) { $0 + ($1?.byteCount ?? 0) } }
-        return Double(columns + names.byteCount + views) / Double(count)
+        let data = columns.reduce(0) { $0 + $1.byteCount }
+        let orders = permutations.withLock { $0.values.reduce(0) { $0 + $1.count * 4 } }
+        return Double(data + orders) / Double(count)
     }
 
-    /// "12.50" for 1250 cents.
-    public static func formatPrice(cents: Int) -> String {
-        let fraction = cents.magnitude % 100
-        return (cents < 0 ? "-" : "") + String(cents.magnitude / 100) + (fraction < 10 ? ".0" : ".") + String(fraction)
+    /// The title column: a text column named like a name or title, else the text column with the
+    /// most distinct values, else the first column that is not a facet, else the first.
+    static func chooseTitle(_ columns: [CatalogColumn]) -> Int {
+        let texts = columns.indices.filter { columns[$0].kind == .text && !columns[$0].suggestsFacet }
+        let words = ["name", "title", "label", "product", "item", "description", "nom", "titel"]
+        if let named = texts.first(where: { index in
+            let name = columns[index].name.lowercased()
+            return words.contains { name == $0 || name.hasSuffix(" " + $0) || name.hasSuffix("_" + $0) || name.hasPrefix($0) }
+        }) {
+            return named
+        }
+        if let richest = texts.max(by: { (columns[$0].distinctCount ?? Int.max) < (columns[$1].distinctCount ?? Int.max) }) {
+            return richest
+        }
+        return columns.indices.first { !columns[$0].suggestsFacet } ?? 0
     }
 }

@@ -1,58 +1,51 @@
 extension Catalog {
-    /// The catalog as CSV text that `parseCSV` reads back to the same items: a header of
-    /// `csvColumns`, LF line ends, names quoted when they hold a comma, quote or line break.
+    /// The catalog as CSV text that `parseCSV` reads back to the same values: a header of the
+    /// column names, LF line ends, a field quoted when it holds a comma, quote or line break, or
+    /// starts or ends with a space. A missing value is an empty field.
     public func exportCSV() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(count * 64 + 64)
-        out.append(contentsOf: Catalog.csvColumns.joined(separator: ",").utf8)
+        out.reserveCapacity(count * 16 * max(columns.count, 1) + 64)
+        for (index, column) in columns.enumerated() {
+            if index > 0 { out.append(44) }
+            Self.appendField(Array(column.name.utf8), to: &out)
+        }
         out.append(10)
-        let optionBytes = Facet.allCases.map { $0.options.map { Array($0.utf8) } }
-        names.bytes.withUnsafeBufferPointer { text in
-            for position in 0..<count {
-                let name = UnsafeBufferPointer(rebasing: text[names.range(of: Int(nameIndex[position]))])
-                if name.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) {
-                    out.append(34)
-                    for byte in name {
-                        out.append(byte)
-                        if byte == 34 { out.append(34) }
-                    }
-                    out.append(34)
-                } else {
-                    out.append(contentsOf: name)
-                }
-                let cents = Int(prices[position])
-                out.append(44)
-                Self.appendDigits(cents / 100, width: 1, to: &out)
-                out.append(46)
-                Self.appendDigits(cents % 100, width: 2, to: &out)
-                out.append(44)
-                let (year, month, day) = CatalogDate.civil(fromDays: Int(date(at: position).daysSince1970))
-                Self.appendDigits(year, width: 4, to: &out)
-                out.append(45)
-                Self.appendDigits(month, width: 2, to: &out)
-                out.append(45)
-                Self.appendDigits(day, width: 2, to: &out)
-                for facet in Facet.allCases {
-                    out.append(44)
-                    out.append(contentsOf: optionBytes[facet.rawValue][option(facet, at: position)])
-                }
-                out.append(10)
+        for position in 0..<count {
+            for index in columns.indices {
+                if index > 0 { out.append(44) }
+                Self.appendField(Array(columns[index].text(at: position).utf8), to: &out)
             }
+            out.append(10)
         }
         return out
     }
 
-    /// Decimal digits of a non-negative `value`, zero-padded to `width`.
-    private static func appendDigits(_ value: Int, width: Int, to out: inout [UInt8]) {
-        let value = value.magnitude
-        var divisor: UInt = 1, digits = 1
-        while digits < width || value / divisor >= 10 {
-            divisor *= 10
-            digits += 1
+    private static func appendField(_ field: [UInt8], to out: inout [UInt8]) {
+        let needsQuotes = field.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }
+            || field.first.map(CatalogASCII.isSpace) == true || field.last.map(CatalogASCII.isSpace) == true
+        guard needsQuotes else {
+            out.append(contentsOf: field)
+            return
         }
-        while divisor > 0 {
-            out.append(UInt8(48 + value / divisor % 10))
-            divisor /= 10
+        out.append(34)
+        for byte in field {
+            out.append(byte)
+            if byte == 34 { out.append(34) }
         }
+        out.append(34)
+    }
+}
+
+/// Byte helpers for ASCII text.
+enum CatalogASCII {
+    static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 }
+
+    /// `bytes` without leading and trailing spaces and tabs.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var start = 0, end = bytes.count
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
     }
 }

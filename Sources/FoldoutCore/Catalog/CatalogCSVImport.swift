@@ -1,77 +1,179 @@
 extension Catalog {
-    /// Reads a catalog from CSV text (see `CatalogCSVParser`). All or nothing: any problem throws
-    /// an error naming its line, and no catalog is made.
-    public static func parseCSV(_ bytes: [UInt8]) throws(CatalogImportError) -> Catalog {
-        try bytes.withUnsafeBufferPointer(CatalogCSVParser.parse).get()
+    /// Reads a catalog from CSV or TSV text (see `CatalogCSVParser`). All or nothing: any problem
+    /// throws an error naming its line, and no catalog is made.
+    public static func parseCSV(_ bytes: [UInt8], name: String = "", loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
+        try bytes.withUnsafeBufferPointer { CatalogCSVParser.parse($0, name: name, loading: loading) }.get()
     }
 }
 
-/// Parses catalog CSV: a header row naming the columns (any order, case-insensitive; unknown
-/// columns ignored; all of `Catalog.csvColumns` required), then one record per item with exactly
-/// as many fields as the header. Blank lines are skipped. A UTF-8 byte order mark is allowed.
+/// Parses delimited text of any shape: a header row naming the columns, then one record per row
+/// with exactly as many fields. The delimiter (comma, tab or semicolon) is found from the first
+/// lines. Quoted fields may hold delimiters, `""` and line breaks; CRLF and a UTF-8 byte order
+/// mark are accepted; blank lines are skipped. Each column's kind is inferred from its values.
 enum CatalogCSVParser {
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Catalog, CatalogImportError> {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?) -> Result<Catalog, CatalogImportError> {
         do throws(CatalogImportError) {
-            return .success(try parseOrThrow(bytes))
+            return .success(try parseOrThrow(bytes, name: name, loading: loading))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func parseOrThrow(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogImportError) -> Catalog {
+    private static func parseOrThrow(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        let delimiter = sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...]))
         if let offset = CatalogUTF8.firstInvalidOffset(bytes) {
-            throw CatalogImportError(line: CatalogUTF8.line(of: offset, in: bytes), reason: .invalidUTF8)
+            let (line, column) = place(of: offset, in: bytes, delimiter: delimiter)
+            throw CatalogImportError(line: line, column: column, reason: .invalidUTF8)
         }
-        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        var scanner = CatalogCSVScanner(bytes: bytes, startingAt: hasBOM ? 3 : 0)
+        var textColumns = Set<Int>()
+        while true {
+            switch try read(bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading) {
+            case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name)
+            case .again(let column): textColumns.insert(column)
+            }
+        }
+    }
+
+    private enum Outcome {
+        case read([CatalogColumn], rows: Int)
+        /// A column's parsed values met one that does not parse: read again with it as text.
+        case again(textColumn: Int)
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
+                             loading: CatalogLoading?) throws(CatalogImportError) -> Outcome {
+        var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
-        let slotOfColumn = try readHeader(&scanner)
-        var builder = CatalogCSVBuilder()
-        var fields = [CatalogCSVScanner.Field](repeating: .init(), count: Catalog.csvColumns.count)
+        let names = try readHeader(&scanner)
+        var builders = [CatalogColumnBuilder](repeating: CatalogColumnBuilder(), count: names.count)
+        var rows = 0, nextReport = scanner.index + CatalogLoading.reportEvery
         while scanner.skipBlankLines() {
             let recordLine = scanner.line
             scanner.scratch.removeAll(keepingCapacity: true)
-            var column = 0, terminator = CatalogCSVScanner.Terminator.comma
-            while terminator == .comma {
+            var column = 0, terminator = CatalogCSVScanner.Terminator.delimiter
+            while terminator == .delimiter {
                 let field: CatalogCSVScanner.Field
-                (field, terminator) = try scanner.nextField()
-                if column < slotOfColumn.count, let slot = slotOfColumn[column] { fields[slot] = field }
+                (field, terminator) = try scanner.nextField(column: column + 1)
+                guard column < builders.count else {
+                    throw CatalogImportError(line: recordLine, column: column + 1,
+                                             reason: .wrongFieldCount(expected: builders.count, found: try countFields(&scanner, from: column + 1)))
+                }
+                let fits = scanner.withBytes(of: field) { builders[column].append(CatalogASCII.trimmed($0)) }
+                if !fits { return .again(textColumn: column) }
                 column += 1
             }
-            guard column == slotOfColumn.count else {
-                throw CatalogImportError(line: recordLine, reason: .wrongFieldCount(expected: slotOfColumn.count, found: column))
+            guard column == builders.count else {
+                throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: builders.count, found: column))
             }
-            try builder.append(fields, from: scanner)
+            rows += 1
+            if rows == CatalogColumnBuilder.sampleRows {
+                for index in builders.indices where !textColumns.contains(index) { builders[index].chooseMode(sampleRows: rows) }
+            }
+            if scanner.index >= nextReport, let loading {
+                guard loading.report(parsed: scanner.index) else { throw CatalogImportError(line: recordLine, reason: .cancelled) }
+                nextReport = scanner.index + CatalogLoading.reportEvery
+            }
         }
-        return builder.build()
+        guard rows > 0 else { throw CatalogImportError(line: 2, reason: .noRows) }
+        loading?.report(parsed: bytes.count)
+        var columns: [CatalogColumn] = []
+        columns.reserveCapacity(names.count)
+        for (index, name) in names.enumerated() {
+            columns.append(builders[index].finish(name: name, rows: rows))
+            builders[index] = CatalogColumnBuilder()
+        }
+        return .read(columns, rows: rows)
     }
 
-    /// For every column of the header, the index in `Catalog.csvColumns` it supplies, if any.
-    private static func readHeader(_ scanner: inout CatalogCSVScanner) throws(CatalogImportError) -> [Int?] {
-        let headerLine = scanner.line
-        let required = Catalog.csvColumns.map { Array($0.utf8) }
-        var slotOfColumn: [Int?] = [], found = [Bool](repeating: false, count: required.count)
-        var terminator = CatalogCSVScanner.Terminator.comma
-        while terminator == .comma {
+    /// The fields of the rest of a too-long record, for the message.
+    private static func countFields(_ scanner: inout CatalogCSVScanner, from counted: Int) throws(CatalogImportError) -> Int {
+        var count = counted, terminator = CatalogCSVScanner.Terminator.delimiter
+        while terminator == .delimiter {
+            (_, terminator) = try scanner.nextField(column: count + 1)
+            count += 1
+        }
+        return count
+    }
+
+    /// The column names, trimmed; an empty one becomes "Column N", a repeated one "name (2)".
+    private static func readHeader(_ scanner: inout CatalogCSVScanner) throws(CatalogImportError) -> [String] {
+        var names: [String] = [], terminator = CatalogCSVScanner.Terminator.delimiter
+        while terminator == .delimiter {
             let field: CatalogCSVScanner.Field
-            (field, terminator) = try scanner.nextField()
-            let slot = try scanner.withBytes(of: field) { name in
-                let name = CatalogASCII.trimmed(name)
-                return required.firstIndex { CatalogASCII.equalsIgnoringCase(name, $0) }
-            }
-            if let slot, !found[slot] {
-                found[slot] = true
-                slotOfColumn.append(slot)
-            } else {
-                slotOfColumn.append(nil)
+            (field, terminator) = try scanner.nextField(column: names.count + 1)
+            names.append(scanner.withBytes(of: field) { String(decoding: CatalogASCII.trimmed($0), as: UTF8.self) })
+            guard names.count <= Catalog.maxColumns else {
+                throw CatalogImportError(line: 1, reason: .tooManyColumns(names.count + (try countFields(&scanner, from: names.count) - names.count)))
             }
         }
-        if let missing = found.firstIndex(of: false) {
-            throw CatalogImportError(line: headerLine, reason: .missingColumn(Catalog.csvColumns[missing]))
+        var seen = Set<String>()
+        for index in names.indices {
+            if names[index].isEmpty { names[index] = tr("Column {number}", ["number": String(index + 1)]) }
+            var candidate = names[index], copy = 2
+            while seen.contains(candidate) {
+                candidate = names[index] + " (" + String(copy) + ")"
+                copy += 1
+            }
+            names[index] = candidate
+            seen.insert(candidate)
         }
-        return slotOfColumn
+        return names
+    }
+
+    /// Comma, tab or semicolon: the one that splits the first lines (up to ten, outside quotes)
+    /// into the same number of fields, the most fields winning; a comma when none does.
+    static func sniffDelimiter(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        let candidates: [UInt8] = [44, 9, 59]
+        var counts = [[Int]](repeating: [], count: candidates.count)
+        var current = [Int](repeating: 0, count: candidates.count)
+        var inQuotes = false, index = 0
+        let end = min(bytes.count, 1 << 16)
+        while index < end && counts[0].count < 10 {
+            let byte = bytes[index]
+            if byte == 34 {
+                inQuotes.toggle()
+            } else if !inQuotes && byte == 10 {
+                for candidate in candidates.indices { counts[candidate].append(current[candidate]) }
+                current = [Int](repeating: 0, count: candidates.count)
+            } else if !inQuotes, let candidate = candidates.firstIndex(of: byte) {
+                current[candidate] += 1
+            }
+            index += 1
+        }
+        if current.contains(where: { $0 > 0 }) {
+            for candidate in candidates.indices { counts[candidate].append(current[candidate]) }
+        }
+        var best = 0, bestScore = 0
+        for candidate in candidates.indices {
+            guard let first = counts[candidate].first, first > 0 else { continue }
+            let consistent = counts[candidate].allSatisfy { $0 == first }
+            let score = consistent ? first * 2 + 1 : 0
+            if score > bestScore { (best, bestScore) = (candidate, score) }
+        }
+        if bestScore == 0 {
+            best = (0..<candidates.count).max { (counts[$0].first ?? 0) < (counts[$1].first ?? 0) } ?? 0
+            if (counts[best].first ?? 0) == 0 { best = 0 }
+        }
+        return candidates[best]
+    }
+
+    /// The 1-based line and field of byte `offset`.
+    static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> (line: Int, column: Int) {
+        var line = 1, column = 1, inQuotes = false
+        for index in 0..<offset {
+            switch bytes[index] {
+            case 10:
+                line += 1
+                if !inQuotes { column = 1 }
+            case 34: inQuotes.toggle()
+            case delimiter where !inQuotes: column += 1
+            default: break
+            }
+        }
+        return (line, column)
     }
 }

@@ -1,10 +1,10 @@
-/// Splits CSV text into fields, RFC 4180 style: commas; optional double quotes, with "" for a
+/// Splits CSV text into fields, RFC 4180 style: a delimiter (comma, tab or semicolon); optional double quotes, with "" for a
 /// quote, around fields that may then hold commas and line breaks; LF or CRLF record ends.
 /// Fields are byte ranges of the input; only quoted fields with escapes are copied, to `scratch`.
 /// Lenient where RFC 4180 is silent: a quote inside an unquoted field is kept as text, and text
 /// after a closing quote is appended to the field.
 struct CatalogCSVScanner {
-    enum Terminator { case comma, endOfRecord }
+    enum Terminator { case delimiter, endOfRecord }
 
     struct Field {
         var start = 0, end = 0
@@ -13,17 +13,19 @@ struct CatalogCSVScanner {
         var line = 0
     }
 
-    private static let comma: UInt8 = 44, quote: UInt8 = 34, lf: UInt8 = 10, cr: UInt8 = 13
+    private static let quote: UInt8 = 34, lf: UInt8 = 10, cr: UInt8 = 13
 
     let bytes: UnsafeBufferPointer<UInt8>
+    let delimiter: UInt8
     private(set) var index: Int
     /// The 1-based line of `index`.
     private(set) var line = 1
     /// Unescaped quoted fields of the current record; clear it between records.
     var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int, delimiter: UInt8 = 44) {
         self.bytes = bytes
+        self.delimiter = delimiter
         self.index = index
     }
 
@@ -42,28 +44,22 @@ struct CatalogCSVScanner {
         return false
     }
 
-    mutating func nextField() throws(CatalogImportError) -> (Field, Terminator) {
-        if index < bytes.count && bytes[index] == Self.quote { return try quotedField() }
+    /// The next field; `column` (1-based) names it in an error.
+    mutating func nextField(column: Int) throws(CatalogImportError) -> (Field, Terminator) {
+        if index < bytes.count && bytes[index] == Self.quote { return try quotedField(column: column) }
         let start = index, fieldLine = line
         var end = start
-        while end < bytes.count && bytes[end] != Self.comma && bytes[end] != Self.lf { end += 1 }
+        while end < bytes.count && bytes[end] != delimiter && bytes[end] != Self.lf { end += 1 }
         return finish(Field(start: start, end: end, line: fieldLine), contentEnd: end)
     }
 
     /// Calls `body` with the bytes of a field of the current record.
-    func withBytes<R>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) throws(CatalogImportError) -> R) throws(CatalogImportError) -> R {
-        if !field.inScratch { return try body(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) }
-        let result: Result<R, CatalogImportError> = scratch.withUnsafeBufferPointer { scratch in
-            do throws(CatalogImportError) {
-                return .success(try body(UnsafeBufferPointer(rebasing: scratch[field.start..<field.end])))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+    func withBytes<R>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if !field.inScratch { return body(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) }
+        return scratch.withUnsafeBufferPointer { scratch in body(UnsafeBufferPointer(rebasing: scratch[field.start..<field.end])) }
     }
 
-    private mutating func quotedField() throws(CatalogImportError) -> (Field, Terminator) {
+    private mutating func quotedField(column: Int) throws(CatalogImportError) -> (Field, Terminator) {
         let openingLine = line, scratchStart = scratch.count
         var cursor = index + 1, segment = cursor, copied = false
         while true {
@@ -71,7 +67,7 @@ struct CatalogCSVScanner {
                 if bytes[cursor] == Self.lf { line += 1 }
                 cursor += 1
             }
-            guard cursor < bytes.count else { throw CatalogImportError(line: openingLine, reason: .unterminatedQuote) }
+            guard cursor < bytes.count else { throw CatalogImportError(line: openingLine, column: column, reason: .unterminatedQuote) }
             guard cursor + 1 < bytes.count && bytes[cursor + 1] == Self.quote else { break }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segment...cursor]))
             copied = true
@@ -81,7 +77,7 @@ struct CatalogCSVScanner {
         let contentEnd = cursor
         cursor += 1
         let trailingStart = cursor
-        while cursor < bytes.count && bytes[cursor] != Self.comma && bytes[cursor] != Self.lf { cursor += 1 }
+        while cursor < bytes.count && bytes[cursor] != delimiter && bytes[cursor] != Self.lf { cursor += 1 }
         var trailingEnd = cursor
         if trailingEnd > trailingStart && bytes[trailingEnd - 1] == Self.cr && (cursor == bytes.count || bytes[cursor] == Self.lf) {
             trailingEnd -= 1
@@ -95,12 +91,12 @@ struct CatalogCSVScanner {
         return finish(field, contentEnd: cursor, stripCR: false)
     }
 
-    /// Consumes the terminator at `contentEnd` (a comma, LF or the end of input).
+    /// Consumes the terminator at `contentEnd` (the delimiter, LF or the end of input).
     private mutating func finish(_ field: Field, contentEnd: Int, stripCR: Bool = true) -> (Field, Terminator) {
         var field = field
-        if contentEnd < bytes.count && bytes[contentEnd] == Self.comma {
+        if contentEnd < bytes.count && bytes[contentEnd] == delimiter {
             index = contentEnd + 1
-            return (field, .comma)
+            return (field, .delimiter)
         }
         if stripCR && field.end > field.start && bytes[field.end - 1] == Self.cr { field.end -= 1 }
         if contentEnd < bytes.count {

@@ -1,8 +1,53 @@
+import Synchronization
+
 extension Catalog {
-    /// Reads the file at `path` and parses it as CSV (`parseCSV`). A file that cannot be read
-    /// throws `.unreadable` with line 0.
-    public static func load(path: String) throws(CatalogImportError) -> Catalog {
-        try parseCSV(try CatalogFile.contents(of: path))
+    /// The size in bytes of the file at `path`, 0 if it cannot be known.
+    public static func fileSize(_ path: String) -> Int { SystemFile.size(of: path) ?? 0 }
+
+    /// Reads the file at `path` and parses it (`parseCSV`). A file that cannot be read throws
+    /// `.unreadable` with line 0. `loading`, when given, follows the bytes read and parsed and
+    /// can cancel.
+    public static func load(path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
+        let bytes = try CatalogFile.contents(of: path, loading: loading)
+        if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
+        return try parseCSV(bytes, name: CatalogFile.displayName(path), loading: loading)
+    }
+}
+
+/// The progress of one file being read and parsed, shared between the thread that reads it and
+/// the one that shows it; and the way to cancel it.
+public final class CatalogLoading: Sendable {
+    static let reportEvery = 1 << 20
+    public let totalBytes: Int
+    private let read = Atomic<Int>(0)
+    private let parsed = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+
+    public init(totalBytes: Int) { self.totalBytes = totalBytes }
+
+    /// From 0 to 1: reading the file is the first half, parsing it the second.
+    public var fraction: Double {
+        guard totalBytes > 0 else { return 0 }
+        let done = read.load(ordering: .relaxed) + parsed.load(ordering: .relaxed)
+        return min(1, Double(done) / Double(2 * totalBytes))
+    }
+
+    public var bytesDone: Int { (read.load(ordering: .relaxed) + parsed.load(ordering: .relaxed)) / 2 }
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Records progress; false once cancelled.
+    func report(read bytes: Int) -> Bool {
+        read.store(bytes, ordering: .relaxed)
+        return !isCancelled
+    }
+
+    @discardableResult
+    func report(parsed bytes: Int) -> Bool {
+        read.store(totalBytes, ordering: .relaxed)
+        parsed.store(bytes, ordering: .relaxed)
+        return !isCancelled
     }
 }
 
@@ -11,11 +56,17 @@ enum CatalogFile {
     /// Bigger than any catalog the 32-bit positions of `Catalog` can hold.
     static let sizeLimit = Int(UInt32.max)
 
-    static func contents(of path: String) throws(CatalogImportError) -> [UInt8] {
+    static func contents(of path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> [UInt8] {
         do {
-            return try SystemFile.contents(of: path, limit: sizeLimit)
+            return try SystemFile.contents(of: path, limit: sizeLimit) { read in loading?.report(read: read) ?? true }
         } catch {
+            if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled, path: path) }
             throw CatalogImportError(line: 0, reason: .unreadable(error.text), path: path)
         }
+    }
+
+    /// The last part of `path`, as messages and titles name a file.
+    static func displayName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

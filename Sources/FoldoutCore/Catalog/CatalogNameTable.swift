@@ -1,5 +1,5 @@
-/// The distinct item names of a catalog, stored once: all their UTF-8 bytes back to back and the
-/// end offset of each. Items refer to a name by its index.
+/// The distinct values of a column, stored once: all their UTF-8 bytes back to back and the end
+/// offset of each. Rows refer to a value by its index.
 struct CatalogNameTable: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var ends: [UInt32] = []
@@ -32,8 +32,8 @@ struct CatalogNameTable: Sendable {
         ends.append(UInt32(bytes.count))
     }
 
-    /// The rank of every name in sorted order (see `precedes`), indexed by name.
-    func sortedRanks() -> [UInt32] {
+    /// The indices of the names in sorted order (see `precedes`).
+    func sortedOrder() -> [UInt32] {
         var order = (0..<UInt32(count)).map { $0 }
         bytes.withUnsafeBufferPointer { text in
             ends.withUnsafeBufferPointer { ends in
@@ -44,9 +44,7 @@ struct CatalogNameTable: Sendable {
                 order.sort { Self.precedes(slice($0), slice($1)) }
             }
         }
-        var ranks = [UInt32](repeating: 0, count: count)
-        for (rank, index) in order.enumerated() { ranks[Int(index)] = UInt32(rank) }
-        return ranks
+        return order
     }
 
     /// Name order: ASCII letters compared without case first, then byte-wise, so "apple" sorts
@@ -63,12 +61,20 @@ struct CatalogNameTable: Sendable {
     }
 }
 
-/// Builds a name table while reading: the same name always gets the same index.
+/// Builds a name table while reading: the same name always gets the same index. Index 0 is the
+/// empty text, which the catalog uses for a missing value.
 struct CatalogNameInterner {
     private(set) var table = CatalogNameTable()
+
+    init() {
+        intern(UnsafeBufferPointer(start: nil, count: 0))
+    }
+
+    var count: Int { table.count }
     private var slots = [UInt32](repeating: 0, count: 1024)   // 0 empty, else name index + 1
     private var hashes: [UInt32] = []
 
+    @discardableResult
     mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let hash = Self.hash(name)
         let mask = slots.count - 1

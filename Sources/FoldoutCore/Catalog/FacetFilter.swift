@@ -1,59 +1,155 @@
-/// The facet menu's state over a catalog: at most one chosen option per facet, a sort order, and
-/// the positions of the matching items in that order. Every effective change sends one `.results`.
+/// The Filters page's state over a catalog (seed 001's data source, in Swift): which columns are
+/// facets, at most one chosen option per facet, the sort order, the matching rows in that order,
+/// and each option's count as faceted search gives it (a facet's counts honour every other facet's
+/// choice but not its own). Every effective change sends one change.
 public final class FacetFilter {
-    public enum Change: Equatable, Sendable { case results }
+    public enum Change: Equatable, Sendable {
+        /// The matches changed (a choice, the sort order or the catalog).
+        case results
+        /// The set of facets changed, and with it the facet bar.
+        case facets
+    }
 
     public private(set) var catalog: Catalog
-    /// Catalog positions of the items that have every chosen option, ordered by `sortOrder`.
+    /// The facet columns, in the catalog's column order.
+    public private(set) var facetColumns: [Int]
+    /// Catalog positions of the rows that have every chosen option, in `sort`'s order.
     public private(set) var matches: [UInt32] = []
     public let changes = Observers<Change>()
-    private var choices = [Int?](repeating: nil, count: Facet.allCases.count)
-    /// True while `matches` is the sorted view's permutation itself (no facet chosen).
-    private var matchesIsView = false
-    /// A result buffer kept for reuse while `matches` is the view's permutation.
+    private var layout: FacetLayout
+    private var words: FacetWords
+    private var sortedWords: [CatalogSortKey: FacetWords] = [:]
+    private var options: [Int: [String]] = [:]
+    /// The chosen option of each facet that has one, by column.
+    private var choices: [Int: Int] = [:]
+    private var cachedCounts: [Int: [Int]]?
+    /// Counts over every row, which are a facet's counts whenever no other facet has a choice.
+    private var unfilteredCounts: [Int: [Int]]?
+    /// True while `matches` is the sort order's permutation itself (no facet chosen).
+    private var matchesIsOrder = false
+    /// A result buffer kept for reuse while `matches` is the order's permutation.
     private var spare: [UInt32] = []
+    /// True while `replaceCatalog` sets the sort order, which then sends no change of its own.
+    private var replacing = false
+
+    /// The results' order: a column, or the file's order (nil).
+    public var sort: CatalogSortKey? {
+        didSet { if sort != oldValue && !replacing { changed() } }
+    }
 
     public init(catalog: Catalog) {
         self.catalog = catalog
+        facetColumns = catalog.facetColumns
+        sort = catalog.defaultSort
+        layout = FacetLayout(catalog, columns: catalog.facetColumns)
+        words = FacetWords(catalog, layout: layout)
         recompute()
     }
 
-    public var categories: [Facet] { Facet.allCases }
     public var matchCount: Int { matches.count }
 
-    public func options(for facet: Facet) -> [String] { facet.optionTitles }
-    public func choice(for facet: Facet) -> Int? { choices[facet.rawValue] }
+    // MARK: Facets and options
 
-    /// What the facet's button says: the chosen option, or the facet's title.
-    public func label(for facet: Facet) -> String { choice(for: facet).map { facet.optionTitle($0) } ?? facet.title }
+    public func isFacet(_ column: Int) -> Bool { layout.field(of: column) != nil }
 
-    public var sortOrder: SortOrder = .name {
-        didSet { if sortOrder != oldValue { changed() } }
+    /// The facet's options in order: numbers and dates by value, text alphabetically.
+    public func options(forColumn column: Int) -> [String] {
+        if let cached = options[column] { return cached }
+        guard case .coded(let coded) = catalog.columns[column].values else { return [] }
+        var labels = [String](repeating: "", count: coded.dictionary.count - 1)
+        for (entry, rank) in coded.ranks.enumerated() where entry > 0 { labels[Int(rank)] = coded.dictionary.name(entry) }
+        options[column] = labels
+        return labels
     }
 
-    public func select(option: Int, in facet: Facet) {
-        precondition(facet.options.indices.contains(option), "option \(option) is not one of \(facet.title)'s")
-        guard choices[facet.rawValue] != option else { return }
-        choices[facet.rawValue] = option
+    /// How a facet's options are ordered.
+    public enum OptionOrder: Sendable { case byValue, alphabetical, asGiven }
+
+    public func optionOrder(forColumn column: Int) -> OptionOrder {
+        guard case .coded(let coded) = catalog.columns[column].values else { return .byValue }
+        return coded.keepsOrder ? .asGiven : coded.numbers == nil ? .alphabetical : .byValue
+    }
+
+    public func choice(forColumn column: Int) -> Int? { choices[column] }
+
+    /// What the facet's button says: the chosen option, or the column's name.
+    public func label(forColumn column: Int) -> String {
+        choices[column].map { options(forColumn: column)[$0] } ?? catalog.columns[column].name
+    }
+
+    /// The chosen options, in facet order, as (column name, option).
+    public var activeChoices: [(name: String, option: String)] {
+        facetColumns.compactMap { column in
+            choices[column].map { (catalog.columns[column].name, options(forColumn: column)[$0]) }
+        }
+    }
+
+    /// Whether `column` could be made a facet now: few enough values, and room in the layout.
+    public func canMakeFacet(_ column: Int) -> Bool {
+        isFacet(column) || FacetLayout.fits(catalog.columns, facetColumns + [column])
+    }
+
+    /// Makes `column` a facet, or no longer one (dropping its choice). Ignored if it cannot be.
+    public func setFacet(_ column: Int, _ on: Bool) {
+        guard on != isFacet(column), !on || canMakeFacet(column) else { return }
+        let columns = on ? (facetColumns + [column]).sorted() : facetColumns.filter { $0 != column }
+        let hadChoice = choices.removeValue(forKey: column) != nil
+        rebuildFacets(columns)
+        changes.send(.facets)
+        if hadChoice { changed() }
+    }
+
+    private func rebuildFacets(_ columns: [Int]) {
+        facetColumns = columns
+        layout = FacetLayout(catalog, columns: columns)
+        words = FacetWords(catalog, layout: layout)
+        sortedWords = [:]
+        cachedCounts = nil
+        unfilteredCounts = nil
+    }
+
+    // MARK: Choosing
+
+    public func select(option: Int, inColumn column: Int) {
+        guard let field = layout.field(of: column) else { preconditionFailure("column \(column) is not a facet") }
+        precondition((0..<field.optionCount).contains(option), "option \(option) is not one of column \(column)'s")
+        guard choices[column] != option else { return }
+        choices[column] = option
         changed()
     }
 
-    public func reset(_ facet: Facet) {
-        guard choices[facet.rawValue] != nil else { return }
-        choices[facet.rawValue] = nil
+    public func reset(column: Int) {
+        guard choices.removeValue(forKey: column) != nil else { return }
         changed()
     }
 
     public func resetAll() {
-        guard choices.contains(where: { $0 != nil }) else { return }
-        choices = [Int?](repeating: nil, count: choices.count)
+        guard !choices.isEmpty else { return }
+        choices = [:]
         changed()
     }
 
-    /// Filters `catalog` instead, keeping the choices and the sort order.
+    /// Filters `catalog` instead. Its default facets become the facets; a choice is kept where the
+    /// new catalog has a facet of the same name with the same option, and the sort order where it
+    /// has a column of that name.
     public func replaceCatalog(_ catalog: Catalog) {
         guard catalog !== self.catalog else { return }
+        let kept = activeChoices
+        let sortName = sort.map { self.catalog.columns[$0.column].name }
         self.catalog = catalog
+        options = [:]
+        choices = [:]
+        rebuildFacets(catalog.facetColumns)
+        for (name, option) in kept {
+            guard let column = catalog.column(named: name), isFacet(column),
+                  let index = options(forColumn: column).firstIndex(of: option) else { continue }
+            choices[column] = index
+        }
+        let sortColumn = sortName.flatMap { catalog.column(named: $0) }
+        replacing = true
+        sort = sortColumn.map { CatalogSortKey(column: $0, descending: sort?.descending ?? false) } ?? catalog.defaultSort
+        replacing = false
+        changes.send(.facets)
         changed()
     }
 
@@ -62,53 +158,97 @@ public final class FacetFilter {
         changes.send(.results)
     }
 
-    /// One sequential pass over the sorted view's facet words: count the matches, then copy
-    /// their positions. The result goes into the previous result's buffer when nothing else holds
-    /// it, because writing to memory that is already mapped is several times faster than to
-    /// fresh pages; a no-facet result is the sorted view's own permutation, shared, not copied.
-    private func recompute() {
-        var mask: UInt16 = 0, wanted: UInt16 = 0
-        for facet in Facet.allCases {
-            guard let option = choices[facet.rawValue] else { continue }
-            mask |= facet.packedMask
-            wanted |= facet.packed(option)
+    // MARK: Counting
+
+    /// How many rows have each option of the facet `column`, given every other facet's choice.
+    public func counts(forColumn column: Int) -> [Int] { allCounts()[column] ?? [] }
+
+    /// Every facet's counts, by column: one pass for the facets without a choice and one for each
+    /// facet with one (skipped when no other facet has a choice: then the counts over every row,
+    /// computed once, are the answer).
+    public func allCounts() -> [Int: [Int]] {
+        if let cachedCounts { return cachedCounts }
+        var result: [Int: [Int]] = [:]
+        let (mask, wanted) = maskAndWanted()
+        let free = layout.fields.filter { choices[$0.column] == nil }
+        if !free.isEmpty {
+            let counted = mask == 0 ? unfiltered().filter { entry in free.contains { $0.column == entry.key } } : count(free, mask, wanted)
+            result.merge(counted) { $1 }
         }
-        let view = catalog.sortedView(sortOrder)
+        for field in layout.fields where choices[field.column] != nil {
+            let otherMask = mask & ~field.mask
+            let counted = otherMask == 0 ? [field.column: unfiltered()[field.column]!] : count([field], otherMask, wanted & ~field.mask)
+            result.merge(counted) { $1 }
+        }
+        cachedCounts = result
+        return result
+    }
+
+    private func unfiltered() -> [Int: [Int]] {
+        if let unfilteredCounts { return unfilteredCounts }
+        let counts = count(layout.fields, 0, 0)
+        unfilteredCounts = counts
+        return counts
+    }
+
+    private func count(_ fields: [FacetLayout.Field], _ mask: UInt64, _ wanted: UInt64) -> [Int: [Int]] {
+        var offsets: [Int] = [], total = 0
+        for field in fields {
+            offsets.append(total)
+            total += field.optionCount + 1
+        }
+        var counts = [Int](repeating: 0, count: total)
+        FacetMatching.count(words, mask: mask, wanted: wanted, fields: fields, offsets: offsets, into: &counts)
+        var result: [Int: [Int]] = [:]
+        for (index, field) in fields.enumerated() {
+            result[field.column] = Array(counts[offsets[index]..<offsets[index] + field.optionCount])
+        }
+        return result
+    }
+
+    // MARK: Matching
+
+    private func maskAndWanted() -> (UInt64, UInt64) {
+        var mask: UInt64 = 0, wanted: UInt64 = 0
+        for field in layout.fields {
+            guard let option = choices[field.column] else { continue }
+            mask |= field.mask
+            wanted |= UInt64(option) << UInt64(field.shift)
+        }
+        return (mask, wanted)
+    }
+
+    /// One sequential pass over the facet words in the sort order. The result goes into the
+    /// previous result's buffer when nothing else holds it, because writing to memory that is
+    /// already mapped is several times faster than to fresh pages; a no-facet result is the sort
+    /// order's own permutation, shared, not copied.
+    private func recompute() {
+        cachedCounts = nil
+        let (mask, wanted) = maskAndWanted()
+        let order = sort.map { catalog.positions(sortedBy: $0) } ?? catalog.filePositions
         var buffer: [UInt32] = []
-        if matchesIsView { swap(&buffer, &spare) } else { swap(&buffer, &matches) }
+        if matchesIsOrder { swap(&buffer, &spare) } else { swap(&buffer, &matches) }
         guard mask != 0 else {
             spare = buffer
-            matches = view.positions
-            matchesIsView = true
+            matches = order
+            matchesIsOrder = true
             return
         }
-        matchesIsView = false
-        FacetFilter.filter(view, mask: mask, wanted: wanted, into: &buffer)
+        matchesIsOrder = false
+        if let sort {
+            let sorted = sortedWords[sort] ?? words.gathered(order)
+            sortedWords[sort] = sorted
+            FacetMatching.matches(sorted, positions: order, mask: mask, wanted: wanted, into: &buffer)
+        } else {
+            FacetMatching.matches(words, positions: [], mask: mask, wanted: wanted, into: &buffer)
+        }
         matches = buffer
     }
 
-    /// The positions of `view` whose facet word has `wanted` under `mask`, in view order.
-    private static func filter(_ view: CatalogSortedView, mask: UInt16, wanted: UInt16, into buffer: inout [UInt32]) {
-        /// 1 when `word` matches, else 0, without a branch (matches are unpredictable).
-        func hit(_ word: UInt16) -> Int { Int((UInt32((word & mask) ^ wanted) &- 1) >> 31) }
-        let total = view.packed.withUnsafeBufferPointer { packed in packed.reduce(0) { $0 &+ hit($1) } }
-        // Every position is written to the next free slot, which advances only on a match: one
-        // spare slot at the end, and the same cost at any selectivity.
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(0, count: total + 1))
-        view.packed.withUnsafeBufferPointer { packed in
-            view.positions.withUnsafeBufferPointer { positions in
-                buffer.withUnsafeMutableBufferPointer { out in
-                    guard let out = out.baseAddress, let packed = packed.baseAddress,
-                          let positions = positions.baseAddress else { return }
-                    var next = 0
-                    for index in 0..<view.positions.count {
-                        out[next] = positions[index]
-                        next &+= hit(packed[index])
-                    }
-                }
-            }
-        }
-        buffer.removeLast()
+    /// Bytes per row held by the catalog, the facet words and their copies in each sort order used.
+    public var bytesPerItem: Double {
+        guard catalog.count > 0 else { return 0 }
+        let facetBytes = sortedWords.values.reduce(words.byteCount) { $0 + $1.byteCount }
+        return catalog.bytesPerItem + Double(facetBytes) / Double(catalog.count)
     }
 }

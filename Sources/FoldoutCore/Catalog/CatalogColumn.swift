@@ -1,0 +1,160 @@
+import Synchronization
+
+/// One column of a catalog: its name as the file writes it, the kind of its values (inferred from
+/// them), and the values stored near their size.
+public struct CatalogColumn: Sendable {
+    /// What the values are. A facet is not a kind but a role: see `Catalog.facetColumns`.
+    public enum Kind: Sendable, Equatable {
+        case number, date, dateTime, text
+    }
+
+    public let name: String
+    public let kind: Kind
+    let values: CatalogColumnValues
+    /// Rows with no value (an empty cell, `NA`, `N/A`, `null`, `NaN`).
+    public let missingCount: Int
+    /// Whether the values look like a facet: few distinct texts or whole numbers, each repeated.
+    public let suggestsFacet: Bool
+
+    init(name: String, kind: Kind, values: CatalogColumnValues, missingCount: Int, suggestsFacet: Bool) {
+        self.name = name
+        self.kind = kind
+        self.values = values
+        self.missingCount = missingCount
+        self.suggestsFacet = suggestsFacet
+    }
+
+    /// A copy under another name.
+    func renamed(_ name: String) -> CatalogColumn {
+        CatalogColumn(name: name, kind: kind, values: values, missingCount: missingCount, suggestsFacet: suggestsFacet)
+    }
+
+    /// Whether the column can be a facet: a dictionary of at most `maxFacetOptions` values.
+    public var canBeFacet: Bool {
+        guard let distinct = distinctCount else { return false }
+        return distinct >= 1 && distinct <= CatalogColumnBuilder.maxFacetOptions
+    }
+
+    /// The number of distinct values, where the column keeps a dictionary of them.
+    public var distinctCount: Int? {
+        if case .coded(let coded) = values { return coded.dictionary.count - 1 }
+        return nil
+    }
+
+    /// The value at `position` as text (a number written with the column's decimals, a date as
+    /// ISO 8601), "" when missing.
+    public func text(at position: Int) -> String {
+        switch values {
+        case .coded(let coded): return coded.dictionary.name(Int(coded.codes[position]))
+        case .integers(let integers):
+            guard let value = integers.value(at: position) else { return "" }
+            return CatalogValueText.integer(value, scale: integers.scale, kind: kind)
+        case .reals(let reals):
+            let value = reals[position]
+            return value.isNaN ? "" : CatalogValueText.real(value)
+        }
+    }
+
+    public func isMissing(at position: Int) -> Bool {
+        switch values {
+        case .coded(let coded): coded.codes[position] == 0
+        case .integers(let integers): integers.value(at: position) == nil
+        case .reals(let reals): reals[position].isNaN
+        }
+    }
+
+    var byteCount: Int {
+        switch values {
+        case .coded(let coded): coded.codes.byteCount + coded.dictionary.byteCount
+        case .integers(let integers): integers.offsets.byteCount
+        case .reals(let reals): reals.count * 8
+        }
+    }
+}
+
+/// How a column's values are held.
+enum CatalogColumnValues: Sendable {
+    /// A dictionary of the distinct values and one code per row; code 0 is a missing value.
+    case coded(CatalogCodedValues)
+    /// Whole numbers (numbers scaled by a power of ten, days, seconds) as offsets from a base.
+    case integers(CatalogIntegerValues)
+    /// Numbers that need a floating point (exponents, many decimals); NaN is a missing value.
+    case reals([Double])
+}
+
+/// A column as a dictionary of distinct values (entry 0 is the missing value, "") and a code per
+/// row in the narrowest width. The values' order is that of their numbers or dates when the column
+/// holds numbers or dates, the dictionary's own order when `keepsOrder`, else alphabetical.
+final class CatalogCodedValues: Sendable {
+    let codes: CatalogUnsignedColumn
+    let dictionary: CatalogNameTable
+    /// Each entry's number (days, seconds) when the entries are numbers or dates; NaN for entry 0.
+    let numbers: [Double]?
+    let keepsOrder: Bool
+    private let cachedRanks = Mutex<[UInt32]?>(nil)
+
+    init(codes: CatalogUnsignedColumn, dictionary: CatalogNameTable, numbers: [Double]?, keepsOrder: Bool = false) {
+        self.codes = codes
+        self.dictionary = dictionary
+        self.numbers = numbers
+        self.keepsOrder = keepsOrder
+    }
+
+    /// The rank of each dictionary entry among the present values (0 for the first); entry 0,
+    /// the missing value, ranks after them all.
+    var ranks: [UInt32] {
+        cachedRanks.withLock { cached in
+            if let cached { return cached }
+            let ranks = computeRanks()
+            cached = ranks
+            return ranks
+        }
+    }
+
+    private func computeRanks() -> [UInt32] {
+        let count = dictionary.count
+        var ranks = [UInt32](repeating: UInt32(count - 1), count: count)
+        var order: [UInt32]
+        if keepsOrder {
+            order = (1..<UInt32(count)).map { $0 }
+        } else if let numbers {
+            order = (1..<UInt32(count)).sorted { numbers[Int($0)] < numbers[Int($1)] || (numbers[Int($0)] == numbers[Int($1)] && $0 < $1) }
+        } else {
+            order = dictionary.sortedOrder().filter { $0 != 0 }
+        }
+        for (rank, entry) in order.enumerated() { ranks[Int(entry)] = UInt32(rank) }
+        return ranks
+    }
+}
+
+/// Whole numbers as `base + offset`, offsets in the narrowest width that holds the range and one
+/// more value, `missing`, for a row with no value. `scale` is the number of decimals a number
+/// had (12.50 is 1250 with scale 2); days and seconds have scale 0.
+struct CatalogIntegerValues: Sendable {
+    let base: Int64
+    let offsets: CatalogUnsignedColumn
+    let missing: UInt64
+    let scale: Int
+
+    /// A missing value in the `values` handed to `init`.
+    static let missingValue = Int64.min
+
+    init(_ values: [Int64], scale: Int) {
+        var low = Int64.max, high = Int64.min
+        for value in values where value != Self.missingValue {
+            low = min(low, value)
+            high = max(high, value)
+        }
+        if low > high { (low, high) = (0, 0) }
+        missing = CatalogUnsignedColumn.widthMaximum(for: UInt64(bitPattern: high &- low))
+        base = low
+        offsets = CatalogUnsignedColumn(values.map { $0 == Self.missingValue ? UInt64.max : UInt64(bitPattern: $0 &- low) },
+                                        maximum: missing)
+        self.scale = scale
+    }
+
+    func value(at position: Int) -> Int64? {
+        let offset = offsets[position]
+        return offset == missing ? nil : base &+ Int64(bitPattern: offset)
+    }
+}

@@ -1,0 +1,179 @@
+/// Collects one column's cells while a file is read, and decides at the end what the column is.
+///
+/// Every column starts by interning its values (a dictionary of distinct values and a code per
+/// row). After a sample of rows, a column whose values are mostly distinct numbers or dates
+/// switches to storing them parsed, which is smaller and quicker than a dictionary of unique
+/// texts. A later value that does not fit asks the reader to start again with the column interned.
+struct CatalogColumnBuilder {
+    enum Mode { case interned, numbers, dates, dateTimes }
+
+    /// Rows read before a column may switch from interning to parsed values.
+    static let sampleRows = 1024
+    /// Most distinct values a column keeps as a dictionary when they are numbers or dates.
+    static let maxCodedNumbers = 4096
+    /// Most distinct values a facet may have, and the most the inference makes a facet of.
+    static let maxFacetOptions = 1000, maxInferredFacetOptions = 250
+
+    private(set) var mode = Mode.interned
+    private var interner = CatalogNameInterner()
+    private var codes = CatalogCodeBuffer()
+    private var reals: [Double] = []
+    private var integers: [Int64] = []
+    private var missing = 0
+    private var maxDecimals = 0
+    private var hasExponent = false
+
+    /// Adds a cell (already trimmed). False if the value does not fit the column's parsed mode.
+    mutating func append(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        if CatalogValueParser.isMissing(value) {
+            missing += 1
+            switch mode {
+            case .interned: codes.append(0)
+            case .numbers: reals.append(.nan)
+            case .dates, .dateTimes: integers.append(CatalogIntegerValues.missingValue)
+            }
+            return true
+        }
+        switch mode {
+        case .interned:
+            codes.append(interner.intern(value))
+        case .numbers:
+            guard let number = CatalogValueParser.number(value) else { return false }
+            reals.append(number.value)
+            maxDecimals = max(maxDecimals, number.decimals)
+            hasExponent = hasExponent || number.hasExponent
+        case .dates:
+            guard let days = CatalogValueParser.date(value) else { return false }
+            integers.append(Int64(days))
+        case .dateTimes:
+            guard let seconds = CatalogValueParser.dateTime(value) ?? CatalogValueParser.date(value).map({ Int64($0) * 86_400 })
+            else { return false }
+            integers.append(seconds)
+        }
+        return true
+    }
+
+    /// After the sample: a column of mostly distinct numbers or dates stores them parsed.
+    mutating func chooseMode(sampleRows rows: Int) {
+        guard mode == .interned, interner.count - 1 > max(rows / 2, 64) else { return }
+        let classes = CatalogValueClasses(interner.table)
+        let codes = codes.column
+        switch classes.kind {
+        case .number:
+            reals = codes.map { $0 == 0 ? .nan : classes.numbers[Int($0)] }
+            maxDecimals = classes.maxDecimals
+            hasExponent = classes.hasExponent
+            mode = .numbers
+        case .date:
+            integers = codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }
+            mode = .dates
+        case .dateTime:
+            integers = codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }
+            mode = .dateTimes
+        case .text:
+            return
+        }
+        interner = CatalogNameInterner()
+        self.codes = CatalogCodeBuffer()
+    }
+
+    /// The finished column.
+    consuming func finish(name: String, rows: Int) -> CatalogColumn {
+        switch mode {
+        case .numbers:
+            return CatalogColumn(name: name, kind: .number, values: Self.numberValues(reals, maxDecimals, hasExponent),
+                                 missingCount: missing, suggestsFacet: false)
+        case .dates:
+            return CatalogColumn(name: name, kind: .date, values: .integers(CatalogIntegerValues(integers, scale: 0)),
+                                 missingCount: missing, suggestsFacet: false)
+        case .dateTimes:
+            return CatalogColumn(name: name, kind: .dateTime, values: .integers(CatalogIntegerValues(integers, scale: 0)),
+                                 missingCount: missing, suggestsFacet: false)
+        case .interned:
+            let table = interner.table
+            let classes = CatalogValueClasses(table)
+            let distinct = table.count - 1
+            let codes = codes.column
+            if classes.kind != .text && distinct > Self.maxCodedNumbers {
+                let values: CatalogColumnValues
+                if classes.kind == .number {
+                    values = Self.numberValues(codes.map { $0 == 0 ? .nan : classes.numbers[Int($0)] }, classes.maxDecimals, classes.hasExponent)
+                } else {
+                    values = .integers(CatalogIntegerValues(codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }, scale: 0))
+                }
+                return CatalogColumn(name: name, kind: classes.kind, values: values, missingCount: missing, suggestsFacet: false)
+            }
+            let wholeNumbers = classes.kind == .number && classes.maxDecimals == 0 && !classes.hasExponent
+            let facet = (classes.kind == .text || wholeNumbers) && distinct >= 2
+                && distinct <= Self.maxInferredFacetOptions && distinct * 2 <= rows - missing
+            let coded = CatalogCodedValues(codes: codes, dictionary: table, numbers: classes.kind == .text ? nil : classes.numbers)
+            return CatalogColumn(name: name, kind: classes.kind, values: .coded(coded), missingCount: missing, suggestsFacet: facet)
+        }
+    }
+
+    /// Numbers as scaled integers when they have few enough decimals and fit, else as doubles.
+    static func numberValues(_ reals: [Double], _ decimals: Int, _ hasExponent: Bool) -> CatalogColumnValues {
+        if !hasExponent && decimals <= 6 {
+            let scale = CatalogValueParser.powersOfTen[decimals]
+            var integers = [Int64](repeating: 0, count: reals.count)
+            var fits = true
+            for (index, value) in reals.enumerated() {
+                if value.isNaN {
+                    integers[index] = CatalogIntegerValues.missingValue
+                    continue
+                }
+                let scaled = (value * scale).rounded()
+                guard scaled.magnitude < 9.0e15 else { fits = false; break }
+                integers[index] = Int64(scaled)
+            }
+            if fits { return .integers(CatalogIntegerValues(integers, scale: decimals)) }
+        }
+        return .reals(reals)
+    }
+}
+
+/// What the distinct values of a column are: all numbers, all dates, all date-times (dates may
+/// be among them), or text. `numbers` holds each entry's number, days or seconds (entry 0, the
+/// missing value, is NaN).
+struct CatalogValueClasses {
+    var kind = CatalogColumn.Kind.text
+    var numbers: [Double] = []
+    var maxDecimals = 0
+    var hasExponent = false
+
+    init(_ table: CatalogNameTable) {
+        guard table.count > 1 else { return }
+        table.bytes.withUnsafeBufferPointer { text in
+            func entry(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[table.range(of: index)]) }
+            var values = [Double](repeating: .nan, count: table.count)
+            if let first = CatalogValueParser.number(entry(1)) {
+                var decimals = first.decimals, exponent = first.hasExponent
+                for index in 1..<table.count {
+                    guard let number = CatalogValueParser.number(entry(index)) else { return }
+                    values[index] = number.value
+                    decimals = max(decimals, number.decimals)
+                    exponent = exponent || number.hasExponent
+                }
+                (kind, numbers, maxDecimals, hasExponent) = (.number, values, decimals, exponent)
+                return
+            }
+            var allDates = true
+            for index in 1..<table.count {
+                if allDates, let days = CatalogValueParser.date(entry(index)) {
+                    values[index] = Double(days)
+                } else if let seconds = CatalogValueParser.dateTime(entry(index)) {
+                    if allDates {
+                        for earlier in 1..<index { values[earlier] *= 86_400 }
+                        allDates = false
+                    }
+                    values[index] = Double(seconds)
+                } else if !allDates, let days = CatalogValueParser.date(entry(index)) {
+                    values[index] = Double(days) * 86_400
+                } else {
+                    return
+                }
+            }
+            (kind, numbers) = (allDates ? .date : .dateTime, values)
+        }
+    }
+}

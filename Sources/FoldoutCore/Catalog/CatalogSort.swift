@@ -1,0 +1,51 @@
+/// An order for the results: a column, ascending or descending. Missing values come last either
+/// way; ties keep the file's order.
+public struct CatalogSortKey: Hashable, Sendable {
+    public var column: Int
+    public var descending: Bool
+
+    public init(column: Int, descending: Bool = false) {
+        self.column = column
+        self.descending = descending
+    }
+}
+
+extension Catalog {
+    /// The row positions in `key`'s order, computed once in O(n) passes and kept.
+    public func positions(sortedBy key: CatalogSortKey) -> [UInt32] {
+        if let cached = permutations.withLock({ $0[key] }) { return cached }
+        let positions = CatalogRadixSort.stablePermutation(sortKeys(key))
+        permutations.withLock { $0[key] = positions }
+        return positions
+    }
+
+    /// One unsigned key per row whose ascending order is `key`'s order.
+    func sortKeys(_ key: CatalogSortKey) -> [UInt64] {
+        let missingKey = UInt64.max
+        var keys: [UInt64]
+        switch columns[key.column].values {
+        case .coded(let coded):
+            let ranks = coded.ranks
+            keys = ranks.withUnsafeBufferPointer { ranks in coded.codes.map { $0 == 0 ? missingKey : UInt64(ranks[Int($0)]) } }
+        case .integers(let integers):
+            keys = integers.offsets.map { $0 == integers.missing ? missingKey : $0 }
+        case .reals(let reals):
+            keys = reals.map { value in
+                guard !value.isNaN else { return missingKey }
+                let bits = (value == 0 ? 0.0 : value).bitPattern
+                return value < 0 ? ~bits : bits | (1 << 63)
+            }
+        }
+        let highest = keys.lazy.filter { $0 != missingKey }.max() ?? 0
+        keys.withUnsafeMutableBufferPointer { keys in
+            for index in keys.indices {
+                if keys[index] == missingKey {
+                    keys[index] = highest &+ 1
+                } else if key.descending {
+                    keys[index] = highest - keys[index]
+                }
+            }
+        }
+        return keys
+    }
+}

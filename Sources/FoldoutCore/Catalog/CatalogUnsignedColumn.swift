@@ -1,0 +1,114 @@
+/// A column of unsigned integers stored in the narrowest of 8, 16, 32 or 64 bits that holds them.
+struct CatalogUnsignedColumn: Sendable {
+    enum Storage: Sendable {
+        case u8([UInt8]), u16([UInt16]), u32([UInt32]), u64([UInt64])
+    }
+
+    let storage: Storage
+
+    init(storage: Storage) { self.storage = storage }
+
+    /// `values`, each at most `maximum`, in the narrowest width that holds `maximum`.
+    init(_ values: [UInt64], maximum: UInt64) {
+        switch maximum {
+        case ...UInt64(UInt8.max): storage = .u8(values.map { UInt8(truncatingIfNeeded: $0) })
+        case ...UInt64(UInt16.max): storage = .u16(values.map { UInt16(truncatingIfNeeded: $0) })
+        case ...UInt64(UInt32.max): storage = .u32(values.map { UInt32(truncatingIfNeeded: $0) })
+        default: storage = .u64(values)
+        }
+    }
+
+    /// The largest value the storage width holds: 255, 65,535, …
+    static func widthMaximum(for maximum: UInt64) -> UInt64 {
+        switch maximum {
+        case ..<UInt64(UInt8.max): UInt64(UInt8.max)
+        case ..<UInt64(UInt16.max): UInt64(UInt16.max)
+        case ..<UInt64(UInt32.max): UInt64(UInt32.max)
+        default: UInt64.max
+        }
+    }
+
+    var count: Int {
+        switch storage {
+        case .u8(let values): values.count
+        case .u16(let values): values.count
+        case .u32(let values): values.count
+        case .u64(let values): values.count
+        }
+    }
+
+    var bytesPerValue: Int {
+        switch storage {
+        case .u8: 1
+        case .u16: 2
+        case .u32: 4
+        case .u64: 8
+        }
+    }
+
+    var byteCount: Int { count * bytesPerValue }
+
+    subscript(position: Int) -> UInt64 {
+        switch storage {
+        case .u8(let values): UInt64(values[position])
+        case .u16(let values): UInt64(values[position])
+        case .u32(let values): UInt64(values[position])
+        case .u64(let values): values[position]
+        }
+    }
+
+    /// `transform(value)` of every value, in position order.
+    func map<T>(_ transform: (UInt64) -> T) -> [T] {
+        switch storage {
+        case .u8(let values): values.map { transform(UInt64($0)) }
+        case .u16(let values): values.map { transform(UInt64($0)) }
+        case .u32(let values): values.map { transform(UInt64($0)) }
+        case .u64(let values): values.map(transform)
+        }
+    }
+}
+
+/// Codes appended one at a time while a file is read, in 8 bits each until a code needs 16, then
+/// 16 until one needs 32: a column of a few distinct values costs a byte a row while loading.
+struct CatalogCodeBuffer {
+    private var storage = CatalogUnsignedColumn.Storage.u8([])
+
+    init(capacity: Int = 0) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        storage = .u8(bytes)
+    }
+
+    var count: Int { CatalogUnsignedColumn(storage: storage).count }
+
+    mutating func append(_ code: UInt32) {
+        switch storage {
+        case .u8(var values) where code <= UInt32(UInt8.max):
+            storage = .u8([])
+            values.append(UInt8(truncatingIfNeeded: code))
+            storage = .u8(values)
+        case .u16(var values) where code <= UInt32(UInt16.max):
+            storage = .u16([])
+            values.append(UInt16(truncatingIfNeeded: code))
+            storage = .u16(values)
+        case .u32(var values):
+            storage = .u32([])
+            values.append(code)
+            storage = .u32(values)
+        default:
+            widen(for: code)
+            append(code)
+        }
+    }
+
+    private mutating func widen(for code: UInt32) {
+        switch storage {
+        case .u8(let values) where code <= UInt32(UInt16.max): storage = .u16(values.map(UInt16.init))
+        case .u8(let values): storage = .u32(values.map(UInt32.init))
+        case .u16(let values): storage = .u32(values.map(UInt32.init))
+        default: break
+        }
+    }
+
+    var column: CatalogUnsignedColumn { CatalogUnsignedColumn(storage: storage) }
+}

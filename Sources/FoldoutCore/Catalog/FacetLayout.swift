@@ -1,0 +1,86 @@
+/// Where each facet lives in a row's packed facet word: a bit field per facet column holding the
+/// row's option (0 for the first in option order), or the option count for a missing value. All
+/// the fields fit in 64 bits, so filtering by any choice of facets is one compare per row.
+struct FacetLayout: Sendable {
+    struct Field: Sendable {
+        let column: Int
+        let shift: Int
+        let optionCount: Int
+        var bits: Int { FacetLayout.bits(forOptions: optionCount) }
+        var mask: UInt64 { ((1 << UInt64(bits)) - 1) << UInt64(shift) }
+    }
+
+    let fields: [Field]
+    let totalBits: Int
+
+    init(_ catalog: Catalog, columns: [Int]) {
+        var shift = 0
+        fields = columns.map { column in
+            let options = catalog.columns[column].distinctCount ?? 0
+            defer { shift += Self.bits(forOptions: options) }
+            return Field(column: column, shift: shift, optionCount: options)
+        }
+        totalBits = shift
+    }
+
+    /// Bits for the values 0...options (the last one for a missing value).
+    static func bits(forOptions options: Int) -> Int { max(1, 64 - UInt64(options).leadingZeroBitCount) }
+
+    /// Whether `facets` can all be facets at once.
+    static func fits(_ columns: [CatalogColumn], _ facets: [Int]) -> Bool {
+        var total = 0
+        for facet in facets {
+            guard columns[facet].canBeFacet, let options = columns[facet].distinctCount else { return false }
+            total += bits(forOptions: options)
+        }
+        return total <= 64
+    }
+
+    /// The field of `column`, if it is a facet.
+    func field(of column: Int) -> Field? { fields.first { $0.column == column } }
+}
+
+/// The packed facet words of every row, 16, 32 or 64 bits each as the layout needs.
+enum FacetWords: Sendable {
+    case u16([UInt16]), u32([UInt32]), u64([UInt64])
+
+    /// The words of `catalog`'s rows for `layout`, in file order.
+    init(_ catalog: Catalog, layout: FacetLayout) {
+        var words = [UInt64](repeating: 0, count: catalog.count)
+        for field in layout.fields {
+            guard case .coded(let coded) = catalog.columns[field.column].values else { continue }
+            let ranks = coded.ranks.map(UInt64.init)
+            let shift = UInt64(field.shift)
+            words.withUnsafeMutableBufferPointer { words in
+                ranks.withUnsafeBufferPointer { ranks in
+                    for position in 0..<words.count { words[position] |= ranks[Int(coded.codes[position])] << shift }
+                }
+            }
+        }
+        switch layout.totalBits {
+        case ...16: self = .u16(words.map { UInt16(truncatingIfNeeded: $0) })
+        case ...32: self = .u32(words.map { UInt32(truncatingIfNeeded: $0) })
+        default: self = .u64(words)
+        }
+    }
+
+    /// The words in the order of `positions`.
+    func gathered(_ positions: [UInt32]) -> FacetWords {
+        func gather<W>(_ words: [W]) -> [W] {
+            words.withUnsafeBufferPointer { words in positions.map { words[Int($0)] } }
+        }
+        switch self {
+        case .u16(let words): return .u16(gather(words))
+        case .u32(let words): return .u32(gather(words))
+        case .u64(let words): return .u64(gather(words))
+        }
+    }
+
+    var byteCount: Int {
+        switch self {
+        case .u16(let words): words.count * 2
+        case .u32(let words): words.count * 4
+        case .u64(let words): words.count * 8
+        }
+    }
+}

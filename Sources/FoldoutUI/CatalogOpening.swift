@@ -1,0 +1,108 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// Opening a catalog on the Filters page: the file chooser, reading the file off the main thread
+/// with a progress bar (bytes read of the total) and a Cancel button, and the error dialog for a
+/// file that cannot be used. The catalog shown stays until the new one is ready.
+@MainActor
+final class CatalogOpening {
+    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    let label = Label()
+    let spinner = Spinner()
+    let progressBar = ProgressBar()
+    let cancelButton = Button(label: tr("_Cancel"), mnemonic: true)
+    private var chooser: FileChooser?
+    private var loading: CatalogLoading?
+    private var progressWatch: SourceToken?
+    var window: () -> Window? = { nil }
+    var onOpened: (Catalog) -> Void = { _ in }
+    /// Called when a file could not be opened, or its opening was cancelled.
+    var onFailed: () -> Void = {}
+    /// The last import error shown, for tests.
+    private(set) var lastErrorDialog: ErrorDialog?
+
+    init() {
+        root.append(spinner)
+        root.append(label)
+        progressBar.setSizeRequest(width: 160)
+        progressBar.setAlign(vertical: GTK_ALIGN_CENTER)
+        root.append(progressBar)
+        cancelButton.tooltip = tr("Stop reading the file and keep the catalog shown")
+        cancelButton.onClicked { [weak self] in self?.loading?.cancel() }
+        root.append(cancelButton)
+        root.isVisible = false
+    }
+
+    var isOpening: Bool { loading != nil }
+
+    /// While the built-in catalog is generated: a spinner and what is happening.
+    func showBuilding(count: Int) {
+        show(text: trn("Building {count} item…", "Building {count} items…", count, ["count": NumberText.grouped(count)]), progress: false)
+    }
+
+    func finish() {
+        progressWatch?.cancel()
+        progressWatch = nil
+        loading = nil
+        root.isVisible = false
+        spinner.spinning = false
+    }
+
+    func chooseFile() {
+        guard loading == nil else { return }
+        let chooser = FileChooser(title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
+        chooser.addFilter(name: tr("CSV and TSV files"), mimeTypes: ["text/csv", "text/tab-separated-values"],
+                          patterns: ["*.csv", "*.tsv", "*.tab", "*.txt"])
+        chooser.addFilter(name: tr("All files"), mimeTypes: [], patterns: ["*"])
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            self?.chooser = nil
+            if let path { self?.open(path: path) }
+        }
+    }
+
+    /// Reads and checks `path` away from the main thread; another file being read is cancelled.
+    func open(path: String) {
+        loading?.cancel()
+        let loading = CatalogLoading(totalBytes: Catalog.fileSize(path))
+        self.loading = loading
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        show(text: tr("Opening {file}…", ["file": name]), progress: true)
+        progressWatch?.cancel()
+        progressWatch = MainLoop.timeout(milliseconds: 100) { [weak self] in
+            self?.progressBar.fraction = loading.fraction
+            return true
+        }
+        Task.detached { [weak self] in
+            let result = Result { () throws(CatalogImportError) in try Catalog.load(path: path, loading: loading) }
+            MainLoop.post {
+                guard let self, self.loading === loading else { return }
+                self.finish()
+                switch result {
+                case let .success(catalog): self.onOpened(catalog)
+                case let .failure(error):
+                    if error.reason != .cancelled { self.showError(error, file: name) }
+                    self.onFailed()
+                }
+            }
+        }
+    }
+
+    private func show(text: String, progress: Bool) {
+        label.text = text
+        spinner.isVisible = !progress
+        spinner.spinning = !progress
+        progressBar.isVisible = progress
+        progressBar.fraction = 0
+        cancelButton.isVisible = progress
+        root.isVisible = true
+    }
+
+    private func showError(_ error: CatalogImportError, file: String) {
+        let dialog = ErrorDialog(parent: window(), title: tr("Could not open “{file}”", ["file": file]),
+                                 detail: error.description + "\n" + tr("The catalog shown has not changed."))
+        dialog.present()
+        lastErrorDialog = dialog
+    }
+}

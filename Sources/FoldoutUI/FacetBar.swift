@@ -1,0 +1,115 @@
+import CGtk
+import FoldoutCore
+import Gtk
+
+/// The facet bar: one flyout per facet column of the catalog (scrolling sideways when they do not
+/// fit), then the Facets menu, in which any column with few enough values can be made a facet or
+/// stop being one, then whatever the page puts at the end (the Open button).
+@MainActor
+final class FacetBar {
+    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    private let menusBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    let facetsButton = MenuButton()
+    private let facetsPopover = Popover()
+    private(set) var menus: [FacetMenu] = []
+    private(set) var facetChecks: [CheckButton] = []
+    private var filter: FacetFilter?
+    private var updatingChecks = false
+
+    init(trailing: [Widget]) {
+        root.addCSSClass("facet-bar")
+        let scroller = ScrolledWindow()
+        scroller.scrollHorizontally()
+        scroller.hexpand = true
+        scroller.child = menusBox
+        root.append(scroller)
+        facetsButton.label = tr("Facets")
+        facetsButton.tooltip = tr("Choose which columns are facets")
+        facetsButton.popover = facetsPopover
+        facetsPopover.onShow { [weak self] in self?.buildFacetChecks() }
+        root.append(facetsButton)
+        for widget in trailing { root.append(widget) }
+    }
+
+    var isSensitive: Bool {
+        get { facetsButton.isSensitive }
+        set {
+            facetsButton.isSensitive = newValue
+            for menu in menus { menu.button.isSensitive = newValue }
+        }
+    }
+
+    /// One flyout per facet of `filter`, replacing the old ones.
+    func rebuild(for filter: FacetFilter) {
+        self.filter = filter
+        for menu in menus { menusBox.remove(menu.button) }
+        menus = filter.facetColumns.map { column in
+            let menu = FacetMenu(column: column, name: filter.catalog.columns[column].name,
+                                 options: filter.options(forColumn: column), order: filter.optionOrder(forColumn: column))
+            menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
+            menu.onReset = { [weak filter] in filter?.reset(column: column) }
+            menu.currentCounts = { [weak filter] in filter?.counts(forColumn: column) ?? [] }
+            menusBox.append(menu.button)
+            return menu
+        }
+        showLabels()
+    }
+
+    func showLabels() {
+        guard let filter else { return }
+        for menu in menus { menu.show(label: filter.label(forColumn: menu.column), chosen: filter.choice(forColumn: menu.column)) }
+    }
+
+    /// The Facets menu: every column, ticked when it is a facet.
+    private func buildFacetChecks() {
+        guard let filter else { return }
+        let list = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let heading = Label(tr("Show a flyout for"))
+        heading.addCSSClass("dim-label")
+        heading.xalign = 0
+        list.append(heading)
+        facetChecks = filter.catalog.columns.enumerated().map { index, column in
+            let check = CheckButton(label: Self.describe(column))
+            check.isActive = filter.isFacet(index)
+            check.isSensitive = filter.canMakeFacet(index)
+            if !check.isSensitive {
+                check.tooltip = column.canBeFacet ? tr("No room for another facet: turn one off first")
+                                                  : tr("Too many different values to be a facet")
+            }
+            check.onToggled { [weak self, weak check] in
+                guard let self, !self.updatingChecks, let check else { return }
+                self.filter?.setFacet(index, check.isActive)
+                self.refreshChecks()
+            }
+            list.append(check)
+            return check
+        }
+        let scrolled = ScrolledWindow()
+        scrolled.limitHeight(to: max((facetsButton.rootHeight ?? 600) - 160, 120))
+        scrolled.child = list
+        facetsPopover.child = scrolled
+    }
+
+    private func refreshChecks() {
+        guard let filter else { return }
+        updatingChecks = true
+        for (index, check) in facetChecks.enumerated() {
+            check.isActive = filter.isFacet(index)
+            check.isSensitive = filter.canMakeFacet(index)
+        }
+        updatingChecks = false
+    }
+
+    /// "genre (text, 12 values)".
+    static func describe(_ column: CatalogColumn) -> String {
+        let kind = switch column.kind {
+        case .number: tr("number")
+        case .date: tr("date")
+        case .dateTime: tr("date and time")
+        case .text: tr("text")
+        }
+        guard let distinct = column.distinctCount else { return tr("{column} ({kind})", ["column": column.name, "kind": kind]) }
+        let values = trn("{count} value", "{count} values", distinct, ["count": NumberText.grouped(distinct)])
+        return tr("{column} ({kind}, {values})", ["column": column.name, "kind": kind, "values": values])
+    }
+}
