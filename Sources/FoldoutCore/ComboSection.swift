@@ -124,14 +124,12 @@ public enum NumberText {
         grouped(value, separator: separators.thousands)
     }
 
-    /// "€12.50" in English, "12,50 €" in German, from cents.
-    public static func price(cents: Int) -> String {
-        let fraction = cents % 100
-        let separators = separators
-        let units = grouped(cents / 100, separator: separators.thousands)
-        let amount = units + separators.decimal + (fraction < 10 ? "0" : "") + String(fraction)
-        // TRANSLATORS: a price in euros; {amount} is the number, already written as "1,000,000.00" is translated.
-        return tr("€{amount}", ["amount": amount])
+    /// A number as a catalog writes it ("-1234.50") with the language's decimal separator
+    /// ("-1234,50" in German); anything else is returned as it is.
+    public static func decimal(_ text: String) -> String {
+        guard text.contains("."), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else { return text }
+        let separator = separators.decimal
+        return separator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: separator)
     }
 
     private static func grouped(_ value: Int, separator: String) -> String {

@@ -28,7 +28,8 @@ final class ResultRow {
         details.isVisible = !columns.isEmpty
         guard !columns.isEmpty else { return }
         details.text = columns.compactMap { column in
-            let value = catalog.text(column, at: position)
+            let text = catalog.text(column, at: position)
+            let value = catalog.columns[column].kind == .number ? NumberText.decimal(text) : text
             // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
             return value.isEmpty ? nil : tr("{column} {value}", ["column": catalog.columns[column].name, "value": value])
         }.joined(separator: " · ")

@@ -2,185 +2,172 @@ import FoldoutCore
 import XCTest
 
 final class FacetFilterTests: XCTestCase {
-    func testMatchesEqualABruteForceOracleThroughRandomOperations() throws {
+    /// Matches and every facet's counts equal a brute-force answer after each of more than
+    /// 10,000 random operations (choose, reset, reset all, sort, make a column a facet or not).
+    func testMatchesAndCountsEqualABruteForceOracleThroughRandomOperations() throws {
         var random = SeededGenerator(seed: 42)
-        var catalogs = [0, 1, 50, 5000].map { Catalog.generate(count: $0, seed: UInt64($0) + 3) }
-        catalogs.append(try Catalog.parseCSV(CatalogTestData.mixedCaseCSV(rows: 700, seed: 9)))
+        var catalogs = [1, 50, 2000].map { Catalog.generate(count: $0, seed: UInt64($0) + 3) }
+        for (rows, seed) in [(1, 1), (40, 2), (400, 3), (1500, 4)] {
+            catalogs.append(try Catalog.parseCSV(Array(CatalogTestSupport.randomCSV(rows: rows, seed: UInt64(seed)).utf8)))
+        }
         var operations = 0
         for catalog in catalogs {
             let filter = FacetFilter(catalog: catalog)
+            let oracle = FacetFilterOracle(filter)
             let recorder = ChangeRecorder(filter)
-            XCTAssertEqual(filter.matches, FacetFilterOracle.matches(catalog, choices: [:], order: .name))
-            var choices: [Facet: Int] = [:]
-            var previous = filter.matches
-            var previousExpected = previous
-            let sorted = FoldoutCore.SortOrder.allCases.map { FacetFilterOracle.sorted(catalog, order: $0) }
-            for _ in 0..<500 {
-                let before = recorder.count
+            var choices: [Int: Int] = [:]
+            var previous = filter.matches, previousExpected = previous
+            let steps = 1500
+            for _ in 0..<steps {
+                let before = recorder.changes.filter { $0 == .results }.count
                 var effective = false
-                switch Int.random(in: 0..<10, using: &random) {
-                case 0..<6:
-                    let facet = Facet.allCases.randomElement(using: &random)!
-                    let option = Int.random(in: 0..<facet.options.count, using: &random)
-                    effective = choices[facet] != option
-                    choices[facet] = option
-                    filter.select(option: option, in: facet)
-                case 6, 7:
-                    let facet = Facet.allCases.randomElement(using: &random)!
-                    effective = choices[facet] != nil
-                    choices[facet] = nil
-                    filter.reset(facet)
+                let facets = filter.facetColumns
+                switch Int.random(in: 0..<12, using: &random) {
+                case 0..<6 where !facets.isEmpty:
+                    let column = facets.randomElement(using: &random)!
+                    let option = Int.random(in: 0..<filter.options(forColumn: column).count, using: &random)
+                    effective = choices[column] != option
+                    choices[column] = option
+                    filter.select(option: option, inColumn: column)
+                case 6...7 where !facets.isEmpty:
+                    let column = facets.randomElement(using: &random)!
+                    effective = choices[column] != nil
+                    choices[column] = nil
+                    filter.reset(column: column)
                 case 8:
                     effective = !choices.isEmpty
                     choices = [:]
                     filter.resetAll()
+                case 9:
+                    let column = Int.random(in: 0..<catalog.columns.count, using: &random)
+                    let on = !filter.isFacet(column)
+                    if on && filter.canMakeFacet(column) || !on {
+                        effective = !on && choices[column] != nil
+                        if !on { choices[column] = nil }
+                        filter.setFacet(column, on)
+                        XCTAssertEqual(filter.isFacet(column), on)
+                    }
                 default:
-                    let order = FoldoutCore.SortOrder.allCases.randomElement(using: &random)!
-                    effective = filter.sortOrder != order
-                    filter.sortOrder = order
+                    let sort = Bool.random(using: &random) ? nil
+                        : CatalogSortKey(column: Int.random(in: 0..<catalog.columns.count, using: &random), descending: Bool.random(using: &random))
+                    effective = filter.sort != sort
+                    filter.sort = sort
                 }
                 operations += 1
-                let expected = FacetFilterOracle.filter(sorted[filter.sortOrder.rawValue], catalog, choices: choices)
+                let expected = oracle.matches(choices: choices, sort: filter.sort)
                 XCTAssertEqual(filter.matches, expected, "after operation \(operations)")
-                XCTAssertEqual(filter.matchCount, expected.count)
-                XCTAssertEqual(recorder.count - before, effective ? 1 : 0, "changes sent by operation \(operations)")
-                for facet in Facet.allCases { XCTAssertEqual(filter.choice(for: facet), choices[facet]) }
+                XCTAssertEqual(recorder.changes.filter { $0 == .results }.count - before, effective ? 1 : 0, "changes of operation \(operations)")
+                for column in filter.facetColumns {
+                    XCTAssertEqual(filter.choice(forColumn: column), choices[column])
+                    if operations % 3 == 0 {
+                        XCTAssertEqual(filter.counts(forColumn: column), oracle.counts(choices: choices, column: column),
+                                       "counts of column \(column) after operation \(operations)")
+                    }
+                }
                 XCTAssertEqual(previous, previousExpected, "a result held by a client must never change under it")
                 previous = filter.matches
                 previousExpected = expected
             }
         }
-        XCTAssertGreaterThanOrEqual(operations, 2000)
+        XCTAssertGreaterThanOrEqual(operations, 10_000)
     }
 
-    func testInitialStateIsEverythingInNameOrder() {
-        let catalog = Catalog.generate(count: 3000, seed: 11)
+    func testCountsHonourTheOtherFacetsButNotTheirOwn() throws {
+        let catalog = try CatalogTestSupport.parse("""
+        color,size
+        red,S
+        red,M
+        blue,S
+        blue,S
+        green,M
+        red,S
+
+        """)
         let filter = FacetFilter(catalog: catalog)
-        XCTAssertEqual(filter.sortOrder, .name)
-        XCTAssertEqual(filter.matchCount, 3000)
-        XCTAssertEqual(filter.matches, FacetFilterOracle.matches(catalog, choices: [:], order: .name))
-        XCTAssertEqual(filter.categories, Facet.allCases)
-        for facet in Facet.allCases {
-            XCTAssertNil(filter.choice(for: facet))
-            XCTAssertEqual(filter.options(for: facet), facet.options)
-        }
-    }
-
-    func testLabelsShowTheChoiceOrTheTitle() {
-        let filter = FacetFilter(catalog: Catalog.generate(count: 100))
-        XCTAssertEqual(filter.label(for: .color), "Color")
-        filter.select(option: 3, in: .color)
-        XCTAssertEqual(filter.label(for: .color), Facet.color.options[3])
-        filter.select(option: 1, in: .size)
-        XCTAssertEqual(filter.label(for: .size), "S")
-        filter.reset(.color)
-        XCTAssertEqual(filter.label(for: .color), "Color")
-        filter.resetAll()
-        XCTAssertEqual(filter.label(for: .size), "Size")
+        XCTAssertEqual(filter.facetColumns, [0, 1])
+        XCTAssertEqual(filter.options(forColumn: 0), ["blue", "green", "red"])
+        XCTAssertEqual(filter.counts(forColumn: 0), [2, 1, 3])
+        XCTAssertEqual(filter.options(forColumn: 1), ["M", "S"])
+        filter.select(option: 1, inColumn: 1)  // size S
+        XCTAssertEqual(filter.counts(forColumn: 0), [2, 0, 2], "colors among the S rows; green has none")
+        XCTAssertEqual(filter.counts(forColumn: 1), [2, 4], "the size facet's own counts ignore its choice")
+        filter.select(option: 2, inColumn: 0)  // red
+        XCTAssertEqual(filter.counts(forColumn: 1), [1, 2])
+        XCTAssertEqual(filter.matches, [0, 5])
+        XCTAssertEqual(filter.activeChoices.map(\.option), ["red", "S"])
+        XCTAssertEqual(filter.label(forColumn: 0), "red")
+        filter.reset(column: 0)
+        XCTAssertEqual(filter.label(forColumn: 0), "color")
     }
 
     func testRepeatingAChoiceOrResettingNothingSendsNoChange() {
-        let filter = FacetFilter(catalog: Catalog.generate(count: 200))
+        let filter = FacetFilter(catalog: Catalog.generate(count: 500, seed: 2))
         let recorder = ChangeRecorder(filter)
-        filter.reset(.season)
+        filter.select(option: 1, inColumn: 5)
+        filter.select(option: 1, inColumn: 5)
+        filter.reset(column: 3)
+        let sort = filter.sort
+        filter.sort = sort
+        XCTAssertEqual(recorder.changes, [.results])
         filter.resetAll()
-        filter.sortOrder = .name
-        XCTAssertEqual(recorder.count, 0)
-        filter.select(option: 2, in: .season)
-        filter.select(option: 2, in: .season)
-        XCTAssertEqual(recorder.count, 1)
         filter.resetAll()
-        filter.resetAll()
-        XCTAssertEqual(recorder.count, 2)
         XCTAssertEqual(recorder.changes, [.results, .results])
     }
 
-    func testReplaceCatalogKeepsChoicesAndSortAndSendsOneChange() {
-        let filter = FacetFilter(catalog: Catalog.generate(count: 500, seed: 1))
-        filter.select(option: 4, in: .category)
-        filter.select(option: 1, in: .season)
-        filter.sortOrder = .price
+    func testMakingAColumnAFacetAndBack() throws {
+        let catalog = try CatalogTestSupport.parse(CatalogTestSupport.randomCSV(rows: 1500, seed: 8))
+        let filter = FacetFilter(catalog: catalog)
+        let title = CatalogTestSupport.column(catalog, "added"), id = CatalogTestSupport.column(catalog, "id")
+        XCTAssertFalse(filter.canMakeFacet(id), "ids are all different")
+        XCTAssertFalse(filter.isFacet(title), "dates are no facet at first")
+        XCTAssertTrue(filter.canMakeFacet(title))
         let recorder = ChangeRecorder(filter)
-        let replacement = Catalog.generate(count: 800, seed: 2)
-        filter.replaceCatalog(replacement)
-        XCTAssertTrue(filter.catalog === replacement)
-        XCTAssertEqual(recorder.count, 1)
-        XCTAssertEqual(filter.choice(for: .category), 4)
-        XCTAssertEqual(filter.choice(for: .season), 1)
-        XCTAssertEqual(filter.sortOrder, .price)
-        XCTAssertEqual(filter.matches, FacetFilterOracle.matches(replacement, choices: [.category: 4, .season: 1], order: .price))
-        filter.replaceCatalog(replacement)
-        XCTAssertEqual(recorder.count, 1, "the same catalog again is no change")
+        filter.setFacet(title, true)
+        XCTAssertTrue(filter.isFacet(title))
+        XCTAssertEqual(recorder.changes, [.facets])
+        filter.select(option: 0, inColumn: title)
+        filter.setFacet(title, false)
+        XCTAssertEqual(recorder.changes, [.facets, .results, .facets, .results])
+        XCTAssertEqual(filter.matchCount, catalog.count, "its choice went with it")
     }
 
-    func testAFailedImportLeavesTheFilterOnItsOldCatalog() {
-        let original = Catalog.generate(count: 300)
-        let filter = FacetFilter(catalog: original)
-        filter.select(option: 0, in: .material)
-        let before = filter.matches
+    func testReplacingTheCatalogKeepsOnlyWhatExistsInTheNewOne() throws {
+        let first = try CatalogTestSupport.parse("color,size,name\nred,S,a\nred,M,b\nblue,S,c\nblue,M,d\n")
+        let second = try CatalogTestSupport.parse("color,shape,name\nred,round,x\nred,square,y\ngreen,round,z\ngreen,square,w\n")
+        let filter = FacetFilter(catalog: first)
+        filter.select(option: 1, inColumn: 0)  // red
+        filter.select(option: 0, inColumn: 1)  // M
+        filter.sort = CatalogSortKey(column: 2, descending: true)
         let recorder = ChangeRecorder(filter)
-        var bad = CatalogTestData.validCSV(rows: 20)
-        bad.append(contentsOf: Array("Broken,1.00,2024-01-01,Shirts,Cotton,Mauve,Spring,M\n".utf8))
-        do throws(CatalogImportError) {
-            filter.replaceCatalog(try Catalog.parseCSV(bad))
-            XCTFail("the import should have failed")
-        } catch {
-            XCTAssertEqual(error.line, 22)
-        }
-        XCTAssertTrue(filter.catalog === original)
-        XCTAssertEqual(filter.matches, before)
-        XCTAssertEqual(recorder.count, 0)
+        filter.replaceCatalog(second)
+        XCTAssertEqual(recorder.changes, [.facets, .results])
+        XCTAssertEqual(filter.activeChoices.map(\.name), ["color"], "size is not in the new catalog")
+        XCTAssertEqual(filter.label(forColumn: 0), "red")
+        XCTAssertEqual(filter.sort, CatalogSortKey(column: 2, descending: true))
+        XCTAssertEqual(filter.matches, [1, 0])
+        let third = try CatalogTestSupport.parse("color,name\ngreen,a\nblue,b\ngreen,c\nblue,d\n")
+        filter.replaceCatalog(third)
+        XCTAssertTrue(filter.activeChoices.isEmpty, "no red in the third catalog")
+        XCTAssertEqual(filter.matchCount, 4)
     }
 
-    func testSortTitles() {
-        XCTAssertEqual(FoldoutCore.SortOrder.allCases.map(\.title), ["Name", "Price", "Newest"])
-    }
-}
-
-/// Counts the changes a filter sends.
-final class ChangeRecorder {
-    private(set) var changes: [FacetFilter.Change] = []
-    private var token: ObservationToken?
-    var count: Int { changes.count }
-
-    init(_ filter: FacetFilter) {
-        token = filter.changes.add { [weak self] in self?.changes.append($0) }
-    }
-}
-
-/// The slow, obviously right answer: check every item, then sort with the position tiebreak.
-enum FacetFilterOracle {
-    static func matches(_ catalog: Catalog, choices: [Facet: Int], order: FoldoutCore.SortOrder) -> [UInt32] {
-        filter(sorted(catalog, order: order), catalog, choices: choices)
-    }
-
-    /// The items of `sorted` (positions in some order) that have every chosen option.
-    static func filter(_ sorted: [UInt32], _ catalog: Catalog, choices: [Facet: Int]) -> [UInt32] {
-        sorted.filter { position in choices.allSatisfy { catalog.option($0.key, at: Int(position)) == $0.value } }
-    }
-
-    /// Every position, sorted by a comparison sort.
-    static func sorted(_ catalog: Catalog, order: FoldoutCore.SortOrder) -> [UInt32] {
-        var positions = Array(0..<catalog.count)
-        let names = (0..<catalog.count).map { Array(catalog.name(at: $0).utf8) }
-        positions.sort { a, b in
-            switch order {
-            case .name:
-                if names[a] != names[b] { return nameOrder(names[a], names[b]) }
-            case .price:
-                if catalog.priceCents(at: a) != catalog.priceCents(at: b) { return catalog.priceCents(at: a) < catalog.priceCents(at: b) }
-            case .newest:
-                if catalog.date(at: a) != catalog.date(at: b) { return catalog.date(at: a) > catalog.date(at: b) }
-            }
-            return a < b
-        }
-        return positions.map(UInt32.init)
-    }
-
-    /// ASCII letters without case first, then bytes.
-    static func nameOrder(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        func folded(_ bytes: [UInt8]) -> [UInt8] { bytes.map { (65...90).contains($0) ? $0 + 32 : $0 } }
-        let (x, y) = (folded(a), folded(b))
-        return x != y ? x.lexicographicallyPrecedes(y) : a.lexicographicallyPrecedes(b)
+    func testCombosComeFromTheColumns() throws {
+        let catalog = try CatalogTestSupport.parse("title,year\nA,2001\nB,1999\n")
+        let section = ComboSection()
+        let recorder = MovieChangeRecorder(section.changes)
+        section.setColumns(of: catalog, sort: nil)
+        XCTAssertEqual(section.options(for: .sort), ["File order", "title, ascending", "title, descending", "year, ascending", "year, descending"])
+        XCTAssertEqual(section.value(for: .sort), "File order")
+        XCTAssertEqual(section.value(for: .title), "title")
+        XCTAssertEqual(section.value(for: .details), "year")
+        section.open(.sort)
+        section.choose(4, in: .sort)
+        XCTAssertEqual(section.sort, CatalogSortKey(column: 1, descending: true))
+        XCTAssertFalse(section.isOpen(.sort), "Sort by closes on choosing")
+        section.open(.details)
+        section.choose(1, in: .details)
+        XCTAssertEqual(section.value(for: .details), "None")
+        XCTAssertTrue(section.isOpen(.details), "Details stays open")
+        XCTAssertEqual(recorder.changes, [.columns, .opened(.sort), .chose(.sort), .closed(.sort), .opened(.details), .chose(.details)])
     }
 }

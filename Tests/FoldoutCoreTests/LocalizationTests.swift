@@ -23,23 +23,23 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(trn("{n} item", "{n} items", 1, ["n": "1"]), "1 item")
         XCTAssertEqual(trn("{n} item", "{n} items", 0, ["n": "0"]), "0 items")
         XCTAssertEqual(NumberText.grouped(1_234_567), "1,234,567")
-        XCTAssertEqual(NumberText.price(cents: 123_456), "€1,234.56")
-        XCTAssertEqual(NumberText.price(cents: 7), "€0.07")
+        XCTAssertEqual(NumberText.decimal("-1234.50"), "-1234.50")
+        XCTAssertEqual(NumberText.decimal("2024-01-05"), "2024-01-05", "dates stay as they are")
     }
 
     func testTheInstalledLookupIsUsedEverywhere() {
-        let german = ["1,000,000.00": "1.000.000,00", "€{amount}": "{amount} €", "Drama": "Drama", "Comedy": "Komödie",
+        let german = ["1,000,000.00": "1.000.000,00", "Drama": "Drama", "Comedy": "Komödie",
                       "Category": "Kategorie", "Black": "Schwarz"]
         Localization.install { singular, plural, count in
             if let plural { return count == 1 ? singular : "(\(plural))" }
             return german[singular] ?? singular
         }
         XCTAssertEqual(NumberText.grouped(1_234_567), "1.234.567")
-        XCTAssertEqual(NumberText.price(cents: 123_456), "1.234,56 €")
+        XCTAssertEqual(NumberText.decimal("1234.56"), "1234,56")
         XCTAssertEqual(Genre.comedy.title, "Komödie")
-        XCTAssertEqual(Facet.category.title, "Kategorie")
-        XCTAssertEqual(Facet.color.optionTitle(0), "Schwarz")
-        XCTAssertEqual(Facet.color.options[0], "Black", "catalog files keep the English vocabulary")
+        let generated = Catalog.generate(count: 50)
+        XCTAssertEqual(generated.columns[3].name, "Kategorie", "the generated catalog is made in the user's language")
+        XCTAssertEqual(FacetFilter(catalog: generated).options(forColumn: 5).first, "Schwarz")
         XCTAssertEqual(trn("{n} item", "{n} items", 3, ["n": "3"]), "(3 items)")
     }
 

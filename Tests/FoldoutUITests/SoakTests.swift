@@ -42,9 +42,9 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
                     if step % 50 == 0 { pump(seconds: 0.01) }
                 }
                 for step in 0..<filterChanges {
-                    let facet = Facet.allCases.randomElement(using: &random)!
-                    if step % 3 == 0 { filters.filter?.reset(facet) } else {
-                        filters.filter?.select(option: Int.random(in: 0..<facet.options.count, using: &random), in: facet)
+                    guard let filter = filters.filter, let column = filter.facetColumns.randomElement(using: &random) else { continue }
+                    if step % 3 == 0 { filter.reset(column: column) } else {
+                        filter.select(option: Int.random(in: 0..<filter.options(forColumn: column).count, using: &random), inColumn: column)
                     }
                     if step % 20 == 0 { pump(seconds: 0.01) }
                 }

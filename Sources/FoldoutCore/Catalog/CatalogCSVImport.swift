@@ -59,8 +59,8 @@ enum CatalogCSVParser {
                 let field: CatalogCSVScanner.Field
                 (field, terminator) = try scanner.nextField(column: column + 1)
                 guard column < builders.count else {
-                    throw CatalogImportError(line: recordLine, column: column + 1,
-                                             reason: .wrongFieldCount(expected: builders.count, found: try countFields(&scanner, from: column + 1)))
+                    let found = terminator == .delimiter ? try countFields(&scanner, from: column + 1) : column + 1
+                    throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: builders.count, found: found))
                 }
                 let fits = scanner.withBytes(of: field) { builders[column].append(CatalogASCII.trimmed($0)) }
                 if !fits { return .again(textColumn: column) }
@@ -107,7 +107,8 @@ enum CatalogCSVParser {
             (field, terminator) = try scanner.nextField(column: names.count + 1)
             names.append(scanner.withBytes(of: field) { String(decoding: CatalogASCII.trimmed($0), as: UTF8.self) })
             guard names.count <= Catalog.maxColumns else {
-                throw CatalogImportError(line: 1, reason: .tooManyColumns(names.count + (try countFields(&scanner, from: names.count) - names.count)))
+                let found = terminator == .delimiter ? try countFields(&scanner, from: names.count) : names.count
+                throw CatalogImportError(line: 1, reason: .tooManyColumns(found))
             }
         }
         var seen = Set<String>()

@@ -26,7 +26,7 @@ enum FacetMatching {
                 buffer.withUnsafeMutableBufferPointer { out in
                     guard let out = out.baseAddress, let words = words.baseAddress else { return }
                     var next = 0
-                    if let positions = positions.baseAddress {
+                    if !positions.isEmpty, let positions = positions.baseAddress {
                         for index in 0..<count {
                             out[next] = positions[index]
                             next &+= hit(words[index])

@@ -1,0 +1,192 @@
+import FoldoutCore
+import Foundation
+import XCTest
+
+/// Reading CSV and TSV files of any shape, and what is inferred from them.
+final class CatalogImportTests: XCTestCase {
+    private let books = """
+    title,author,genre,year,price
+    Nineteen Eighty-Four,George Orwell,Dystopia,1949,9.99
+    Brave New World,Aldous Huxley,Dystopia,1932,8.50
+    The Hobbit,J. R. R. Tolkien,Fantasy,1937,12
+    A Wizard of Earthsea,Ursula K. Le Guin,Fantasy,1968,10.25
+    Dune,Frank Herbert,Science fiction,1965,11.40
+    The Left Hand of Darkness,Ursula K. Le Guin,Science fiction,1969,NA
+
+    """
+
+    func testABookListGetsKindsATitleAndAFacet() throws {
+        let catalog = try CatalogTestSupport.parse(books)
+        XCTAssertEqual(catalog.count, 6)
+        XCTAssertEqual(catalog.columns.map(\.name), ["title", "author", "genre", "year", "price"])
+        XCTAssertEqual(catalog.columns.map(\.kind), [.text, .text, .text, .number, .number])
+        XCTAssertEqual(catalog.titleColumn, 0)
+        XCTAssertEqual(catalog.facetColumns, [2], "genre repeats; titles, authors and years hardly do")
+        XCTAssertEqual(catalog.text(4, at: 1), "8.50")
+        XCTAssertEqual(catalog.text(4, at: 2), "12", "a value is shown as the file writes it")
+        XCTAssertEqual(catalog.text(4, at: 5), "", "NA is missing")
+        XCTAssertEqual(catalog.columns[4].missingCount, 1)
+        XCTAssertEqual(FacetFilter(catalog: catalog).options(forColumn: 2), ["Dystopia", "Fantasy", "Science fiction"])
+    }
+
+    func testMissingValuesInAnyColumn() throws {
+        let catalog = try CatalogTestSupport.parse("a,b,c\n1,x,2024-01-01\n,NA,null\nN/A,NaN,\n4,x,2024-01-03\nnull,y,n/a\n")
+        XCTAssertEqual(catalog.columns.map(\.kind), [.number, .text, .date])
+        XCTAssertEqual(catalog.columns.map(\.missingCount), [3, 2, 3])
+        XCTAssertEqual(CatalogTestSupport.cells(catalog)[0], ["1", "", "", "4", ""])
+        XCTAssertTrue(catalog.columns[2].isMissing(at: 1))
+    }
+
+    func testBOMCRLFSemicolonsAndTabs() throws {
+        let bom = "\u{FEFF}name;price;city\r\nA;1,5;Köln\r\nB;2;Bonn\r\n"
+        let semicolons = try CatalogTestSupport.parse(bom)
+        XCTAssertEqual(semicolons.columns.map(\.name), ["name", "price", "city"])
+        XCTAssertEqual(CatalogTestSupport.cells(semicolons), [["A", "B"], ["1,5", "2"], ["Köln", "Bonn"]])
+        let tabs = try CatalogTestSupport.parse("name\tnote\nA\tx, y\nB\t\"quoted\ttab\"\n")
+        XCTAssertEqual(CatalogTestSupport.cells(tabs), [["A", "B"], ["x, y", "quoted\ttab"]])
+    }
+
+    func testQuotedDelimitersLineBreaksAndEscapedQuotes() throws {
+        let text = "name,note\n\"Smith, John\",\"said \"\"hi\"\"\nthen left\"\nplain,\"\"\n"
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(CatalogTestSupport.cells(catalog), [["Smith, John", "plain"], ["said \"hi\"\nthen left", ""]])
+    }
+
+    func testConstantAndAllUniqueColumnsAreNotFacets() throws {
+        var text = "id,country,code,team\n"
+        for row in 0..<40 { text += "\(row),Norway,C\(row),\(["red", "blue"][row % 2])\n" }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.facetColumns, [3], "a constant column filters nothing; a unique one is no facet")
+        XCTAssertEqual(catalog.columns[1].distinctCount, 1)
+        XCTAssertTrue(catalog.columns[1].canBeFacet, "the user may still make it one")
+        XCTAssertEqual(catalog.titleColumn, 2, "the text column with the most values titles the rows")
+    }
+
+    func testNegativeNumbersExponentsAndLeadingZeros() throws {
+        let catalog = try CatalogTestSupport.parse("a,b,zip\n-3,1e5,02134\n12.50,-2.5E-3,10001\n+7,0.5,00501\n")
+        XCTAssertEqual(catalog.columns.map(\.kind), [.number, .number, .text], "a leading zero keeps a code as text")
+        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 0)), [0, 2, 1], "-3 < +7 < 12.50")
+        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 1, descending: true)), [0, 2, 1], "1e5 > 0.5 > -2.5E-3")
+        XCTAssertEqual(CatalogTestSupport.cells(catalog)[2], ["02134", "10001", "00501"])
+    }
+
+    func testDatesAndDateTimes() throws {
+        let catalog = try CatalogTestSupport.parse("""
+        day,when,mixed,bad
+        2024-02-29,2013-01-01 05:00:00,2024-01-01,2023-02-29
+        1999-12-31,2013-01-01T17:30:15Z,2024-01-01T10:00,2024-01-01
+
+        """)
+        XCTAssertEqual(catalog.columns.map(\.kind), [.date, .dateTime, .dateTime, .text])
+        XCTAssertEqual(CatalogTestSupport.cells(catalog)[1], ["2013-01-01 05:00:00", "2013-01-01T17:30:15Z"], "as written")
+        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 0)), [1, 0])
+        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 2, descending: true)), [1, 0], "midnight before ten")
+    }
+
+    func testWholeNumberFacetsAreOrderedByValue() throws {
+        var text = "month,name\n"
+        for row in 0..<60 { text += "\(row % 12 + 1),n\(row)\n" }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.facetColumns, [0])
+        let filter = FacetFilter(catalog: catalog)
+        XCTAssertEqual(filter.options(forColumn: 0), (1...12).map(String.init))
+        XCTAssertEqual(filter.optionOrder(forColumn: 0), .byValue)
+        XCTAssertEqual(filter.counts(forColumn: 0), Array(repeating: 5, count: 12))
+    }
+
+    func testMissingAndRepeatedHeadersGetUsableNames() throws {
+        let catalog = try CatalogTestSupport.parse("name,,name, name \nA,1,2,3\n")
+        XCTAssertEqual(catalog.columns.map(\.name), ["name", "Column 2", "name (2)", "name (3)"])
+    }
+
+    func testAColumnThatStopsBeingNumbersIsReadAgainAsText() throws {
+        var text = "code,group\n"
+        for row in 0..<3000 { text += "\(row * 7),g\(row % 3)\n" }
+        text += "X-1,g1\n"
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.columns[0].kind, .text)
+        XCTAssertEqual(catalog.count, 3001)
+        XCTAssertEqual(catalog.text(0, at: 2999), "20993")
+        XCTAssertEqual(catalog.text(0, at: 3000), "X-1")
+    }
+
+    func testManyDistinctNumbersAreStoredParsed() throws {
+        var text = "id,price,when\n"
+        for row in 0..<20_000 { text += "\(row),\(Double(row % 9973) / 4),2020-01-01T00:00:\(String(format: "%02d", row % 60))\n" }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.columns.map(\.kind), [.number, .number, .dateTime])
+        XCTAssertNil(catalog.columns[0].distinctCount, "ids are parsed, not kept as a dictionary")
+        XCTAssertEqual(catalog.text(1, at: 5), "1.25")
+        XCTAssertEqual(catalog.text(0, at: 19_999), "19999")
+        XCTAssertLessThan(catalog.bytesPerItem, 12, "narrow columns: ids in 2 bytes, prices in 4, times in 8")
+    }
+
+    func testGeneratedCatalogsRoundTripThroughCSV() throws {
+        for count in [0, 1, 700] {
+            let catalog = Catalog.generate(count: count, seed: UInt64(count) + 2)
+            guard count > 0 else {
+                XCTAssertEqual(CatalogTestSupport.refusal(catalog.exportCSV())?.reason, .noRows)
+                continue
+            }
+            let read = try Catalog.parseCSV(catalog.exportCSV())
+            XCTAssertEqual(read.columns.map(\.name), catalog.columns.map(\.name))
+            XCTAssertEqual(CatalogTestSupport.cells(read), CatalogTestSupport.cells(catalog))
+        }
+    }
+
+    func testTheGeneratedCatalogIsATableLikeAnyOther() {
+        let catalog = Catalog.generate(count: 10_000, seed: 3)
+        XCTAssertEqual(catalog.columns.map(\.name), ["Name", "Price", "Date", "Category", "Material", "Color", "Season", "Size"])
+        XCTAssertEqual(catalog.columns.map(\.kind), [.text, .number, .date, .text, .text, .text, .text, .text])
+        XCTAssertEqual(catalog.facetColumns, [3, 4, 5, 6, 7])
+        XCTAssertEqual(catalog.defaultSort, CatalogSortKey(column: 0))
+        XCTAssertEqual(catalog.columns.map { $0.distinctCount ?? -1 }.suffix(5), [15, 8, 10, 4, 6])
+        let filter = FacetFilter(catalog: catalog)
+        XCTAssertEqual(filter.options(forColumn: 6), ["Spring", "Summer", "Autumn", "Winter"], "the vocabulary's own order")
+        for row in 0..<catalog.count {
+            XCTAssertTrue(catalog.text(0, at: row).contains(catalog.text(5, at: row)), "a name names its color")
+        }
+        XCTAssertEqual(Set((0..<catalog.count).map { catalog.text(2, at: $0).prefix(4) }), ["2019", "2020", "2021", "2022", "2023", "2024", "2025"])
+        XCTAssertLessThan(catalog.columns[0].distinctCount!, 5000, "names repeat, so interning pays")
+        XCTAssertLessThan(Catalog.generate(count: 200_000).bytesPerItem, 15, "2-byte names, 4-byte prices, 2-byte days, 1 byte a facet")
+        XCTAssertEqual(Catalog.generate(count: 500, seed: 9).exportCSV(), Catalog.generate(count: 500, seed: 9).exportCSV())
+    }
+
+    func testLoadingAFileAndAMissingOne() throws {
+        let path = NSTemporaryDirectory() + "foldout-books-\(getpid()).tsv"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(books.replacingOccurrences(of: ",", with: "\t").utf8)))
+        let loading = CatalogLoading(totalBytes: Catalog.fileSize(path))
+        let catalog = try Catalog.load(path: path, loading: loading)
+        XCTAssertEqual(catalog.name, "foldout-books-\(getpid()).tsv")
+        XCTAssertEqual(catalog.count, 6)
+        XCTAssertEqual(loading.fraction, 1)
+        do throws(CatalogImportError) {
+            _ = try Catalog.load(path: "/nonexistent/foldout/catalog.csv")
+            XCTFail("loaded a missing file")
+        } catch {
+            XCTAssertEqual(error.line, 0)
+            XCTAssertTrue(error.description.hasPrefix("cannot read “/nonexistent/foldout/catalog.csv”: "), error.description)
+        }
+        let cancelled = CatalogLoading(totalBytes: 1)
+        cancelled.cancel()
+        XCTAssertThrowsError(try Catalog.load(path: path, loading: cancelled)) { error in
+            XCTAssertEqual((error as? CatalogImportError)?.reason, .cancelled)
+        }
+    }
+
+    func testRefusalsNameTheLineTheColumnAndTheReason() {
+        func says(_ text: [UInt8], _ expected: String, line: UInt = #line) {
+            XCTAssertEqual(CatalogTestSupport.refusal(text)?.description, expected, line: line)
+        }
+        says(Array("".utf8), "line 1: the file is empty, it needs a header row")
+        says(Array("a,b\n\n".utf8), "line 2: the file has a header row but no rows")
+        says(Array("a,b,c\n1,2,3\n4,5\n".utf8), "line 3, column 3: expected 3 fields, found 2")
+        says(Array("a,b\n1,2\n1,2,3,4\n".utf8), "line 3, column 3: expected 2 fields, found 4")
+        says(Array("a,b\n1,\"open\nstill open\n".utf8), "line 2, column 2: a quoted field is never closed")
+        says(Array("a,b\n1,2\n3,x".utf8) + [0xFF] + Array("\n".utf8), "line 3, column 2: the text is not valid UTF-8")
+        says(Array("a,b\n\"x\ny\",2\n1\n".utf8), "line 4, column 2: expected 2 fields, found 1")
+        let wide = Array(repeating: "c", count: 65_536).joined(separator: ",") + "\n"
+        says(Array((wide + wide).utf8), "line 1: 65536 columns, more than the 65535 a catalog can have")
+    }
+}
