@@ -248,9 +248,12 @@ public final class FiltersPage {
         case .chose(.sort):
             refreshCombos()
             filter?.sort = section.sort
-        case .chose(.title), .chose(.details), .columns:
+        case .chose(.title), .chose(.details):
             refreshCombos()
             rebindRows()
+        case .columns:
+            // A new catalog: its results follow and bind every row afresh.
+            refreshCombos()
         }
     }
 
