@@ -11,7 +11,7 @@ final class CatalogOpening {
     let label = Label()
     let spinner = Spinner()
     let progressBar = ProgressBar()
-    let cancelButton = Button(label: tr("_Cancel"), mnemonic: true)
+    let cancelButton = Button(label: tr("Cancel"))
     private var chooser: FileChooser?
     private var loading: CatalogLoading?
     private var progressWatch: SourceToken?

@@ -24,6 +24,7 @@ enum KeyboardShortcuts {
             ]),
             .init(tr("Filters page"), [
                 Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog CSV file")),
+                Shortcut("<Control>BackSpace " + alt(tr("_Clear Filters")), tr("Clear the choice of every facet")),
                 Shortcut("Return space", tr("Open or close a combo row")),
                 Shortcut("Escape", tr("Close the combo row")),
             ]),
