@@ -5,16 +5,18 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|frames] [--json]
-Measures Foldout against GTK baselines in one run. Build with swift build -c release and run
-under a display (xvfb-run -a). Prints medians, baselines and their ratios; progress goes to stderr.
+Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|frames] [--catalog FILE] [--no-peers] [--json]
+Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
+venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
+swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
+their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
 var rounds = 21, catalogSize = 1_000_000
-var only: String?
+var only: String?, catalogFile: String?, peers = true
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -26,8 +28,20 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
-        guard let group = arguments.first, ["startup", "filter", "frames"].contains(group) else { fatal("--only takes startup, filter or frames") }
+        guard let group = arguments.first, ["startup", "filter", "catalog", "frames"].contains(group) else {
+            fatal("--only takes startup, filter, catalog or frames")
+        }
         only = arguments.removeFirst()
+    case "--catalog":
+        guard let path = arguments.first else { fatal("--catalog needs a file") }
+        catalogFile = arguments.removeFirst()
+        only = "catalog"
+        if access(path, R_OK) != 0 { fatal("cannot read \(path)") }
+    case "--measure-load":
+        guard let path = arguments.first else { fatal("--measure-load needs a file") }
+        measureLoad(path)
+    case "--no-peers":
+        peers = false
     default:
         fatal("unknown option \(option) (try --help)")
     }
@@ -40,6 +54,9 @@ var figures: [Figure] = []
 if only == nil || only == "startup" { figures += startupFigures(rounds: rounds, catalogSize: catalogSize) }
 if only == nil || only == "filter" { figures += filterFigures(count: catalogSize, rounds: max(rounds / 4, 3)) }
 if only == nil || only == "filter" { figures += messageFigures(rounds: rounds) }
+if only == nil || only == "catalog" {
+    figures += catalogFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 4, 3), withPeers: peers)
+}
 if only == nil || only == "frames" {
     figures += frameFigures(scrollRounds: max(rounds / 4, 3), unfoldRounds: max(rounds / 10, 2), frames: 300, cycles: 100)
 }

@@ -67,14 +67,18 @@ final class CommandLineTests: XCTestCase {
 
     func testABadCatalogFileIsOneLineNamingTheLineAndStatusTwo() throws {
         let path = NSTemporaryDirectory() + "foldout-cli-\(getpid()).csv"
-        try "name,price,date,category,material,color,season,size\nShirt,12.5,2024-01-02,Shirts,Cotton,Blue,Summer,M\nHat,abc,2024-01-02,Hats,Wool,Red,Winter,S\n"
+        try "name,price,note\nShirt,12.5,\"fine\"\nHat,3,\"never closed\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try run(["--catalog", path])
+        let result = try run(["--catalog", path, "--quit-after-first-frame"])
         XCTAssertEqual(result.status, 2)
         let lines = ownLines(result.errors)
         XCTAssertEqual(lines.count, 1)
-        XCTAssertTrue(lines.first?.contains("line 3") ?? false, result.errors)
+        XCTAssertTrue(lines.first?.hasSuffix("line 3, column 3: a quoted field is never closed") ?? false, result.errors)
+
+        try "title,genre\nDune,Science fiction\nEmma,Romance\nSolaris,Science fiction\nPersuasion,Romance\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let good = try run(["--catalog", path, "--page", "filters", "--open-facet", "genre", "--quit-after-first-frame"])
+        XCTAssertEqual(good.status, 0, "any table is a catalog: \(good.errors)")
 
         let missing = try run(["--catalog", "/nonexistent/catalog.csv"])
         XCTAssertEqual(missing.status, 2)

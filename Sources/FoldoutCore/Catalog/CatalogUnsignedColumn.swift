@@ -70,31 +70,21 @@ struct CatalogUnsignedColumn: Sendable {
 
 /// Codes appended one at a time while a file is read, in 8 bits each until a code needs 16, then
 /// 16 until one needs 32: a column of a few distinct values costs a byte a row while loading.
+/// (One array per width rather than an enum with an array payload, which Swift would copy on
+/// every append.)
 struct CatalogCodeBuffer {
-    private var storage = CatalogUnsignedColumn.Storage.u8([])
+    private var narrow: [UInt8] = []
+    private var middle: [UInt16] = []
+    private var wide: [UInt32] = []
+    private var bytesPerCode = 1
 
-    init(capacity: Int = 0) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(capacity)
-        storage = .u8(bytes)
-    }
-
-    var count: Int { CatalogUnsignedColumn(storage: storage).count }
+    var count: Int { narrow.count + middle.count + wide.count }
 
     mutating func append(_ code: UInt32) {
-        switch storage {
-        case .u8(var values) where code <= UInt32(UInt8.max):
-            storage = .u8([])
-            values.append(UInt8(truncatingIfNeeded: code))
-            storage = .u8(values)
-        case .u16(var values) where code <= UInt32(UInt16.max):
-            storage = .u16([])
-            values.append(UInt16(truncatingIfNeeded: code))
-            storage = .u16(values)
-        case .u32(var values):
-            storage = .u32([])
-            values.append(code)
-            storage = .u32(values)
+        switch bytesPerCode {
+        case 1 where code <= UInt32(UInt8.max): narrow.append(UInt8(truncatingIfNeeded: code))
+        case 2 where code <= UInt32(UInt16.max): middle.append(UInt16(truncatingIfNeeded: code))
+        case 4: wide.append(code)
         default:
             widen(for: code)
             append(code)
@@ -102,13 +92,22 @@ struct CatalogCodeBuffer {
     }
 
     private mutating func widen(for code: UInt32) {
-        switch storage {
-        case .u8(let values) where code <= UInt32(UInt16.max): storage = .u16(values.map(UInt16.init))
-        case .u8(let values): storage = .u32(values.map(UInt32.init))
-        case .u16(let values): storage = .u32(values.map(UInt32.init))
-        default: break
+        if code <= UInt32(UInt16.max) && bytesPerCode == 1 {
+            middle = narrow.map(UInt16.init)
+            bytesPerCode = 2
+        } else {
+            wide = bytesPerCode == 1 ? narrow.map(UInt32.init) : middle.map(UInt32.init)
+            bytesPerCode = 4
+            middle = []
         }
+        narrow = []
     }
 
-    var column: CatalogUnsignedColumn { CatalogUnsignedColumn(storage: storage) }
+    var column: CatalogUnsignedColumn {
+        switch bytesPerCode {
+        case 1: CatalogUnsignedColumn(storage: .u8(narrow))
+        case 2: CatalogUnsignedColumn(storage: .u16(middle))
+        default: CatalogUnsignedColumn(storage: .u32(wide))
+        }
+    }
 }

@@ -1,0 +1,137 @@
+import FoldoutCore
+import Glibc
+
+/// Reading a catalog file and counting its facets, against pandas, polars and DuckDB on the same
+/// file, and the memory each holds per row. Without a file, the bench writes one: `rows` rows of a
+/// dozen mixed columns.
+@MainActor
+func catalogFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [Figure] {
+    let path = file ?? writeBenchmarkCatalog(rows: rows)
+    defer { if file == nil { unlink(path) } }
+    let size = Catalog.fileSize(path)
+    let peers = withPeers ? PythonPeers.prepare() : nil
+    var catalog: Catalog!
+    var ours: [Double] = [], theirs: [String: [Double]] = [:]
+    for round in 1...rounds {
+        progress("catalog: reading \(path), round \(round) of \(rounds)")
+        catalog = nil
+        ours.append(milliseconds {
+            do { catalog = try Catalog.load(path: path) } catch { fatal("cannot read \(path): \(error)") }
+        })
+        if let peers, let numbers = peers.round(path: path, facets: facetNames(catalog), chosen: chosenFacet(catalog)) {
+            for (key, value) in numbers { theirs[key, default: []].append(value) }
+        }
+    }
+    let filter = FacetFilter(catalog: catalog)
+    var figures: [Figure] = []
+    let name = "\(NumberText.grouped(catalog.count)) rows × \(catalog.columns.count) columns"
+    let load = Statistics.median(ours)!
+    func peer(_ key: String) -> Double? { theirs[key].flatMap(Statistics.median) }
+    for (key, title) in [("pandas_load", "pandas.read_csv"), ("polars_load", "polars.read_csv"), ("duckdb_load", "DuckDB read_csv into a table")] {
+        figures.append(Figure(name: "load, \(name)", unit: "ms", value: load, baseline: peer(key), baselineName: peer(key) == nil ? "\(title): not run" : title, rounds: rounds))
+    }
+
+    if let column = filter.facetColumns.first {
+        let counts = countFigure(filter, column: column, rounds: max(rounds * 4, 21))
+        let duckdbTotal = peer("duckdb_count_total")
+        if let duckdbTotal, Int(duckdbTotal) != counts.total {
+            warn("the counts disagree: Foldout \(counts.total), DuckDB \(Int(duckdbTotal)) in all")
+        }
+        figures.append(Figure(name: "counts, \(filter.facetColumns.count) facets, 1 chosen", unit: "ms", value: counts.milliseconds,
+                              baseline: peer("duckdb_counts"), baselineName: "DuckDB, one GROUP BY per facet", rounds: counts.rounds))
+    }
+    filter.select(option: 0, inColumn: filter.facetColumns.first ?? 0)
+    let bytes = filter.bytesPerItem
+    figures.append(Figure(name: "memory per row", unit: "B", value: bytes, baseline: peer("pandas_bytes_per_row"),
+                          baselineName: "pandas memory_usage(deep=True)", rounds: 1))
+    figures.append(Figure(name: "memory per row vs polars", unit: "B", value: bytes, baseline: peer("polars_bytes_per_row"),
+                          baselineName: "polars estimated_size()", rounds: 1))
+    let loading = run(sibling("foldout-bench"), ["--measure-load", path])
+    figures.append(Figure(name: "peak memory while loading", unit: "MiB", value: loading.peakMiB, baseline: Double(size) / 1_048_576,
+                          baselineName: "the file's size (aim: at most 1.5 times it)", rounds: 1))
+    return figures
+}
+
+/// Every option's count for every facet with one facet chosen; the counts are computed afresh
+/// each round (choosing another option and back clears the cache).
+@MainActor
+private func countFigure(_ filter: FacetFilter, column: Int, rounds: Int) -> (milliseconds: Double, rounds: Int, total: Int) {
+    let options = filter.options(forColumn: column).count
+    var samples: [Double] = [], total = 0
+    for round in 1...rounds {
+        progress("catalog: counting, round \(round) of \(rounds)")
+        if options > 1 { filter.select(option: 1, inColumn: column) }
+        filter.select(option: 0, inColumn: column)
+        var counts: [Int: [Int]] = [:]
+        samples.append(milliseconds { counts = filter.allCounts() })
+        total = counts.values.reduce(0) { $0 + $1.reduce(0, +) }
+    }
+    return (Statistics.median(samples)!, rounds, total)
+}
+
+private func facetNames(_ catalog: Catalog) -> [String] { catalog.facetColumns.map { catalog.columns[$0].name } }
+
+/// The first facet and its first option, as the counts are taken.
+private func chosenFacet(_ catalog: Catalog) -> (column: String, value: String)? {
+    guard let column = catalog.facetColumns.first else { return nil }
+    let option = FacetFilter(catalog: catalog).options(forColumn: column)[0]
+    return (catalog.columns[column].name, option)
+}
+
+/// `--measure-load FILE`: reads the file and exits, so that the parent sees its peak memory.
+func measureLoad(_ path: String) -> Never {
+    do {
+        let catalog = try Catalog.load(path: path)
+        print("{\"rows\": \(catalog.count)}")
+        exit(0)
+    } catch {
+        fatal("cannot read \(path): \(error)")
+    }
+}
+
+/// Writes a catalog of `rows` rows and twelve columns as a user's export might have them: an id,
+/// a name, five facets, a price, a date, a time stamp, a stock count and a rating (the last two
+/// with missing values). Returns its path.
+func writeBenchmarkCatalog(rows: Int) -> String {
+    progress("catalog: writing a CSV file of \(NumberText.grouped(rows)) rows")
+    let catalog = Catalog.generate(count: rows, seed: 7)
+    let path = "/tmp/foldout-bench-\(getpid())-\(rows).csv"
+    guard let file = fopen(path, "w") else { fatal("cannot write \(path)") }
+    defer { fclose(file) }
+    var random = SeededGenerator(seed: 99)
+    var line: [UInt8] = []
+    func write(_ text: String) {
+        line.append(contentsOf: text.utf8)
+    }
+    write("id,name,category,material,color,season,size,price,added,updated,stock,rating\n")
+    for row in 0..<rows {
+        let bits = random.next()
+        write(String(100_000 + row))
+        write(",")
+        write(catalog.text(0, at: row) + " " + String(bits % 500))
+        for column in [3, 4, 5, 6, 7, 1, 2] {
+            write(",")
+            write(catalog.text(column, at: row))
+        }
+        let second = Int(bits >> 16 % 86_400)
+        write("," + catalog.text(2, at: row) + "T" + pad(second / 3600) + ":" + pad(second / 60 % 60) + ":" + pad(second % 60))
+        write(bits >> 40 % 17 == 0 ? ",NA" : "," + String(bits >> 24 % 500))
+        write(bits >> 48 % 13 == 0 ? "," : "," + String(10 + bits >> 52 % 41) .inserting(".", fromEnd: 1))
+        write("\n")
+        if line.count > 1 << 20 {
+            fwrite(line, 1, line.count, file)
+            line.removeAll(keepingCapacity: true)
+        }
+    }
+    fwrite(line, 1, line.count, file)
+    return path
+}
+
+private func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+
+private extension String {
+    /// "45" with "." one from the end: "4.5".
+    func inserting(_ separator: String, fromEnd offset: Int) -> String {
+        String(dropLast(offset)) + separator + String(suffix(offset))
+    }
+}
