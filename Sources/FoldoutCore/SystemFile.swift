@@ -41,9 +41,28 @@ enum SystemFile {
         default: throw SystemError(code: EINVAL)
         }
         guard info.st_size <= limit else { throw SystemError(code: EFBIG) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        // Read straight into the array's storage; then on in chunks, for a file that grew.
+        let expected = Int(info.st_size)
+        var failure: SystemError?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            initialized = 0
+            while initialized < expected {
+                let count = read(descriptor, buffer.baseAddress! + initialized, min(expected - initialized, 1 << 22))
+                if count == 0 { return }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = .current()
+                    return
+                }
+                initialized += count
+                guard progress(initialized) else {
+                    failure = SystemError(code: ECANCELED)
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count == 0 { return bytes }
@@ -148,5 +167,39 @@ enum SystemFile {
         guard let slash = path.lastIndex(of: "/") else { return "" }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
+    }
+}
+
+/// A regular file mapped read-only into memory, to be read once from start to end without a copy.
+/// The mapping goes when this object does: do not keep `bytes` beyond it.
+final class MappedFile {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    /// Maps the regular file at `path`; a directory, FIFO or device is refused (EISDIR, EINVAL),
+    /// and so is a file larger than `limit` bytes (EFBIG).
+    init(path: String, limit: Int) throws(SystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .current() }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .current() }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw SystemError(code: EISDIR)
+        default: throw SystemError(code: EINVAL)
+        }
+        guard info.st_size <= limit else { throw SystemError(code: EFBIG) }
+        let size = Int(info.st_size)
+        guard size > 0 else {
+            bytes = UnsafeBufferPointer(start: nil, count: 0)
+            return
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { throw .current() }
+        madvise(address, size, MADV_SEQUENTIAL)
+        bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
     }
 }

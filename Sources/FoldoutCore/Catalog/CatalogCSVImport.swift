@@ -44,39 +44,38 @@ enum CatalogCSVParser {
         case again(textColumn: Int)
     }
 
+    /// Files larger than this are read in two halves at once, one on each of two cores.
+    static let parallelThreshold = 4 << 20
+
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
                              loading: CatalogLoading?) throws(CatalogImportError) -> Outcome {
         var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
         let names = try readHeader(&scanner)
         var builders = [CatalogColumnBuilder](repeating: CatalogColumnBuilder(), count: names.count)
-        var rows = 0, nextReport = scanner.index + CatalogLoading.reportEvery
-        while scanner.skipBlankLines() {
-            let recordLine = scanner.line
-            scanner.scratch.removeAll(keepingCapacity: true)
-            var column = 0, terminator = CatalogCSVScanner.Terminator.delimiter
-            while terminator == .delimiter {
-                let field: CatalogCSVScanner.Field
-                (field, terminator) = try scanner.nextField(column: column + 1)
-                guard column < builders.count else {
-                    let found = terminator == .delimiter ? try countFields(&scanner, from: column + 1) : column + 1
-                    throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: builders.count, found: found))
-                }
-                let fits = scanner.withBytes(of: field) { builders[column].append(CatalogASCII.trimmed($0)) }
-                if !fits { return .again(textColumn: column) }
-                column += 1
+        var rows = 0
+        // The sample decides each column's mode; the rest is read in those modes.
+        let sampleStart = scanner.index
+        var part = try records(&scanner, &builders, rowLimit: CatalogColumnBuilder.sampleRows, stop: bytes.count, loading: loading)
+        if let column = part.again { return .again(textColumn: column) }
+        rows += part.rows
+        if rows == CatalogColumnBuilder.sampleRows {
+            let expectedRows = rows + (bytes.count - scanner.index) / max((scanner.index - sampleStart) / rows, 1) * 21 / 20
+            for index in builders.indices {
+                if !textColumns.contains(index) { builders[index].chooseMode(sampleRows: rows) }
+                builders[index].reserve(rows: expectedRows)
             }
-            guard column == builders.count else {
-                throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: builders.count, found: column))
-            }
-            rows += 1
-            if rows == CatalogColumnBuilder.sampleRows {
-                for index in builders.indices where !textColumns.contains(index) { builders[index].chooseMode(sampleRows: rows) }
-            }
-            if scanner.index >= nextReport, let loading {
-                guard loading.report(parsed: scanner.index) else { throw CatalogImportError(line: recordLine, reason: .cancelled) }
-                nextReport = scanner.index + CatalogLoading.reportEvery
-            }
+        }
+        switch try readSecondHalfAtOnce(&scanner, &builders, rowsSoFar: rows, loading: loading) {
+        case .merged(let read):
+            rows += read
+        case .again(let column):
+            return .again(textColumn: column)
+        case .readOnAlone(let read):
+            rows += read
+            part = try records(&scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading)
+            if let column = part.again { return .again(textColumn: column) }
+            rows += part.rows
         }
         guard rows > 0 else { throw CatalogImportError(line: 2, reason: .noRows) }
         loading?.report(parsed: bytes.count)
@@ -87,6 +86,99 @@ enum CatalogCSVParser {
             builders[index] = CatalogColumnBuilder()
         }
         return .read(columns, rows: rows)
+    }
+
+    private enum Halves {
+        /// Both halves were read and merged: the rows read.
+        case merged(Int)
+        /// A column's parsed mode met a value that does not parse.
+        case again(Int)
+        /// The rows read so far (none, or the first half's); the rest is to be read from the
+        /// scanner's position.
+        case readOnAlone(Int)
+    }
+
+    /// Reads what is left of a large file in two halves at once: this thread up to a line break
+    /// in the middle, another from there to the end, into builders of its own that are then
+    /// merged. The second half is a guess that the line break ends a record (and is not inside
+    /// quotes); where the first half ends checks it. When the guess was wrong, or the second half
+    /// met an error (whose line only a reading from the start can name), its work is dropped and
+    /// the caller reads on alone from where the first half ended.
+    private static func readSecondHalfAtOnce(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
+                                             loading: CatalogLoading?) throws(CatalogImportError) -> Halves {
+        let bytes = scanner.bytes
+        guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
+        var split = scanner.index + (bytes.count - scanner.index) / 2
+        while split < bytes.count && bytes[split] != 10 { split += 1 }
+        guard split + 1 < bytes.count else { return .readOnAlone(0) }
+        var secondScanner = CatalogCSVScanner(bytes: bytes, startingAt: split + 1, delimiter: scanner.delimiter)
+        let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsSoFar, 1), 1) * 21 / 20
+        var secondBuilders = builders.map { builder in
+            var copy = builder.emptyCopy()
+            copy.reserve(rows: expectedRows)
+            return copy
+        }
+        nonisolated(unsafe) var second: Result<RecordsRead, CatalogImportError>?
+        let worker = CatalogThread {
+            second = Result { () throws(CatalogImportError) in
+                try records(&secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading)
+            }
+        }
+        let first = Result { () throws(CatalogImportError) in
+            try records(&scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading)
+        }
+        worker.join()
+        let firstHalf = try first.get()
+        if let column = firstHalf.again { return .again(column) }
+        guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil else {
+            return .readOnAlone(firstHalf.rows)
+        }
+        for index in builders.indices { builders[index].absorb(secondBuilders[index]) }
+        scanner = secondScanner
+        return .merged(firstHalf.rows + secondHalf.rows)
+    }
+
+    private struct RecordsRead {
+        var rows = 0
+        /// A column whose parsed mode met a value that does not parse.
+        var again: Int?
+    }
+
+    /// Reads records into `builders` until `rowLimit` rows are read, the input ends, or the
+    /// scanner reaches `stop`.
+    private static func records(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
+                                loading: CatalogLoading?) throws(CatalogImportError) -> RecordsRead {
+        var read = RecordsRead(), reported = scanner.index
+        let columns = builders.count
+        while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
+            let recordLine = scanner.line
+            scanner.scratch.removeAll(keepingCapacity: true)
+            var column = 0, terminator = CatalogCSVScanner.Terminator.delimiter
+            while terminator == .delimiter {
+                let field: CatalogCSVScanner.Field
+                (field, terminator) = try scanner.nextField(column: column + 1)
+                guard column < columns else {
+                    let found = terminator == .delimiter ? try countFields(&scanner, from: column + 1) : column + 1
+                    throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: found))
+                }
+                let fits = scanner.withBytes(of: field) { builders[column].append(CatalogASCII.trimmed($0)) }
+                if !fits {
+                    read.again = column
+                    return read
+                }
+                column += 1
+            }
+            guard column == columns else {
+                throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: column))
+            }
+            read.rows += 1
+            if scanner.index - reported >= CatalogLoading.reportEvery, let loading {
+                guard loading.report(parsedMore: scanner.index - reported) else { throw CatalogImportError(line: recordLine, reason: .cancelled) }
+                reported = scanner.index
+            }
+        }
+        loading?.report(parsedMore: scanner.index - reported)
+        return read
     }
 
     /// The fields of the rest of a too-long record, for the message.

@@ -77,6 +77,45 @@ struct CatalogColumnBuilder {
         self.codes = CatalogCodeBuffer()
     }
 
+    /// Makes room for `rows` rows in all, so that the arrays are not copied as they grow.
+    mutating func reserve(rows: Int) {
+        switch mode {
+        case .interned: codes.reserve(rows)
+        case .numbers: reals.reserveCapacity(rows)
+        case .dates, .dateTimes: integers.reserveCapacity(rows)
+        }
+    }
+
+    /// A builder in the same mode with nothing in it, for another part of the same file.
+    func emptyCopy() -> CatalogColumnBuilder {
+        var copy = CatalogColumnBuilder()
+        copy.mode = mode
+        return copy
+    }
+
+    /// Appends the rows of `other`, a builder of a later part of the file in the same mode: its
+    /// dictionary's values are interned into this one and its codes translated.
+    mutating func absorb(_ other: CatalogColumnBuilder) {
+        missing += other.missing
+        switch mode {
+        case .interned:
+            let table = other.interner.table
+            var translated = [UInt32](repeating: 0, count: table.count)
+            table.bytes.withUnsafeBufferPointer { text in
+                for entry in 1..<max(table.count, 1) {
+                    translated[entry] = interner.intern(UnsafeBufferPointer(rebasing: text[table.range(of: entry)]))
+                }
+            }
+            codes.append(contentsOf: other.codes.column, translatedBy: translated)
+        case .numbers:
+            reals.append(contentsOf: other.reals)
+            maxDecimals = max(maxDecimals, other.maxDecimals)
+            hasExponent = hasExponent || other.hasExponent
+        case .dates, .dateTimes:
+            integers.append(contentsOf: other.integers)
+        }
+    }
+
     /// The finished column.
     consuming func finish(name: String, rows: Int) -> CatalogColumn {
         switch mode {

@@ -7,10 +7,16 @@ extension Catalog {
     /// Reads the file at `path` and parses it (`parseCSV`). A file that cannot be read throws
     /// `.unreadable` with line 0. `loading`, when given, follows the bytes read and parsed and
     /// can cancel.
+    /// The file is mapped into memory rather than copied when it can be.
     public static func load(path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
+        let name = CatalogFile.displayName(path)
+        if let mapped = try? MappedFile(path: path, limit: CatalogFile.sizeLimit) {
+            loading?.readsByMapping()
+            return try CatalogCSVParser.parse(mapped.bytes, name: name, loading: loading).get()
+        }
         let bytes = try CatalogFile.contents(of: path, loading: loading)
         if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
-        return try parseCSV(bytes, name: CatalogFile.displayName(path), loading: loading)
+        return try parseCSV(bytes, name: name, loading: loading)
     }
 }
 
@@ -25,14 +31,18 @@ public final class CatalogLoading: Sendable {
 
     public init(totalBytes: Int) { self.totalBytes = totalBytes }
 
-    /// From 0 to 1: reading the file is the first half, parsing it the second.
+    private let mapped = Atomic<Bool>(false)
+
+    /// From 0 to 1: reading the file is the first half, parsing it the second; a file mapped into
+    /// memory is read as it is parsed.
     public var fraction: Double {
         guard totalBytes > 0 else { return 0 }
+        if mapped.load(ordering: .relaxed) { return min(1, Double(parsed.load(ordering: .relaxed)) / Double(totalBytes)) }
         let done = read.load(ordering: .relaxed) + parsed.load(ordering: .relaxed)
         return min(1, Double(done) / Double(2 * totalBytes))
     }
 
-    public var bytesDone: Int { (read.load(ordering: .relaxed) + parsed.load(ordering: .relaxed)) / 2 }
+    func readsByMapping() { mapped.store(true, ordering: .relaxed) }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -43,11 +53,18 @@ public final class CatalogLoading: Sendable {
         return !isCancelled
     }
 
+    /// Adds `bytes` parsed (by any of the threads that parse); false once cancelled.
     @discardableResult
-    func report(parsed bytes: Int) -> Bool {
+    func report(parsedMore bytes: Int) -> Bool {
+        read.store(totalBytes, ordering: .relaxed)
+        parsed.add(bytes, ordering: .relaxed)
+        return !isCancelled
+    }
+
+    /// All `bytes` are parsed.
+    func report(parsed bytes: Int) {
         read.store(totalBytes, ordering: .relaxed)
         parsed.store(bytes, ordering: .relaxed)
-        return !isCancelled
     }
 }
 

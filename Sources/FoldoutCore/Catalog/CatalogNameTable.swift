@@ -27,6 +27,11 @@ struct CatalogNameTable: Sendable {
         ends.append(UInt32(bytes.count))
     }
 
+    /// Calls `body` with the text and the end offsets.
+    func withUnsafeText<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) -> R) -> R {
+        bytes.withUnsafeBufferPointer { text in ends.withUnsafeBufferPointer { ends in body(text, ends) } }
+    }
+
     mutating func append(_ name: String) {
         bytes.append(contentsOf: name.utf8)
         ends.append(UInt32(bytes.count))
@@ -79,26 +84,30 @@ struct CatalogNameInterner {
         let hash = Self.hash(name)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
-        while slots[slot] != 0 {
-            let index = Int(slots[slot] - 1)
-            if hashes[index] == hash && equals(index, name) { return UInt32(index) }
-            slot = (slot + 1) & mask
+        let found: UInt32? = slots.withUnsafeBufferPointer { slots in
+            hashes.withUnsafeBufferPointer { hashes in
+                table.withUnsafeText { text, ends in
+                    while slots[slot] != 0 {
+                        let index = Int(slots[slot] - 1)
+                        if hashes[index] == hash {
+                            let start = index == 0 ? 0 : Int(ends[index - 1]), end = Int(ends[index])
+                            if end - start == name.count && Self.equal(text, start, name) {
+                                return UInt32(index)
+                            }
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return nil
+                }
+            }
         }
+        if let found { return found }
         let index = UInt32(table.count)
         table.append(name)
         hashes.append(hash)
         slots[slot] = index + 1
         if table.count * 2 > slots.count { grow() }
         return index
-    }
-
-    private func equals(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let range = table.range(of: index)
-        guard range.count == name.count else { return false }
-        return table.bytes.withUnsafeBufferPointer { text in
-            for offset in 0..<name.count where text[range.lowerBound + offset] != name[offset] { return false }
-            return true
-        }
     }
 
     private mutating func grow() {
@@ -111,10 +120,48 @@ struct CatalogNameInterner {
         }
     }
 
-    /// FNV-1a, folded to 32 bits.
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01B3 }
-        return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    /// Whether `text[start...]` begins with `name`: eight bytes at a time (values are short, and a
+    /// call to memcmp costs more than comparing them here).
+    @inline(__always)
+    private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress, let other = name.baseAddress else { return name.isEmpty }
+        let left = UnsafeRawPointer(base + start), right = UnsafeRawPointer(other)
+        var offset = 0
+        while offset + 8 <= name.count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < name.count {
+            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset += 1
+        }
+        return true
     }
+
+    /// Eight bytes at a time, each word mixed in by a multiply and a rotation; the tail bytes
+    /// one by one. Not for security, only for spreading the slots.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: hash) }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = ((hash ^ word) &* 0xFF51_AFD7_ED55_8CCD).rotateLeft(29)
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
+        hash = (hash ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        return UInt32(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
+
+private extension UInt64 {
+    func rotateLeft(_ count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

@@ -91,6 +91,22 @@ struct CatalogCodeBuffer {
         }
     }
 
+    /// Makes room for `count` codes of the current width.
+    mutating func reserve(_ count: Int) {
+        switch bytesPerCode {
+        case 1: narrow.reserveCapacity(count)
+        case 2: middle.reserveCapacity(count)
+        default: wide.reserveCapacity(count)
+        }
+    }
+
+    /// Appends `translated[code]` for every code of `other`.
+    mutating func append(contentsOf other: CatalogUnsignedColumn, translatedBy translated: [UInt32]) {
+        translated.withUnsafeBufferPointer { translated in
+            for position in 0..<other.count { append(translated[Int(other[position])]) }
+        }
+    }
+
     private mutating func widen(for code: UInt32) {
         if code <= UInt32(UInt16.max) && bytesPerCode == 1 {
             middle = narrow.map(UInt16.init)
