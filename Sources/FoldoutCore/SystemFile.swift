@@ -172,7 +172,7 @@ enum SystemFile {
 
 /// A regular file mapped read-only into memory, to be read once from start to end without a copy.
 /// The mapping goes when this object does: do not keep `bytes` beyond it.
-final class MappedFile {
+final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeBufferPointer<UInt8>
 
     /// Maps the regular file at `path`; a directory, FIFO or device is refused (EISDIR, EINVAL),
@@ -197,6 +197,16 @@ final class MappedFile {
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { throw .current() }
         madvise(address, size, MADV_SEQUENTIAL)
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    }
+
+    /// Gives back the memory of the whole pages in `range`, which has been read and will not be
+    /// needed again (if it is, the pages are read from the file anew). Safe from any thread.
+    func release(_ range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
 
     deinit {

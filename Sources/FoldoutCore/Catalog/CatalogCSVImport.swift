@@ -11,27 +11,33 @@ extension Catalog {
 /// lines. Quoted fields may hold delimiters, `""` and line breaks; CRLF and a UTF-8 byte order
 /// mark are accepted; blank lines are skipped. Each column's kind is inferred from its values.
 enum CatalogCSVParser {
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?) -> Result<Catalog, CatalogImportError> {
+    /// Gives back the memory of input that has been read (a mapped file's pages).
+    typealias Release = @Sendable (Range<Int>) -> Void
+
+    /// `release`, when given, is told of each stretch of the input that has been read.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
+                      release: Release? = nil) -> Result<Catalog, CatalogImportError> {
         do throws(CatalogImportError) {
-            return .success(try parseOrThrow(bytes, name: name, loading: loading))
+            return .success(try parseOrThrow(bytes, name: name, loading: loading, release: release))
         } catch {
             return .failure(error)
         }
     }
 
-    private static func parseOrThrow(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?) throws(CatalogImportError) -> Catalog {
+    private static func parseOrThrow(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
+                                     release: Release?) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let delimiter = sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...]))
-        if let offset = CatalogUTF8.firstInvalidOffset(bytes) {
+        if let offset = CatalogUTF8.firstInvalidOffset(bytes, release: release) {
             let (line, column) = place(of: offset, in: bytes, delimiter: delimiter)
             throw CatalogImportError(line: line, column: column, reason: .invalidUTF8)
         }
         var textColumns = Set<Int>()
         while true {
-            switch try read(bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading) {
+            switch try read(bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading, release: release) {
             case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name)
             case .again(let column): textColumns.insert(column)
             }
@@ -48,7 +54,7 @@ enum CatalogCSVParser {
     static let parallelThreshold = 4 << 20
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
-                             loading: CatalogLoading?) throws(CatalogImportError) -> Outcome {
+                             loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> Outcome {
         var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
         let names = try readHeader(&scanner)
@@ -56,7 +62,7 @@ enum CatalogCSVParser {
         var rows = 0
         // The sample decides each column's mode; the rest is read in those modes.
         let sampleStart = scanner.index
-        var part = try records(&scanner, &builders, rowLimit: CatalogColumnBuilder.sampleRows, stop: bytes.count, loading: loading)
+        var part = try records(&scanner, &builders, rowLimit: CatalogColumnBuilder.sampleRows, stop: bytes.count, loading: loading, release: release)
         if let column = part.again { return .again(textColumn: column) }
         rows += part.rows
         if rows == CatalogColumnBuilder.sampleRows {
@@ -66,14 +72,14 @@ enum CatalogCSVParser {
                 builders[index].reserve(rows: expectedRows)
             }
         }
-        switch try readSecondHalfAtOnce(&scanner, &builders, rowsSoFar: rows, loading: loading) {
+        switch try readSecondHalfAtOnce(&scanner, &builders, rowsSoFar: rows, loading: loading, release: release) {
         case .merged(let read):
             rows += read
         case .again(let column):
             return .again(textColumn: column)
         case .readOnAlone(let read):
             rows += read
-            part = try records(&scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading)
+            part = try records(&scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading, release: release)
             if let column = part.again { return .again(textColumn: column) }
             rows += part.rows
         }
@@ -105,7 +111,7 @@ enum CatalogCSVParser {
     /// met an error (whose line only a reading from the start can name), its work is dropped and
     /// the caller reads on alone from where the first half ended.
     private static func readSecondHalfAtOnce(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
-                                             loading: CatalogLoading?) throws(CatalogImportError) -> Halves {
+                                             loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> Halves {
         let bytes = scanner.bytes
         guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
         var split = scanner.index + (bytes.count - scanner.index) / 2
@@ -121,11 +127,11 @@ enum CatalogCSVParser {
         nonisolated(unsafe) var second: Result<RecordsRead, CatalogImportError>?
         let worker = CatalogThread {
             second = Result { () throws(CatalogImportError) in
-                try records(&secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading)
+                try records(&secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading, release: release)
             }
         }
         let first = Result { () throws(CatalogImportError) in
-            try records(&scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading)
+            try records(&scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading, release: release)
         }
         worker.join()
         let firstHalf = try first.get()
@@ -147,7 +153,7 @@ enum CatalogCSVParser {
     /// Reads records into `builders` until `rowLimit` rows are read, the input ends, or the
     /// scanner reaches `stop`.
     private static func records(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
-                                loading: CatalogLoading?) throws(CatalogImportError) -> RecordsRead {
+                                loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> RecordsRead {
         var read = RecordsRead(), reported = scanner.index
         let columns = builders.count
         while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
@@ -172,8 +178,11 @@ enum CatalogCSVParser {
                 throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: column))
             }
             read.rows += 1
-            if scanner.index - reported >= CatalogLoading.reportEvery, let loading {
-                guard loading.report(parsedMore: scanner.index - reported) else { throw CatalogImportError(line: recordLine, reason: .cancelled) }
+            if scanner.index - reported >= CatalogLoading.reportEvery {
+                if let loading, !loading.report(parsedMore: scanner.index - reported) {
+                    throw CatalogImportError(line: recordLine, reason: .cancelled)
+                }
+                release?(reported..<scanner.index)
                 reported = scanner.index
             }
         }

@@ -46,6 +46,7 @@ public struct CatalogColumn: Sendable {
     public func text(at position: Int) -> String {
         switch values {
         case .coded(let coded): return coded.dictionary.name(Int(coded.codes[position]))
+        case .texts(let texts): return texts.table.name(position)
         case .integers(let integers):
             guard let value = integers.value(at: position) else { return "" }
             return CatalogValueText.integer(value, scale: integers.scale, kind: kind)
@@ -58,6 +59,7 @@ public struct CatalogColumn: Sendable {
     public func isMissing(at position: Int) -> Bool {
         switch values {
         case .coded(let coded): coded.codes[position] == 0
+        case .texts(let texts): texts.table.range(of: position).isEmpty
         case .integers(let integers): integers.value(at: position) == nil
         case .reals(let reals): reals[position].isNaN
         }
@@ -66,6 +68,7 @@ public struct CatalogColumn: Sendable {
     var byteCount: Int {
         switch values {
         case .coded(let coded): coded.codes.byteCount + coded.dictionary.byteCount
+        case .texts(let texts): texts.table.byteCount
         case .integers(let integers): integers.offsets.byteCount
         case .reals(let reals): reals.count * 8
         }
@@ -76,6 +79,9 @@ public struct CatalogColumn: Sendable {
 enum CatalogColumnValues: Sendable {
     /// A dictionary of the distinct values and one code per row; code 0 is a missing value.
     case coded(CatalogCodedValues)
+    /// Text that hardly repeats (titles, names), one value per row in one byte buffer with an end
+    /// offset each; the empty text is a missing value.
+    case texts(CatalogTextValues)
     /// Whole numbers (numbers scaled by a power of ten, days, seconds) as offsets from a base.
     case integers(CatalogIntegerValues)
     /// Numbers that need a floating point (exponents, many decimals); NaN is a missing value.
@@ -127,6 +133,34 @@ final class CatalogCodedValues: Sendable {
     }
 }
 
+/// A text per row, and each row's rank in alphabetical order, computed when first sorted by.
+final class CatalogTextValues: Sendable {
+    let table: CatalogNameTable
+    private let cachedRanks = Mutex<[UInt32]?>(nil)
+
+    init(_ table: CatalogNameTable) { self.table = table }
+
+    /// Each row's place in alphabetical order (see `CatalogNameTable.precedes`), equal texts alike.
+    var ranks: [UInt32] {
+        cachedRanks.withLock { cached in
+            if let cached { return cached }
+            // Equal texts share a rank, so that ties keep the file's order in either direction.
+            var ranks = [UInt32](repeating: 0, count: table.count)
+            var rank: UInt32 = 0, previous: Range<Int>?
+            table.bytes.withUnsafeBufferPointer { text in
+                for row in table.sortedOrder() {
+                    let range = table.range(of: Int(row))
+                    if let previous, !text[previous].elementsEqual(text[range]) { rank += 1 }
+                    ranks[Int(row)] = rank
+                    previous = range
+                }
+            }
+            cached = ranks
+            return ranks
+        }
+    }
+}
+
 /// Whole numbers as `base + offset`, offsets in the narrowest width that holds the range and one
 /// more value, `missing`, for a row with no value. `scale` is the number of decimals a number
 /// had (12.50 is 1250 with scale 2); days and seconds have scale 0.
@@ -146,10 +180,18 @@ struct CatalogIntegerValues: Sendable {
             high = max(high, value)
         }
         if low > high { (low, high) = (0, 0) }
-        missing = CatalogUnsignedColumn.widthMaximum(for: UInt64(bitPattern: high &- low))
+        let missing = CatalogUnsignedColumn.widthMaximum(for: UInt64(bitPattern: high &- low))
+        func offsets<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> [T] {
+            values.map { $0 == Self.missingValue ? T(truncatingIfNeeded: missing) : T(truncatingIfNeeded: $0 &- low) }
+        }
+        switch missing {
+        case UInt64(UInt8.max): self.offsets = CatalogUnsignedColumn(storage: .u8(offsets(UInt8.self)))
+        case UInt64(UInt16.max): self.offsets = CatalogUnsignedColumn(storage: .u16(offsets(UInt16.self)))
+        case UInt64(UInt32.max): self.offsets = CatalogUnsignedColumn(storage: .u32(offsets(UInt32.self)))
+        default: self.offsets = CatalogUnsignedColumn(storage: .u64(offsets(UInt64.self)))
+        }
+        self.missing = missing
         base = low
-        offsets = CatalogUnsignedColumn(values.map { $0 == Self.missingValue ? UInt64.max : UInt64(bitPattern: $0 &- low) },
-                                        maximum: missing)
         self.scale = scale
     }
 

@@ -5,7 +5,7 @@
 /// switches to storing them parsed, which is smaller and quicker than a dictionary of unique
 /// texts. A later value that does not fit asks the reader to start again with the column interned.
 struct CatalogColumnBuilder {
-    enum Mode { case interned, numbers, dates, dateTimes }
+    enum Mode { case interned, texts, numbers, dates, dateTimes }
 
     /// Rows read before a column may switch from interning to parsed values.
     static let sampleRows = 1024
@@ -16,6 +16,7 @@ struct CatalogColumnBuilder {
 
     private(set) var mode = Mode.interned
     private var interner = CatalogNameInterner()
+    private var texts = CatalogNameTable()
     private var codes = CatalogCodeBuffer()
     private var reals: [Double] = []
     private var integers: [Int64] = []
@@ -29,6 +30,7 @@ struct CatalogColumnBuilder {
             missing += 1
             switch mode {
             case .interned: codes.append(0)
+            case .texts: texts.append(UnsafeBufferPointer(start: nil, count: 0))
             case .numbers: reals.append(.nan)
             case .dates, .dateTimes: integers.append(CatalogIntegerValues.missingValue)
             }
@@ -37,6 +39,8 @@ struct CatalogColumnBuilder {
         switch mode {
         case .interned:
             codes.append(interner.intern(value))
+        case .texts:
+            texts.append(value)
         case .numbers:
             guard let number = CatalogValueParser.number(value) else { return false }
             reals.append(number.value)
@@ -53,7 +57,8 @@ struct CatalogColumnBuilder {
         return true
     }
 
-    /// After the sample: a column of mostly distinct numbers or dates stores them parsed.
+    /// After the sample: a column of mostly distinct numbers or dates stores them parsed, one of
+    /// mostly distinct texts stores each row's text without a dictionary.
     mutating func chooseMode(sampleRows rows: Int) {
         guard mode == .interned, interner.count - 1 > max(rows / 2, 64) else { return }
         let classes = CatalogValueClasses(interner.table)
@@ -71,7 +76,11 @@ struct CatalogColumnBuilder {
             integers = codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }
             mode = .dateTimes
         case .text:
-            return
+            let table = interner.table
+            table.bytes.withUnsafeBufferPointer { text in
+                for position in 0..<codes.count { texts.append(UnsafeBufferPointer(rebasing: text[table.range(of: Int(codes[position]))])) }
+            }
+            mode = .texts
         }
         interner = CatalogNameInterner()
         self.codes = CatalogCodeBuffer()
@@ -81,6 +90,7 @@ struct CatalogColumnBuilder {
     mutating func reserve(rows: Int) {
         switch mode {
         case .interned: codes.reserve(rows)
+        case .texts: texts.reserveCapacity(names: rows, bytes: 0)
         case .numbers: reals.reserveCapacity(rows)
         case .dates, .dateTimes: integers.reserveCapacity(rows)
         }
@@ -107,6 +117,8 @@ struct CatalogColumnBuilder {
                 }
             }
             codes.append(contentsOf: other.codes.column, translatedBy: translated)
+        case .texts:
+            texts.append(contentsOf: other.texts)
         case .numbers:
             reals.append(contentsOf: other.reals)
             maxDecimals = max(maxDecimals, other.maxDecimals)
@@ -119,6 +131,8 @@ struct CatalogColumnBuilder {
     /// The finished column.
     consuming func finish(name: String, rows: Int) -> CatalogColumn {
         switch mode {
+        case .texts:
+            return CatalogColumn(name: name, kind: .text, values: .texts(CatalogTextValues(texts)), missingCount: missing, suggestsFacet: false)
         case .numbers:
             return CatalogColumn(name: name, kind: .number, values: Self.numberValues(reals, maxDecimals, hasExponent),
                                  missingCount: missing, suggestsFacet: false)

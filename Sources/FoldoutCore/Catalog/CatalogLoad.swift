@@ -12,7 +12,8 @@ extension Catalog {
         let name = CatalogFile.displayName(path)
         if let mapped = try? MappedFile(path: path, limit: CatalogFile.sizeLimit) {
             loading?.readsByMapping()
-            return try CatalogCSVParser.parse(mapped.bytes, name: name, loading: loading).get()
+            if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
+            return try CatalogCSVParser.parse(mapped.bytes, name: name, loading: loading, release: mapped.release).get()
         }
         let bytes = try CatalogFile.contents(of: path, loading: loading)
         if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }

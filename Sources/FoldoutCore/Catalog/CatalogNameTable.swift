@@ -32,6 +32,13 @@ struct CatalogNameTable: Sendable {
         bytes.withUnsafeBufferPointer { text in ends.withUnsafeBufferPointer { ends in body(text, ends) } }
     }
 
+    /// Appends every name of `other`, in order.
+    mutating func append(contentsOf other: CatalogNameTable) {
+        let shift = UInt32(bytes.count)
+        bytes.append(contentsOf: other.bytes)
+        ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
+    }
+
     mutating func append(_ name: String) {
         bytes.append(contentsOf: name.utf8)
         ends.append(UInt32(bytes.count))

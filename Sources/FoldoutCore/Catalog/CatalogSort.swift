@@ -27,6 +27,9 @@ extension Catalog {
         case .coded(let coded):
             let ranks = coded.ranks
             keys = ranks.withUnsafeBufferPointer { ranks in coded.codes.map { $0 == 0 ? missingKey : UInt64(ranks[Int($0)]) } }
+        case .texts(let texts):
+            let ranks = texts.ranks
+            keys = (0..<count).map { texts.table.range(of: $0).isEmpty ? missingKey : UInt64(ranks[$0]) }
         case .integers(let integers):
             keys = integers.offsets.map { $0 == integers.missing ? missingKey : $0 }
         case .reals(let reals):

@@ -1,11 +1,16 @@
 /// Strict UTF-8 validation (no overlong forms, surrogates or values above U+10FFFF).
 enum CatalogUTF8 {
     /// The offset of the first byte that is not part of valid UTF-8, or nil if all of it is.
-    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// `release` hears of each stretch checked (of a mapped file, whose pages can then go).
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>, release: ((Range<Int>) -> Void)? = nil) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        var index = 0
+        var index = 0, released = 0
         while index < count {
+            if index - released >= 1 << 22, let release {
+                release(released..<index)
+                released = index
+            }
             while index + 8 <= count,
                   UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
