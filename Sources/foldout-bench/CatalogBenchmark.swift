@@ -47,7 +47,8 @@ func catalogFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [
     figures.append(Figure(name: "memory per row vs polars", unit: "B", value: bytes, baseline: peer("polars_bytes_per_row"),
                           baselineName: "polars estimated_size()", rounds: 1))
     let loading = run(sibling("foldout-bench"), ["--measure-load", path])
-    figures.append(Figure(name: "peak memory while loading", unit: "MiB", value: loading.peakMiB, baseline: Double(size) / 1_048_576,
+    guard let peak = loading.jsonNumbers["peak_kib"] else { fatal("foldout-bench --measure-load \(path) failed") }
+    figures.append(Figure(name: "peak memory while loading", unit: "MiB", value: peak / 1024, baseline: Double(size) / 1_048_576,
                           baselineName: "the file's size (aim: at most 1.5 times it)", rounds: 1))
     return figures
 }
@@ -78,11 +79,14 @@ private func chosenFacet(_ catalog: Catalog) -> (column: String, value: String)?
     return (catalog.columns[column].name, option)
 }
 
-/// `--measure-load FILE`: reads the file and exits, so that the parent sees its peak memory.
+/// `--measure-load FILE`: reads the file and prints the process's peak resident memory, from
+/// /proc (`VmHWM`), which unlike `ru_maxrss` does not count what the parent had when it spawned.
 func measureLoad(_ path: String) -> Never {
     do {
         let catalog = try Catalog.load(path: path)
-        print("{\"rows\": \(catalog.count)}")
+        let status = (try? String(contentsOfProcFile: "/proc/self/status")) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first ?? "0"
+        print("{\"rows\": \(catalog.count), \"peak_kib\": \(peak)}")
         exit(0)
     } catch {
         fatal("cannot read \(path): \(error)")
@@ -92,10 +96,11 @@ func measureLoad(_ path: String) -> Never {
 /// Writes a catalog of `rows` rows and twelve columns as a user's export might have them: an id,
 /// a name, five facets, a price, a date, a time stamp, a stock count and a rating (the last two
 /// with missing values). Returns its path.
-func writeBenchmarkCatalog(rows: Int) -> String {
+@discardableResult
+func writeBenchmarkCatalog(rows: Int, to chosenPath: String? = nil) -> String {
     progress("catalog: writing a CSV file of \(NumberText.grouped(rows)) rows")
     let catalog = Catalog.generate(count: rows, seed: 7)
-    let path = "/tmp/foldout-bench-\(getpid())-\(rows).csv"
+    let path = chosenPath ?? "/tmp/foldout-bench-\(getpid())-\(rows).csv"
     guard let file = fopen(path, "w") else { fatal("cannot write \(path)") }
     defer { fclose(file) }
     var random = SeededGenerator(seed: 99)
@@ -135,3 +140,21 @@ private extension String {
         String(dropLast(offset)) + separator + String(suffix(offset))
     }
 }
+
+private extension String {
+    /// The text of a small file such as those under /proc, whose size stat does not know.
+    init(contentsOfProcFile path: String) throws {
+        guard let file = fopen(path, "r") else { throw ProcFileError() }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&buffer, 1, buffer.count, file)
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private struct ProcFileError: Error {}

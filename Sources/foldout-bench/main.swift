@@ -37,6 +37,10 @@ while !arguments.isEmpty {
         catalogFile = arguments.removeFirst()
         only = "catalog"
         if access(path, R_OK) != 0 { fatal("cannot read \(path)") }
+    case "--write-catalog":
+        guard let path = arguments.first else { fatal("--write-catalog needs a file") }
+        writeBenchmarkCatalog(rows: catalogSize, to: path)
+        exit(0)
     case "--measure-load":
         guard let path = arguments.first else { fatal("--measure-load needs a file") }
         measureLoad(path)

@@ -48,9 +48,27 @@ struct CatalogCSVScanner {
     mutating func nextField(column: Int) throws(CatalogImportError) -> (Field, Terminator) {
         if index < bytes.count && bytes[index] == Self.quote { return try quotedField(column: column) }
         let start = index, fieldLine = line
-        var end = start
+        var end = firstDelimiterOrLineFeed(from: start)
         while end < bytes.count && bytes[end] != delimiter && bytes[end] != Self.lf { end += 1 }
         return finish(Field(start: start, end: end, line: fieldLine), contentEnd: end)
+    }
+
+    /// Skips eight bytes at a time while none of them is the delimiter or a line feed: the offset
+    /// of the first word that holds one (or of the last whole word), for the byte loop to finish.
+    @inline(__always)
+    private func firstDelimiterOrLineFeed(from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let delimiters = UInt64(delimiter) &* ones, lineFeeds = UInt64(Self.lf) &* ones
+        var offset = start
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let x = word ^ delimiters, y = word ^ lineFeeds
+            // A byte of x or y is zero where the word holds a delimiter or line feed.
+            if ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0 { return offset }
+            offset += 8
+        }
+        return offset
     }
 
     /// Calls `body` with the bytes of a field of the current record.
