@@ -22,6 +22,11 @@ enum Style {
     .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.08); }
     .action-row:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.7); outline-offset: -2px; }
     .facet-bar { padding: 6px 8px; }
+    .facet-bar menubutton.chosen > button { background-color: alpha(@theme_selected_bg_color, 0.18); box-shadow: inset 0 0 0 1px alpha(@theme_selected_bg_color, 0.6); font-weight: bold; }
+    .facet-popover .facet-count { font-size: 0.9em; min-width: 3em; }
+    .facet-popover .facet-order { font-size: 0.85em; padding: 0 6px; }
+    .facet-popover button.empty-option { opacity: 0.55; }
+    .empty-results { padding: 24px; }
     .combo-header { border-radius: 0; padding: 8px 14px; }
     .combo-arrow { transition: -gtk-icon-transform 200ms ease-out; }
     .combo-arrow.open { -gtk-icon-transform: rotate(90deg); }

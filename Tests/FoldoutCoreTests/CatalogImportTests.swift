@@ -85,13 +85,13 @@ final class CatalogImportTests: XCTestCase {
 
     func testWholeNumberFacetsAreOrderedByValue() throws {
         var text = "month,name\n"
-        for row in 0..<60 { text += "\(row % 12 + 1),n\(row)\n" }
+        for row in 0..<240 { text += "\(row % 12 + 1),n\(row)\n" }
         let catalog = try CatalogTestSupport.parse(text)
         XCTAssertEqual(catalog.facetColumns, [0])
         let filter = FacetFilter(catalog: catalog)
         XCTAssertEqual(filter.options(forColumn: 0), (1...12).map(String.init))
         XCTAssertEqual(filter.optionOrder(forColumn: 0), .byValue)
-        XCTAssertEqual(filter.counts(forColumn: 0), Array(repeating: 5, count: 12))
+        XCTAssertEqual(filter.counts(forColumn: 0), Array(repeating: 20, count: 12))
     }
 
     func testMissingAndRepeatedHeadersGetUsableNames() throws {
@@ -108,6 +108,14 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(catalog.count, 3001)
         XCTAssertEqual(catalog.text(0, at: 2999), "20993")
         XCTAssertEqual(catalog.text(0, at: 3000), "X-1")
+    }
+
+    func testMeasurementsAreNoFacetsButTheirCategoriesAre() throws {
+        var text = "species,mass_g,sex\n"
+        for row in 0..<300 { text += "\(["Adelie", "Gentoo"][row % 2]),\(3000 + row % 90 * 25),\(row % 7 == 0 ? "NA" : ["male", "female"][row % 3 % 2])\n" }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.facetColumns, [0, 2], "90 different weights are a measurement, not a facet")
+        XCTAssertEqual(catalog.titleColumn, 0, "with no plain text column, rows are titled by their first text facet")
     }
 
     func testManyDistinctNumbersAreStoredParsed() throws {

@@ -188,7 +188,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             openFile(Self.sales, named: "sales.csv")
             XCTAssertEqual(page.facetMenus.map(\.name), ["region", "product"])
             XCTAssertTrue(pump { self.page.visibleNames.count == 8 })
-            XCTAssertEqual(page.visibleNames.first, "1001", "a file without a name column is titled by its first plain column")
+            XCTAssertEqual(page.visibleNames.first, "North", "a file without a name column is titled by its first text facet")
             let region = menu("region")
             open(region)
             XCTAssertEqual(region.options, ["East", "North", "South"])

@@ -21,7 +21,8 @@ public final class Catalog: Sendable {
         return positions
     }
 
-    /// The columns shown beneath the title, at first.
+    /// The columns shown beneath the title, at first: up to six, in the file's order, leaving out
+    /// a column with a single value.
     public let detailColumns: [Int]
     /// The columns that are facets at first: those whose values look like one, as many as fit.
     public let facetColumns: [Int]
@@ -43,7 +44,7 @@ public final class Catalog: Sendable {
         facetColumns = facets
         let title = titleColumn ?? Self.chooseTitle(columns)
         self.titleColumn = title
-        detailColumns = Array(columns.indices.filter { $0 != title }.prefix(6))
+        detailColumns = Array(columns.indices.filter { $0 != title && columns[$0].distinctCount != 1 }.prefix(6))
     }
 
     /// The value of `column` at `position` as text ("" when missing).
@@ -83,7 +84,8 @@ public final class Catalog: Sendable {
     }
 
     /// The title column: a text column named like a name or title, else the text column with the
-    /// most distinct values, else the first column that is not a facet, else the first.
+    /// most distinct values, else the first text facet (a penguin's species), else the first
+    /// column that is not a facet, else the first.
     static func chooseTitle(_ columns: [CatalogColumn]) -> Int {
         let texts = columns.indices.filter { columns[$0].kind == .text && !columns[$0].suggestsFacet }
         let words = ["name", "title", "label", "product", "item", "description", "nom", "titel"]
@@ -96,6 +98,7 @@ public final class Catalog: Sendable {
         if let richest = texts.max(by: { (columns[$0].distinctCount ?? Int.max) < (columns[$1].distinctCount ?? Int.max) }) {
             return richest
         }
-        return columns.indices.first { !columns[$0].suggestsFacet } ?? 0
+        return columns.indices.first { columns[$0].kind == .text }
+            ?? columns.indices.first { !columns[$0].suggestsFacet } ?? 0
     }
 }

@@ -11,8 +11,10 @@ struct CatalogColumnBuilder {
     static let sampleRows = 1024
     /// Most distinct values a column keeps as a dictionary when they are numbers or dates.
     static let maxCodedNumbers = 4096
-    /// Most distinct values a facet may have, and the most the inference makes a facet of.
-    static let maxFacetOptions = 1000, maxInferredFacetOptions = 250
+    /// Most distinct values a facet may have, and the most the inference makes a facet of: texts
+    /// that repeat (each value twice on average), or whole numbers that repeat a lot (ten times on
+    /// average: a month, an hour, not a weight).
+    static let maxFacetOptions = 1000, maxInferredFacetOptions = 250, maxInferredNumberOptions = 100
 
     private(set) var mode = Mode.interned
     private var interner = CatalogNameInterner()
@@ -157,8 +159,9 @@ struct CatalogColumnBuilder {
                 return CatalogColumn(name: name, kind: classes.kind, values: values, missingCount: missing, suggestsFacet: false)
             }
             let wholeNumbers = classes.kind == .number && classes.maxDecimals == 0 && !classes.hasExponent
-            let facet = (classes.kind == .text || wholeNumbers) && distinct >= 2
-                && distinct <= Self.maxInferredFacetOptions && distinct * 2 <= rows - missing
+            let present = rows - missing
+            let facet = distinct >= 2 && (classes.kind == .text && distinct <= Self.maxInferredFacetOptions && distinct * 2 <= present
+                || wholeNumbers && distinct <= Self.maxInferredNumberOptions && distinct * 10 <= present)
             let coded = CatalogCodedValues(codes: codes, dictionary: table, numbers: classes.kind == .text ? nil : classes.numbers)
             return CatalogColumn(name: name, kind: classes.kind, values: .coded(coded), missingCount: missing, suggestsFacet: facet)
         }
