@@ -34,6 +34,8 @@ public final class FiltersPage {
     private var source: CatalogSource?
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
+    /// A facet option to choose once the first catalog is shown (`--choose`).
+    var initialChoice: (facet: String, option: String)?
     var window: () -> Window? = { nil } {
         didSet { opening.window = window }
     }
@@ -166,6 +168,7 @@ public final class FiltersPage {
             facetBar.rebuild(for: filter)
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
+            if let choice = initialChoice { choose(choice.option, inFacetNamed: choice.facet) }
         }
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         setInteractive(true)
@@ -196,6 +199,18 @@ public final class FiltersPage {
     }
 
     func clearFilters() { filter?.resetAll() }
+
+    /// Chooses the option spelled `option` of the facet named `name`; false if there is none.
+    @discardableResult
+    func choose(_ option: String, inFacetNamed name: String) -> Bool {
+        guard let filter, let menu = facetMenus.first(where: { $0.name == name }),
+              let index = filter.options(forColumn: menu.column).firstIndex(of: option) else {
+            FileHandleStandardError.write("foldout: " + tr("the facet “{facet}” has no option “{option}”", ["facet": name, "option": option]) + "\n")
+            return false
+        }
+        filter.select(option: index, inColumn: menu.column)
+        return true
+    }
 
     // MARK: Results
 

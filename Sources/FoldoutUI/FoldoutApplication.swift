@@ -24,6 +24,8 @@ public final class FoldoutApplication {
         var unfoldRow: Int?
         /// The name of the facet whose flyout is opened, as the catalog names it.
         var openFacet: String?
+        /// An option to choose at start: the facet's name and the option.
+        var choice: (facet: String, option: String)?
         var openEditPane = false
         var showShortcuts = false
         var benchmark: BenchmarkRun.Mode?
@@ -38,6 +40,7 @@ public final class FoldoutApplication {
         application.addOption("catalog-size", kind: .string, description: tr("Generate a catalog of N items for the Filters page (default {count})", ["count": NumberText.grouped(Self.defaultCatalogSize)]), argument: tr("N"))
         application.addOption("catalog", kind: .filename, description: tr("Open the catalog FILE on the Filters page (CSV or TSV, with a header row)"), argument: tr("FILE"))
         application.addOption("open-facet", kind: .string, description: tr("Open the flyout of the facet named FACET on the Filters page"), argument: tr("FACET"))
+        application.addOption("choose", kind: .string, description: tr("Choose OPTION in the facet FACET on the Filters page"), argument: tr("FACET=OPTION"))
         application.addOption("screenshot", kind: .filename, description: tr("Write the window to FILE.png after its first frame, then quit"), argument: tr("FILE.png"))
         application.addOption("edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"))
         application.addOption("shortcuts", kind: .flag, description: tr("Show the keyboard shortcuts window (with --screenshot, its picture is taken)"))
@@ -104,14 +107,15 @@ public final class FoldoutApplication {
             }
         }
         if let name = parsed.string("open-facet") {
-            let facets = Self.facetNames(of: options.catalog)
-            guard let facet = facets.first(where: { $0.lowercased() == name.lowercased() })
-                    ?? Catalog.generatedFacetNames.firstIndex(where: { $0.lowercased() == name.lowercased() }).map({ tr(Catalog.generatedFacetNames[$0]) })
-                    .flatMap({ facets.contains($0) ? $0 : nil })
-            else {
-                return fail(tr("unknown facet “{facet}” (facets: {facets})", ["facet": name, "facets": facets.joined(separator: ", ")]))
-            }
+            guard let facet = Self.facet(named: name, in: options.catalog) else { return fail(unknownFacet(name)) }
             options.openFacet = facet
+        }
+        if let text = parsed.string("choose") {
+            guard let equals = text.firstIndex(of: "="), let facet = Self.facet(named: String(text[..<equals]), in: options.catalog) else {
+                return fail(text.contains("=") ? unknownFacet(String(text[..<text.firstIndex(of: "=")!]))
+                                               : tr("--choose takes FACET=OPTION, not “{value}”", ["value": text]))
+            }
+            options.choice = (facet, String(text[text.index(after: equals)...]))
         }
         options.openEditPane = parsed.contains("edit")
         options.showShortcuts = parsed.contains("shortcuts")
@@ -142,6 +146,7 @@ public final class FoldoutApplication {
         let list = ActionsList(generatedCount: Self.actionsCount)
         let window = MainWindow(application: application, actionsList: list, catalog: options.catalog, libraryStore: Self.libraryStore)
         mainWindow = window
+        window.initialChoice = options.choice
         window.page = options.page
         if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
         if let row = options.unfoldRow {
@@ -211,6 +216,20 @@ public final class FoldoutApplication {
         }
         if parsed.contains("quit-when-ready") { options.benchmark = .quitWhenReady }
         return nil
+    }
+
+    /// The facet's name as the catalog spells it, for a name given in any case (or in English for
+    /// the generated catalog, whose names are translated).
+    private static func facet(named name: String, in source: CatalogSource) -> String? {
+        let facets = facetNames(of: source)
+        if let facet = facets.first(where: { $0.lowercased() == name.lowercased() }) { return facet }
+        guard let english = Catalog.generatedFacetNames.firstIndex(where: { $0.lowercased() == name.lowercased() }) else { return nil }
+        let translated = tr(Catalog.generatedFacetNames[english])
+        return facets.contains(translated) ? translated : nil
+    }
+
+    private func unknownFacet(_ name: String) -> String {
+        tr("unknown facet “{facet}” (facets: {facets})", ["facet": name, "facets": Self.facetNames(of: options.catalog).joined(separator: ", ")])
     }
 
     /// The names of the facets the catalog will show at first.

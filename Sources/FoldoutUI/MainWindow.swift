@@ -13,6 +13,8 @@ public final class MainWindow {
     public private(set) var shortcutsWindow: ShortcutsWindow?
     public let actions: ActionsPage
     public private(set) var filters: FiltersPage?
+    /// A facet option the Filters page chooses once its catalog is shown (`--choose`).
+    var initialChoice: (facet: String, option: String)?
     public private(set) var movies: MoviesPage?
     private let filtersHolder = Box(GTK_ORIENTATION_VERTICAL)
     private let moviesHolder = Box(GTK_ORIENTATION_VERTICAL)
@@ -124,6 +126,7 @@ public final class MainWindow {
         if page == .movies { ensureMoviesPage() }
         guard page == .filters, filters == nil else { return }
         let filters = FiltersPage(source: catalog)
+        filters.initialChoice = initialChoice
         filters.window = { [weak window] in window }
         filters.root.vexpand = true
         filtersHolder.append(filters.root)
