@@ -31,10 +31,6 @@ enum CatalogCSVParser {
         }
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let delimiter = sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...]))
-        if let offset = CatalogUTF8.firstInvalidOffset(bytes, release: release) {
-            let (line, column) = place(of: offset, in: bytes, delimiter: delimiter)
-            throw CatalogImportError(line: line, column: column, reason: .invalidUTF8)
-        }
         var textColumns = Set<Int>()
         while true {
             switch try read(bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading, release: release) {
@@ -56,8 +52,10 @@ enum CatalogCSVParser {
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
                              loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> Outcome {
         var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
+        try scanner.checkUTF8(through: start)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
         let names = try readHeader(&scanner)
+        try scanner.checkUTF8(through: scanner.index)
         var builders = [CatalogColumnBuilder](repeating: CatalogColumnBuilder(), count: names.count)
         var rows = 0
         // The sample decides each column's mode; the rest is read in those modes.
@@ -157,6 +155,7 @@ enum CatalogCSVParser {
         var read = RecordsRead(), reported = scanner.index
         let columns = builders.count
         while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
+            if scanner.index + (1 << 16) > scanner.checkedUpTo { try scanner.checkUTF8(through: scanner.index) }
             let recordLine = scanner.line
             scanner.scratch.removeAll(keepingCapacity: true)
             var column = 0, terminator = CatalogCSVScanner.Terminator.delimiter
@@ -186,6 +185,7 @@ enum CatalogCSVParser {
                 reported = scanner.index
             }
         }
+        try scanner.checkUTF8(through: scanner.index)
         loading?.report(parsedMore: scanner.index - reported)
         return read
     }

@@ -22,11 +22,14 @@ struct CatalogCSVScanner {
     private(set) var line = 1
     /// Unescaped quoted fields of the current record; clear it between records.
     var scratch: [UInt8] = []
+    /// The input before this offset has been checked to be UTF-8.
+    private(set) var checkedUpTo: Int
 
     init(bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int, delimiter: UInt8 = 44) {
         self.bytes = bytes
         self.delimiter = delimiter
         self.index = index
+        checkedUpTo = index
     }
 
     /// Skips empty lines. False when the input is used up.
@@ -51,6 +54,20 @@ struct CatalogCSVScanner {
         var end = firstDelimiterOrLineFeed(from: start)
         while end < bytes.count && bytes[end] != delimiter && bytes[end] != Self.lf { end += 1 }
         return finish(Field(start: start, end: end, line: fieldLine), contentEnd: end)
+    }
+
+    /// Checks that the input is UTF-8 a stretch ahead of the scanner, up to at least `offset`, as
+    /// it reads: the text is read once, and by each thread that reads a part of it. Invalid text
+    /// throws, naming the line and field of the first bad byte.
+    mutating func checkUTF8(through offset: Int) throws(CatalogImportError) {
+        guard offset >= checkedUpTo && checkedUpTo < bytes.count else { return }
+        var end = min(bytes.count, max(offset, checkedUpTo + (1 << 20)))
+        while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
+        if let bad = CatalogUTF8.firstInvalidOffset(bytes, in: checkedUpTo..<end) {
+            let (line, column) = CatalogCSVParser.place(of: bad, in: bytes, delimiter: delimiter)
+            throw CatalogImportError(line: line, column: column, reason: .invalidUTF8)
+        }
+        checkedUpTo = end
     }
 
     /// Skips eight bytes at a time while none of them is the delimiter or a line feed: the offset

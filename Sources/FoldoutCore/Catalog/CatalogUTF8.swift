@@ -1,21 +1,20 @@
 /// Strict UTF-8 validation (no overlong forms, surrogates or values above U+10FFFF).
 enum CatalogUTF8 {
     /// The offset of the first byte that is not part of valid UTF-8, or nil if all of it is.
-    /// `release` hears of each stretch checked (of a mapped file, whose pages can then go).
-    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>, release: ((Range<Int>) -> Void)? = nil) -> Int? {
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { firstInvalidOffset(bytes, in: 0..<bytes.count) }
+
+    /// The same within `range`, which starts at the start of a character; a character that starts
+    /// inside the range may end after it.
+    static func firstInvalidOffset(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var index = 0, released = 0
-        while index < count {
-            if index - released >= 1 << 22, let release {
-                release(released..<index)
-                released = index
-            }
-            while index + 8 <= count,
+        let count = bytes.count, end = range.upperBound
+        var index = range.lowerBound
+        while index < end {
+            while index + 8 <= end,
                   UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
             }
-            guard index < count else { break }
+            guard index < end else { break }
             let lead = bytes[index]
             if lead < 0x80 { index += 1; continue }
             let length: Int, secondRange: ClosedRange<UInt8>

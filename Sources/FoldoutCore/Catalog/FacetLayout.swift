@@ -1,12 +1,13 @@
 /// Where each facet lives in a row's packed facet word: a bit field per facet column holding the
-/// row's option (0 for the first in option order), or the option count for a missing value. All
-/// the fields fit in 64 bits, so filtering by any choice of facets is one compare per row.
+/// row's option (0 for the first in option order), or the option count for a missing value (a
+/// column with none needs no room for it). All the fields fit in 64 bits, so filtering by any
+/// choice of facets is one compare per row.
 struct FacetLayout: Sendable {
     struct Field: Sendable {
         let column: Int
         let shift: Int
         let optionCount: Int
-        var bits: Int { FacetLayout.bits(forOptions: optionCount) }
+        let bits: Int
         var mask: UInt64 { ((1 << UInt64(bits)) - 1) << UInt64(shift) }
     }
 
@@ -16,22 +17,25 @@ struct FacetLayout: Sendable {
     init(_ catalog: Catalog, columns: [Int]) {
         var shift = 0
         fields = columns.map { column in
-            let options = catalog.columns[column].distinctCount ?? 0
-            defer { shift += Self.bits(forOptions: options) }
-            return Field(column: column, shift: shift, optionCount: options)
+            let bits = Self.bits(of: catalog.columns[column])
+            defer { shift += bits }
+            return Field(column: column, shift: shift, optionCount: catalog.columns[column].distinctCount ?? 0, bits: bits)
         }
         totalBits = shift
     }
 
-    /// Bits for the values 0...options (the last one for a missing value).
-    static func bits(forOptions options: Int) -> Int { max(1, 64 - UInt64(options).leadingZeroBitCount) }
+    /// Bits for the values 0..<options, and one more value when some rows have none.
+    static func bits(of column: CatalogColumn) -> Int {
+        let largest = max((column.distinctCount ?? 0) - (column.missingCount == 0 ? 1 : 0), 0)
+        return max(1, 64 - UInt64(largest).leadingZeroBitCount)
+    }
 
     /// Whether `facets` can all be facets at once.
     static func fits(_ columns: [CatalogColumn], _ facets: [Int]) -> Bool {
         var total = 0
         for facet in facets {
-            guard columns[facet].canBeFacet, let options = columns[facet].distinctCount else { return false }
-            total += bits(forOptions: options)
+            guard columns[facet].canBeFacet else { return false }
+            total += bits(of: columns[facet])
         }
         return total <= 64
     }
