@@ -152,6 +152,13 @@ enum CatalogCSVParser {
     /// scanner reaches `stop`.
     private static func records(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
                                 loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> RecordsRead {
+        try builders.withUnsafeMutableBufferPointer { builders throws(CatalogImportError) in
+            try records(&scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release)
+        }
+    }
+
+    private static func records(_ scanner: inout CatalogCSVScanner, _ builders: UnsafeMutableBufferPointer<CatalogColumnBuilder>, rowLimit: Int,
+                                stop: Int, loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> RecordsRead {
         var read = RecordsRead(), reported = scanner.index
         let columns = builders.count
         while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
