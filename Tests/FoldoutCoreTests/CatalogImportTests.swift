@@ -142,6 +142,29 @@ final class CatalogImportTests: XCTestCase {
         }
     }
 
+    /// Files over 4 MB are read in two halves at once; the halves must join seamlessly, also when
+    /// the line break in the middle is inside a quoted field (then the second half is read again).
+    func testLargeFilesReadInTwoHalvesEqualTheirRows() throws {
+        let catalog = Catalog.generate(count: 120_000, seed: 12)
+        let exported = catalog.exportCSV()
+        XCTAssertGreaterThan(exported.count, 4 << 20)
+        XCTAssertEqual(CatalogTestSupport.cells(try Catalog.parseCSV(exported)), CatalogTestSupport.cells(catalog))
+
+        var text = "id,note,group\n"
+        var notes: [String] = []
+        for row in 0..<200_000 {
+            let note = row % 3 == 0 ? "line one\nline, two \"\(row)\"" : "plain \(row % 97)"
+            notes.append(note)
+            text += "\(row),\"\(note.replacingOccurrences(of: "\"", with: "\"\""))\",g\(row % 5)\n"
+        }
+        let read = try CatalogTestSupport.parse(text)
+        XCTAssertGreaterThan(text.utf8.count, 4 << 20)
+        XCTAssertEqual(read.count, 200_000)
+        XCTAssertEqual(CatalogTestSupport.cells(read)[1], notes)
+        XCTAssertEqual(CatalogTestSupport.cells(read)[0], (0..<200_000).map(String.init))
+        XCTAssertEqual(read.facetColumns, [2])
+    }
+
     func testTheGeneratedCatalogIsATableLikeAnyOther() {
         let catalog = Catalog.generate(count: 10_000, seed: 3)
         XCTAssertEqual(catalog.columns.map(\.name), ["Name", "Price", "Date", "Category", "Material", "Color", "Season", "Size"])

@@ -46,8 +46,9 @@ enum CatalogCSVParser {
         case again(textColumn: Int)
     }
 
-    /// Files larger than this are read in two halves at once, one on each of two cores.
-    static let parallelThreshold = 4 << 20
+    /// Files larger than this are read in two halves at once, one on each of two cores; columns of
+    /// at least `parallelRows` rows are finished two at a time.
+    static let parallelThreshold = 4 << 20, parallelRows = 50_000
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
                              loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> Outcome {
@@ -83,13 +84,18 @@ enum CatalogCSVParser {
         }
         guard rows > 0 else { throw CatalogImportError(line: 2, reason: .noRows) }
         loading?.report(parsed: bytes.count)
-        var columns: [CatalogColumn] = []
-        columns.reserveCapacity(names.count)
-        for (index, name) in names.enumerated() {
-            columns.append(builders[index].finish(name: name, rows: rows))
-            builders[index] = CatalogColumnBuilder()
+        var columns = [CatalogColumn?](repeating: nil, count: names.count)
+        builders.withUnsafeMutableBufferPointer { inBuilders in
+            columns.withUnsafeMutableBufferPointer { inColumns in
+                let builders = inBuilders, columns = inColumns
+                let finish = { (index: Int) in
+                    columns[index] = builders[index].finish(name: names[index], rows: rows)
+                    builders[index] = CatalogColumnBuilder()
+                }
+                if rows >= parallelRows { CatalogThread.forEachIndex(names.count, finish) } else { names.indices.forEach(finish) }
+            }
         }
-        return .read(columns, rows: rows)
+        return .read(columns.map { $0! }, rows: rows)
     }
 
     private enum Halves {
@@ -137,7 +143,12 @@ enum CatalogCSVParser {
         guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil else {
             return .readOnAlone(firstHalf.rows)
         }
-        for index in builders.indices { builders[index].absorb(secondBuilders[index]) }
+        builders.withUnsafeMutableBufferPointer { inBuilders in
+            let builders = inBuilders
+            secondBuilders.withUnsafeBufferPointer { secondBuilders in
+                CatalogThread.forEachIndex(builders.count) { index in builders[index].absorb(secondBuilders[index]) }
+            }
+        }
         scanner = secondScanner
         return .merged(firstHalf.rows + secondHalf.rows)
     }

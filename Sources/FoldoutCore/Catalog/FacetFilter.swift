@@ -17,8 +17,10 @@ public final class FacetFilter {
     public private(set) var matches: [UInt32] = []
     public let changes = Observers<Change>()
     private var layout: FacetLayout
+    /// Every row's facet word, in the order of `wordsOrder` (one copy: counting needs no order,
+    /// matching needs the sort order, so the words follow the sort order).
     private var words: FacetWords
-    private var sortedWords: [CatalogSortKey: FacetWords] = [:]
+    private var wordsOrder: CatalogSortKey?
     private var options: [Int: [String]] = [:]
     /// The chosen option of each facet that has one, by column.
     private var choices: [Int: Int] = [:]
@@ -43,6 +45,7 @@ public final class FacetFilter {
         sort = catalog.defaultSort
         layout = FacetLayout(catalog, columns: catalog.facetColumns)
         words = FacetWords(catalog, layout: layout)
+        wordsOrder = nil
         recompute()
     }
 
@@ -103,7 +106,7 @@ public final class FacetFilter {
         facetColumns = columns
         layout = FacetLayout(catalog, columns: columns)
         words = FacetWords(catalog, layout: layout)
-        sortedWords = [:]
+        wordsOrder = nil
         cachedCounts = nil
         unfilteredCounts = nil
     }
@@ -235,20 +238,20 @@ public final class FacetFilter {
             return
         }
         matchesIsOrder = false
-        if let sort {
-            let sorted = sortedWords[sort] ?? words.gathered(order)
-            sortedWords[sort] = sorted
-            FacetMatching.matches(sorted, positions: order, mask: mask, wanted: wanted, into: &buffer)
-        } else {
-            FacetMatching.matches(words, positions: [], mask: mask, wanted: wanted, into: &buffer)
+        if wordsOrder != sort {
+            // Built afresh from the columns, so that only one copy is ever kept.
+            words = FacetWords(catalog, layout: layout)
+            if sort != nil { words = words.gathered(order) }
+            wordsOrder = sort
         }
+        FacetMatching.matches(words, positions: sort == nil ? [] : order, mask: mask, wanted: wanted, into: &buffer)
         matches = buffer
     }
 
-    /// Bytes per row held by the catalog, the facet words and their copies in each sort order used.
+    /// Bytes per row held by the catalog (with the sort orders used) and the facet words.
     public var bytesPerItem: Double {
         guard catalog.count > 0 else { return 0 }
-        let facetBytes = sortedWords.values.reduce(words.byteCount) { $0 + $1.byteCount }
+        let facetBytes = words.byteCount
         return catalog.bytesPerItem + Double(facetBytes) / Double(catalog.count)
     }
 }
