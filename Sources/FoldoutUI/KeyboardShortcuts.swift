@@ -23,7 +23,7 @@ enum KeyboardShortcuts {
                 Shortcut("Tab", tr("Move to the row’s Share and Remove buttons, then out of the list")),
             ]),
             .init(tr("Filters page"), [
-                Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog CSV file")),
+                Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog: a CSV or TSV file")),
                 Shortcut("<Control>BackSpace " + alt(tr("_Clear Filters")), tr("Clear the choice of every facet")),
                 Shortcut("Return space", tr("Open or close a combo row")),
                 Shortcut("Escape", tr("Close the combo row")),
