@@ -141,6 +141,8 @@ enum CatalogCSVParser {
         let firstHalf = try first.get()
         if let column = firstHalf.again { return .again(column) }
         guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil else {
+            // The second half's progress is undone: its bytes will be read again.
+            loading?.report(parsedMore: -(secondScanner.index - split - 1))
             return .readOnAlone(firstHalf.rows)
         }
         builders.withUnsafeMutableBufferPointer { inBuilders in

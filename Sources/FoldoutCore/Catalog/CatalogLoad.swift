@@ -38,9 +38,9 @@ public final class CatalogLoading: Sendable {
     /// memory is read as it is parsed.
     public var fraction: Double {
         guard totalBytes > 0 else { return 0 }
-        if mapped.load(ordering: .relaxed) { return min(1, Double(parsed.load(ordering: .relaxed)) / Double(totalBytes)) }
-        let done = read.load(ordering: .relaxed) + parsed.load(ordering: .relaxed)
-        return min(1, Double(done) / Double(2 * totalBytes))
+        let parsed = max(0, self.parsed.load(ordering: .relaxed))
+        if mapped.load(ordering: .relaxed) { return min(1, Double(parsed) / Double(totalBytes)) }
+        return min(1, Double(read.load(ordering: .relaxed) + parsed) / Double(2 * totalBytes))
     }
 
     func readsByMapping() { mapped.store(true, ordering: .relaxed) }
