@@ -17,6 +17,10 @@ final class CatalogOpening {
     private var progressWatch: SourceToken?
     var window: () -> Window? = { nil }
     var onOpened: (Catalog) -> Void = { _ in }
+    /// The order the page will show a new catalog in, if it has the column: the sort order kept
+    /// from the catalog shown (its column's name, and whether descending). That order is computed
+    /// while the file is read, not on the main thread afterwards.
+    var keptSort: () -> (column: String, descending: Bool)? = { nil }
     /// Called when a file could not be opened, or its opening was cancelled.
     var onFailed: () -> Void = {}
     /// The last import error shown, for tests.
@@ -39,6 +43,15 @@ final class CatalogOpening {
     /// While the built-in catalog is generated: a spinner and what is happening.
     func showBuilding(count: Int) {
         show(text: trn("Building {count} item…", "Building {count} items…", count, ["count": NumberText.grouped(count)]), progress: false)
+    }
+
+    /// While a sort order is computed: a spinner, unless a file is being opened.
+    func showSorting() {
+        if loading == nil { show(text: tr("Sorting…"), progress: false) }
+    }
+
+    func finishSorting() {
+        if loading == nil { finish() }
     }
 
     func finish() {
@@ -74,8 +87,12 @@ final class CatalogOpening {
             self?.progressBar.fraction = loading.fraction
             return true
         }
+        let sort = keptSort()
         Task.detached { [weak self] in
             let result = Result { () throws(CatalogImportError) in try Catalog.load(path: path, loading: loading) }
+            if case .success(let catalog) = result, let sort, let column = catalog.column(named: sort.column) {
+                _ = catalog.positions(sortedBy: CatalogSortKey(column: column, descending: sort.descending))
+            }
             MainLoop.post {
                 guard let self, self.loading === loading else { return }
                 self.finish()

@@ -34,6 +34,8 @@ public final class FiltersPage {
     private var source: CatalogSource?
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
+    /// Counts sort requests, so that only the last one is applied when its order is ready.
+    private var sortRequest = 0
     /// A facet option to choose once the first catalog is shown (`--choose`).
     var initialChoice: (facet: String, option: String)?
     var window: () -> Window? = { nil } {
@@ -123,6 +125,10 @@ public final class FiltersPage {
         openButton.onClicked { [weak self] in self?.chooseFile() }
         clearButton.onClicked { [weak self] in self?.clearFilters() }
         opening.onOpened = { [weak self] catalog in self?.show(catalog) }
+        opening.keptSort = { [weak self] in
+            guard let filter = self?.filter, let sort = filter.sort else { return nil }
+            return (filter.catalog.columns[sort.column].name, sort.descending)
+        }
         let actions = ActionGroup()
         actions.add("clear") { [weak self] in self?.clearFilters() }
         root.insertActionGroup("filters", actions)
@@ -262,13 +268,34 @@ public final class FiltersPage {
             refreshCombos()
         case .chose(.sort):
             refreshCombos()
-            filter?.sort = section.sort
+            applySort(section.sort)
         case .chose(.title), .chose(.details):
             refreshCombos()
             rebindRows()
         case .columns:
             // A new catalog: its results follow and bind every row afresh.
             refreshCombos()
+        }
+    }
+
+    /// Sorts away from the main thread the first time an order is used (a million distinct texts
+    /// take a while to sort), with a spinner; the list keeps its order until the new one is ready.
+    private func applySort(_ sort: CatalogSortKey?) {
+        guard let filter else { return }
+        sortRequest += 1
+        guard let sort, !filter.catalog.hasOrder(sort) else {
+            filter.sort = sort
+            return
+        }
+        let catalog = filter.catalog, request = sortRequest
+        opening.showSorting()
+        Task.detached { [weak self] in
+            _ = catalog.positions(sortedBy: sort)
+            MainLoop.post {
+                guard let self, self.sortRequest == request, self.filter?.catalog === catalog else { return }
+                self.opening.finishSorting()
+                self.filter?.sort = sort
+            }
         }
     }
 

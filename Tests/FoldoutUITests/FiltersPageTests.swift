@@ -230,7 +230,10 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             press(sort.header) { sort.revealer.childRevealed }
             XCTAssertTrue(sort.header.accessibleExpandedIs(true))
             let byPrice = sort.options.firstIndex(of: "price, descending")!
-            press(sort.optionButtons[byPrice]) { self.filter.sort == CatalogSortKey(column: 4, descending: true) }
+            XCTAssertTrue(sort.optionButtons[byPrice].activate())
+            XCTAssertEqual(page.opening.label.text, "Sorting…", "a new order is computed away from the main thread")
+            XCTAssertTrue(pump { self.filter.sort == CatalogSortKey(column: 4, descending: true) })
+            XCTAssertTrue(pump { !self.page.opening.root.isVisible })
             XCTAssertTrue(pump { !sort.revealer.revealChild }, "Sort by closes on choosing")
             XCTAssertTrue(pump { self.page.visibleNames.first == "The Hobbit" && self.page.visibleNames.last == "The Left Hand of Darkness" },
                           "dearest first, the one without a price last: \(page.visibleNames)")

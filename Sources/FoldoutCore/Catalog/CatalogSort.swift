@@ -11,7 +11,11 @@ public struct CatalogSortKey: Hashable, Sendable {
 }
 
 extension Catalog {
-    /// The row positions in `key`'s order, computed once in O(n) passes and kept.
+    /// Whether `key`'s order has been computed (then `positions(sortedBy:)` returns at once).
+    public func hasOrder(_ key: CatalogSortKey) -> Bool { permutations.withLock { $0[key] != nil } }
+
+    /// The row positions in `key`'s order, computed once in O(n) passes and kept. Safe from any
+    /// thread.
     public func positions(sortedBy key: CatalogSortKey) -> [UInt32] {
         if let cached = permutations.withLock({ $0[key] }) { return cached }
         let positions = CatalogRadixSort.stablePermutation(sortKeys(key))
