@@ -29,20 +29,9 @@ enum SystemFile {
     /// `progress` hears the bytes read so far after each chunk; when it returns false the reading
     /// stops with ECANCELED.
     static func contents(of path: String, limit: Int, progress: (Int) -> Bool = { _ in true }) throws(SystemError) -> [UInt8] {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .current() }
+        let (descriptor, expected) = try openRegularFile(path, limit: limit)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .current() }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw SystemError(code: EISDIR)
-        default: throw SystemError(code: EINVAL)
-        }
-        guard info.st_size <= limit else { throw SystemError(code: EFBIG) }
         // Read straight into the array's storage; then on in chunks, for a file that grew.
-        let expected = Int(info.st_size)
         var failure: SystemError?
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             initialized = 0
@@ -74,6 +63,31 @@ enum SystemFile {
             guard bytes.count <= limit else { throw SystemError(code: EFBIG) }
             guard progress(bytes.count) else { throw SystemError(code: ECANCELED) }
         }
+    }
+
+    /// Opens the regular file at `path` for reading: its descriptor (close it) and its size. A
+    /// directory, FIFO or device is refused (EISDIR or EINVAL), and so is a file larger than
+    /// `limit` bytes (EFBIG).
+    static func openRegularFile(_ path: String, limit: Int) throws(SystemError) -> (descriptor: Int32, size: Int) {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .current() }
+        var info = stat()
+        let problem: SystemError?
+        if fstat(descriptor, &info) != 0 {
+            problem = .current()
+        } else {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: problem = info.st_size <= limit ? nil : SystemError(code: EFBIG)
+            case S_IFDIR: problem = SystemError(code: EISDIR)
+            default: problem = SystemError(code: EINVAL)
+            }
+        }
+        if let problem {
+            close(descriptor)
+            throw problem
+        }
+        return (descriptor, Int(info.st_size))
     }
 
     /// Creates `path` and any missing parents (mode 0755 less the umask). An existing directory
@@ -178,18 +192,8 @@ final class MappedFile: @unchecked Sendable {
     /// Maps the regular file at `path`; a directory, FIFO or device is refused (EISDIR, EINVAL),
     /// and so is a file larger than `limit` bytes (EFBIG).
     init(path: String, limit: Int) throws(SystemError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard descriptor >= 0 else { throw .current() }
+        let (descriptor, size) = try SystemFile.openRegularFile(path, limit: limit)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .current() }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw SystemError(code: EISDIR)
-        default: throw SystemError(code: EINVAL)
-        }
-        guard info.st_size <= limit else { throw SystemError(code: EFBIG) }
-        let size = Int(info.st_size)
         guard size > 0 else {
             bytes = UnsafeBufferPointer(start: nil, count: 0)
             return
