@@ -58,16 +58,9 @@ public final class Catalog: Sendable {
 
     public func column(named name: String) -> Int? { columns.firstIndex { $0.name == name } }
 
-    /// The row's option in a column kept as a dictionary: the index of its value among the
-    /// column's distinct values in option order (see `FacetFilter.options(forColumn:)`); nil when
-    /// the value is missing or the column has no dictionary.
-    public func optionIndex(_ column: Int, at position: Int) -> Int? {
-        guard case .coded(let coded) = columns[column].values else { return nil }
-        let code = Int(coded.codes[position])
-        return code == 0 ? nil : Int(coded.ranks[code])
-    }
-
-    /// Every row's option in `column` (see `optionIndex`), -1 where missing; empty without a dictionary.
+    /// Every row's option in `column`: the index of its value among the column's distinct values in
+    /// option order (see `FacetFilter.options(forColumn:)`), -1 where missing; empty when the
+    /// column has no dictionary.
     public func optionIndices(_ column: Int) -> [Int32] {
         guard case .coded(let coded) = columns[column].values else { return [] }
         let ranks = coded.ranks

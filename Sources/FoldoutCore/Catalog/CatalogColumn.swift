@@ -24,11 +24,6 @@ public struct CatalogColumn: Sendable {
         self.suggestsFacet = suggestsFacet
     }
 
-    /// A copy under another name.
-    func renamed(_ name: String) -> CatalogColumn {
-        CatalogColumn(name: name, kind: kind, values: values, missingCount: missingCount, suggestsFacet: suggestsFacet)
-    }
-
     /// Whether the column can be a facet: a dictionary of at most `maxFacetOptions` values.
     public var canBeFacet: Bool {
         guard let distinct = distinctCount else { return false }

@@ -4,13 +4,6 @@ public struct CatalogDate: Comparable, Hashable, Sendable, CustomStringConvertib
 
     public init(daysSince1970: Int32) { self.daysSince1970 = daysSince1970 }
 
-    /// Parses "YYYY-MM-DD" exactly: year 0001–9999, month 01–12, a day that exists in that month.
-    public init?(iso: some StringProtocol) {
-        let days = iso.utf8.withContiguousStorageIfAvailable(Self.parseDays) ?? Array(iso.utf8).withUnsafeBufferPointer(Self.parseDays)
-        guard let days else { return nil }
-        self.daysSince1970 = days
-    }
-
     /// "YYYY-MM-DD".
     public var description: String {
         let (year, month, day) = Self.civil(fromDays: Int(daysSince1970))

@@ -36,11 +36,4 @@ enum CatalogUTF8 {
         }
         return nil
     }
-
-    /// The 1-based line that `offset` is on.
-    static func line(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var line = 1
-        for index in 0..<offset where bytes[index] == 10 { line += 1 }
-        return line
-    }
 }

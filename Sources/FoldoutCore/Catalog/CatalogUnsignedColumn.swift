@@ -8,16 +8,6 @@ struct CatalogUnsignedColumn: Sendable {
 
     init(storage: Storage) { self.storage = storage }
 
-    /// `values`, each at most `maximum`, in the narrowest width that holds `maximum`.
-    init(_ values: [UInt64], maximum: UInt64) {
-        switch maximum {
-        case ...UInt64(UInt8.max): storage = .u8(values.map { UInt8(truncatingIfNeeded: $0) })
-        case ...UInt64(UInt16.max): storage = .u16(values.map { UInt16(truncatingIfNeeded: $0) })
-        case ...UInt64(UInt32.max): storage = .u32(values.map { UInt32(truncatingIfNeeded: $0) })
-        default: storage = .u64(values)
-        }
-    }
-
     /// The largest value the storage width holds: 255, 65,535, …
     static func widthMaximum(for maximum: UInt64) -> UInt64 {
         switch maximum {
@@ -77,8 +67,6 @@ struct CatalogCodeBuffer {
     private var middle: [UInt16] = []
     private var wide: [UInt32] = []
     private var bytesPerCode = 1
-
-    var count: Int { narrow.count + middle.count + wide.count }
 
     mutating func append(_ code: UInt32) {
         switch bytesPerCode {
