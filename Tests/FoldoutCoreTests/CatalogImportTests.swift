@@ -165,6 +165,26 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(read.facetColumns, [2])
     }
 
+    /// A problem in the second half of a large file is named by its line in the whole file, as a
+    /// reading from the start would name it; one in the first half too.
+    func testProblemsInEitherHalfOfALargeFileNameTheirLine() {
+        var lines = ["id,name,group"]
+        for row in 0..<150_000 { lines.append("\(row),name \(row) with some words,g\(row % 7)") }
+        for (badLine, problem) in [(140_001, "ragged"), (20_001, "ragged"), (120_001, "quote"), (130_001, "utf8")] {
+            var text = lines
+            switch problem {
+            case "ragged": text[badLine - 1] += ",extra"
+            case "quote": text[badLine - 1] = "1,\"never closed,g1"
+            default: text[badLine - 1] = "1,caf\u{FFFD},g1"
+            }
+            var bytes = Array((text.joined(separator: "\n") + "\n").utf8)
+            if problem == "utf8", let at = bytes.firstIndex(of: 0xEF) { bytes[at] = 0xFF }
+            XCTAssertGreaterThan(bytes.count, 4 << 20)
+            let error = CatalogTestSupport.refusal(bytes)
+            XCTAssertEqual(error?.line, badLine, "\(problem) on line \(badLine): \(String(describing: error))")
+        }
+    }
+
     func testTheGeneratedCatalogIsATableLikeAnyOther() {
         let catalog = Catalog.generate(count: 10_000, seed: 3)
         XCTAssertEqual(catalog.columns.map(\.name), ["Name", "Price", "Date", "Category", "Material", "Color", "Season", "Size"])
