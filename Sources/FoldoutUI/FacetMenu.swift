@@ -29,6 +29,7 @@ final class FacetMenu {
     private(set) var counts: [Int] = []
     private(set) var chosen: Int?
     private var laidOutForHeight: Int32 = -1
+    private var refocusEntry = false
     private var resizeWatch: TickToken?
     var onChoose: (Int) -> Void = { _ in }
     var onReset: () -> Void = {}
@@ -113,7 +114,10 @@ final class FacetMenu {
         note.addCSSClass("facet-order")
         note.xalign = 0
         if options.count > Self.searchableOptions {
+            // Laid out again while the window is resized: what was typed stays.
+            let typed = searchEntry?.text ?? "", typing = searchEntry?.hasFocus ?? false
             let entry = SearchEntry(placeholder: tr("Filter {count} options", ["count": NumberText.grouped(options.count)]))
+            entry.text = typed
             entry.onSearchChanged { [weak self, weak entry] in self?.filterOptions(entry?.text ?? "") }
             entry.onActivate { [weak self] in self?.chooseOnlyVisibleOption() }
             searchEntry = entry
@@ -126,6 +130,8 @@ final class FacetMenu {
             scrolled.child = list
             grid = Grid()
             box.append(scrolled)
+            if !typed.isEmpty { filterOptions(typed) }
+            refocusEntry = typing
         } else {
             searchEntry = nil
             box.append(note)
@@ -149,6 +155,8 @@ final class FacetMenu {
         box.append(Separator(GTK_ORIENTATION_HORIZONTAL))
         box.append(resetButton)
         popover.child = box
+        if refocusEntry, let searchEntry { _ = searchEntry.grabFocus() }
+        refocusEntry = false
         laidOutForHeight = availableHeight
         refreshOptions()
     }

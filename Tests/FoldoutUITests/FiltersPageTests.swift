@@ -272,6 +272,10 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(dest.visibleOptions.count, 100)
             entry.text = "bc"
             XCTAssertTrue(pump { dest.visibleOptions == ["BCX"] })
+            window.setDefaultSize(width: 900, height: 500)
+            XCTAssertTrue(pump { dest.searchEntry !== entry }, "laid out again for the smaller window")
+            XCTAssertEqual(dest.searchEntry?.text, "bc", "what was typed stays")
+            XCTAssertTrue(pump { dest.visibleOptions == ["BCX"] })
             dest.popover.popdown()
             XCTAssertFalse(page.facetMenus.contains { $0.name == "flight" }, "flight numbers are all different")
         }
