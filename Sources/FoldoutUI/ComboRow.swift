@@ -53,10 +53,17 @@ final class ComboRow {
         root.add(keys)
     }
 
-    /// Replaces the options (a long list scrolls).
+    /// Replaces the options (a long list scrolls). Their rows are built when the combo first opens:
+    /// a file of many columns has three options a column in Sort by alone.
     func setOptions(_ options: [String]) {
         guard options != self.options else { return }
         self.options = options
+        optionButtons = []
+        checks = []
+        revealer.child = nil
+    }
+
+    private func buildOptionRows() {
         optionButtons = []
         checks = []
         let list = Box(GTK_ORIENTATION_VERTICAL)
@@ -87,6 +94,7 @@ final class ComboRow {
 
     /// Shows the current value, the chosen options and whether the options are open.
     func show(value text: String, chosen: Set<Int>, open: Bool) {
+        if open && optionButtons.isEmpty && !options.isEmpty { buildOptionRows() }
         value.text = text
         header.setAccessibleLabel(tr("{caption}: {value}", ["caption": combo.caption, "value": text]))
         header.setAccessibleExpanded(open)
