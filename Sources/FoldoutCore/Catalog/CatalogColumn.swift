@@ -168,6 +168,19 @@ struct CatalogIntegerValues: Sendable {
     /// A missing value in the `values` handed to `init`.
     static let missingValue = Int64.min
 
+    /// Offsets already made, none missing: every offset is below its width's largest value.
+    init(base: Int64, offsets: CatalogUnsignedColumn, scale: Int) {
+        self.base = base
+        self.offsets = offsets
+        missing = switch offsets.storage {
+        case .u8: UInt64(UInt8.max)
+        case .u16: UInt64(UInt16.max)
+        case .u32: UInt64(UInt32.max)
+        case .u64: UInt64.max
+        }
+        self.scale = scale
+    }
+
     init(_ values: [Int64], scale: Int) {
         var low = Int64.max, high = Int64.min
         for value in values where value != Self.missingValue {

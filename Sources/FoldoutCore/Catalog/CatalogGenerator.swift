@@ -17,8 +17,8 @@ extension Catalog {
         var random = SeededGenerator(seed: seed)
         var facetCodes = [[UInt8]](repeating: [UInt8](repeating: 0, count: count), count: vocabulary.count)
         var nameCodes = [UInt16](repeating: 0, count: count)
-        var prices = [Int64](repeating: 0, count: count)
-        var days = [Int64](repeating: 0, count: count)
+        var prices = [UInt32](repeating: 0, count: count)
+        var days = [UInt16](repeating: 0, count: count)
         var nameOfCombination = [Int32](repeating: -1, count: words.adjectives.count * colors * categories)
         var combinations: [Int] = []
 
@@ -41,8 +41,8 @@ extension Catalog {
             nameCodes[position] = UInt16(nameOfCombination[combination] + 1)
             let factor = 60 + pick(second >> 48, 100)
             let dollars = words.basePrices[category] * words.materialPercent[material] * factor / 10_000
-            prices[position] = Int64(max(dollars, 1) * 100 - 1)
-            days[position] = firstDay + Int64(pick(second >> 32, Int(daySpan)))
+            prices[position] = UInt32(max(dollars, 1) * 100 - 1)
+            days[position] = UInt16(pick(second >> 32, Int(daySpan)))
         }
 
         var names = CatalogNameInterner()
@@ -56,9 +56,9 @@ extension Catalog {
             name: tr("Name"), kind: .text,
             values: .coded(CatalogCodedValues(codes: CatalogUnsignedColumn(storage: .u16(nameCodes)), dictionary: names.table, numbers: nil)),
             missingCount: 0, suggestsFacet: false)
-        let priceColumn = CatalogColumn(name: tr("Price"), kind: .number, values: .integers(CatalogIntegerValues(prices, scale: 2)),
+        let priceColumn = CatalogColumn(name: tr("Price"), kind: .number, values: .integers(CatalogIntegerValues(base: 0, offsets: CatalogUnsignedColumn(storage: .u32(prices)), scale: 2)),
                                         missingCount: 0, suggestsFacet: false)
-        let dateColumn = CatalogColumn(name: tr("Date"), kind: .date, values: .integers(CatalogIntegerValues(days, scale: 0)),
+        let dateColumn = CatalogColumn(name: tr("Date"), kind: .date, values: .integers(CatalogIntegerValues(base: firstDay, offsets: CatalogUnsignedColumn(storage: .u16(days)), scale: 0)),
                                        missingCount: 0, suggestsFacet: false)
         let facetColumns = zip(CatalogWords.facetNames, vocabulary).enumerated().map { index, facet in
             var dictionary = CatalogNameTable()

@@ -2,16 +2,16 @@
 /// as many passes as the keys' range needs (one when it spans fewer than 65,536 values).
 enum CatalogRadixSort {
     /// The positions 0..<keys.count ordered by key, equal keys by position.
-    static func stablePermutation(_ keys: [UInt64]) -> [UInt32] {
-        guard let low = keys.min(), let high = keys.max() else { return [] }
-        let range = high - low
+    static func stablePermutation<K: FixedWidthInteger & UnsignedInteger>(_ keys: [K]) -> [UInt32] {
+        guard let lowest = keys.min(), let highest = keys.max() else { return [] }
+        let low = UInt64(lowest), range = UInt64(highest) - low
         let passes = max(1, (64 - range.leadingZeroBitCount + 15) / 16)
         return keys.withUnsafeBufferPointer { keys in
             var order: [UInt32] = []
             for pass in 0..<passes {
                 let shift = UInt64(16 * pass)
                 let buckets = pass == passes - 1 ? Int(range >> shift) + 1 : 0x10000
-                order = Self.pass(order, count: keys.count, buckets: buckets) { Int(((keys[$0] - low) >> shift) & 0xFFFF) }
+                order = Self.pass(order, count: keys.count, buckets: buckets) { Int(((UInt64(keys[$0]) - low) >> shift) & 0xFFFF) }
             }
             return order
         }

@@ -18,29 +18,36 @@ extension Catalog {
     /// thread.
     public func positions(sortedBy key: CatalogSortKey) -> [UInt32] {
         if let cached = permutations.withLock({ $0[key] }) { return cached }
-        let positions = CatalogRadixSort.stablePermutation(sortKeys(key))
+        let positions: [UInt32]
+        switch columns[key.column].values {
+        case .reals: positions = CatalogRadixSort.stablePermutation(sortKeys(key, as: UInt64.self))
+        case .integers(let integers) where integers.offsets.bytesPerValue == 8:
+            positions = CatalogRadixSort.stablePermutation(sortKeys(key, as: UInt64.self))
+        default: positions = CatalogRadixSort.stablePermutation(sortKeys(key, as: UInt32.self))
+        }
         permutations.withLock { $0[key] = positions }
         return positions
     }
 
-    /// One unsigned key per row whose ascending order is `key`'s order.
-    func sortKeys(_ key: CatalogSortKey) -> [UInt64] {
-        let missingKey = UInt64.max
-        var keys: [UInt64]
+    /// One unsigned key per row whose ascending order is `key`'s order, in the narrowest type that
+    /// holds them (32 bits but for doubles and 64-bit offsets), since a million of them are sorted.
+    func sortKeys<K: FixedWidthInteger & UnsignedInteger>(_ key: CatalogSortKey, as _: K.Type) -> [K] {
+        let missingKey = K.max
+        var keys: [K]
         switch columns[key.column].values {
         case .coded(let coded):
             let ranks = coded.ranks
-            keys = ranks.withUnsafeBufferPointer { ranks in coded.codes.map { $0 == 0 ? missingKey : UInt64(ranks[Int($0)]) } }
+            keys = ranks.withUnsafeBufferPointer { ranks in coded.codes.map { $0 == 0 ? missingKey : K(ranks[Int($0)]) } }
         case .texts(let texts):
             let ranks = texts.ranks
-            keys = (0..<count).map { texts.table.range(of: $0).isEmpty ? missingKey : UInt64(ranks[$0]) }
+            keys = (0..<count).map { texts.table.range(of: $0).isEmpty ? missingKey : K(ranks[$0]) }
         case .integers(let integers):
-            keys = integers.offsets.map { $0 == integers.missing ? missingKey : $0 }
+            keys = integers.offsets.map { $0 == integers.missing ? missingKey : K(truncatingIfNeeded: $0) }
         case .reals(let reals):
             keys = reals.map { value in
                 guard !value.isNaN else { return missingKey }
                 let bits = (value == 0 ? 0.0 : value).bitPattern
-                return value < 0 ? ~bits : bits | (1 << 63)
+                return K(truncatingIfNeeded: value < 0 ? ~bits : bits | (1 << 63))
             }
         }
         let highest = keys.lazy.filter { $0 != missingKey }.max() ?? 0

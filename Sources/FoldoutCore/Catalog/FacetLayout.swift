@@ -48,24 +48,28 @@ struct FacetLayout: Sendable {
 enum FacetWords: Sendable {
     case u16([UInt16]), u32([UInt32]), u64([UInt64])
 
-    /// The words of `catalog`'s rows for `layout`, in file order.
+    /// The words of `catalog`'s rows for `layout`, in file order, made in their final width.
     init(_ catalog: Catalog, layout: FacetLayout) {
-        var words = [UInt64](repeating: 0, count: catalog.count)
+        switch layout.totalBits {
+        case ...16: self = .u16(Self.pack(catalog, layout))
+        case ...32: self = .u32(Self.pack(catalog, layout))
+        default: self = .u64(Self.pack(catalog, layout))
+        }
+    }
+
+    private static func pack<W: FixedWidthInteger & UnsignedInteger>(_ catalog: Catalog, _ layout: FacetLayout) -> [W] {
+        var words = [W](repeating: 0, count: catalog.count)
         for field in layout.fields {
             guard case .coded(let coded) = catalog.columns[field.column].values else { continue }
-            let ranks = coded.ranks.map(UInt64.init)
-            let shift = UInt64(field.shift)
+            let ranks = coded.ranks.map { W(truncatingIfNeeded: $0) }
+            let shift = W(truncatingIfNeeded: field.shift)
             words.withUnsafeMutableBufferPointer { words in
                 ranks.withUnsafeBufferPointer { ranks in
                     for position in 0..<words.count { words[position] |= ranks[Int(coded.codes[position])] << shift }
                 }
             }
         }
-        switch layout.totalBits {
-        case ...16: self = .u16(words.map { UInt16(truncatingIfNeeded: $0) })
-        case ...32: self = .u32(words.map { UInt32(truncatingIfNeeded: $0) })
-        default: self = .u64(words)
-        }
+        return words
     }
 
     /// The words in the order of `positions`.
