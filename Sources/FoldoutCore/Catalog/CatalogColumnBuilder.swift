@@ -67,16 +67,13 @@ struct CatalogColumnBuilder {
         let codes = codes.column
         switch classes.kind {
         case .number:
-            reals = codes.map { $0 == 0 ? .nan : classes.numbers[Int($0)] }
+            reals = classes.reals(of: codes)
             maxDecimals = classes.maxDecimals
             hasExponent = classes.hasExponent
             mode = .numbers
-        case .date:
-            integers = codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }
-            mode = .dates
-        case .dateTime:
-            integers = codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }
-            mode = .dateTimes
+        case .date, .dateTime:
+            integers = classes.integers(of: codes)
+            mode = classes.kind == .date ? .dates : .dateTimes
         case .text:
             let table = interner.table
             table.bytes.withUnsafeBufferPointer { text in
@@ -138,11 +135,8 @@ struct CatalogColumnBuilder {
         case .numbers:
             return CatalogColumn(name: name, kind: .number, values: Self.numberValues(reals, maxDecimals, hasExponent),
                                  missingCount: missing, suggestsFacet: false)
-        case .dates:
-            return CatalogColumn(name: name, kind: .date, values: .integers(CatalogIntegerValues(integers, scale: 0)),
-                                 missingCount: missing, suggestsFacet: false)
-        case .dateTimes:
-            return CatalogColumn(name: name, kind: .dateTime, values: .integers(CatalogIntegerValues(integers, scale: 0)),
+        case .dates, .dateTimes:
+            return CatalogColumn(name: name, kind: mode == .dates ? .date : .dateTime, values: .integers(CatalogIntegerValues(integers, scale: 0)),
                                  missingCount: missing, suggestsFacet: false)
         case .interned:
             let table = interner.table
@@ -150,12 +144,9 @@ struct CatalogColumnBuilder {
             let distinct = table.count - 1
             let codes = codes.column
             if classes.kind != .text && distinct > Self.maxCodedNumbers {
-                let values: CatalogColumnValues
-                if classes.kind == .number {
-                    values = Self.numberValues(codes.map { $0 == 0 ? .nan : classes.numbers[Int($0)] }, classes.maxDecimals, classes.hasExponent)
-                } else {
-                    values = .integers(CatalogIntegerValues(codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(classes.numbers[Int($0)]) }, scale: 0))
-                }
+                let values: CatalogColumnValues = classes.kind == .number
+                    ? Self.numberValues(classes.reals(of: codes), classes.maxDecimals, classes.hasExponent)
+                    : .integers(CatalogIntegerValues(classes.integers(of: codes), scale: 0))
                 return CatalogColumn(name: name, kind: classes.kind, values: values, missingCount: missing, suggestsFacet: false)
             }
             let wholeNumbers = classes.kind == .number && classes.maxDecimals == 0 && !classes.hasExponent
@@ -196,6 +187,16 @@ struct CatalogValueClasses {
     var numbers: [Double] = []
     var maxDecimals = 0
     var hasExponent = false
+
+    /// Each row's number, NaN where missing, for the rows' dictionary `codes`.
+    func reals(of codes: CatalogUnsignedColumn) -> [Double] {
+        codes.map { $0 == 0 ? .nan : numbers[Int($0)] }
+    }
+
+    /// Each row's days or seconds, `CatalogIntegerValues.missingValue` where missing.
+    func integers(of codes: CatalogUnsignedColumn) -> [Int64] {
+        codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(numbers[Int($0)]) }
+    }
 
     init(_ table: CatalogNameTable) {
         guard table.count > 1 else { return }
