@@ -21,8 +21,6 @@ final class CatalogOpening {
     /// from the catalog shown (its column's name, and whether descending). That order is computed
     /// while the file is read, not on the main thread afterwards.
     var keptSort: () -> (column: String, descending: Bool)? = { nil }
-    /// Called when a file could not be opened, or its opening was cancelled.
-    var onFailed: () -> Void = {}
     /// The last import error shown, for tests.
     private(set) var lastErrorDialog: ErrorDialog?
 
@@ -37,8 +35,6 @@ final class CatalogOpening {
         root.append(cancelButton)
         root.isVisible = false
     }
-
-    var isOpening: Bool { loading != nil }
 
     /// While the built-in catalog is generated: a spinner and what is happening.
     func showBuilding(count: Int) {
@@ -80,7 +76,7 @@ final class CatalogOpening {
         loading?.cancel()
         let loading = CatalogLoading(totalBytes: Catalog.fileSize(path))
         self.loading = loading
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = Catalog.fileName(of: path)
         show(text: tr("Opening {file}…", ["file": name]), progress: true)
         progressWatch?.cancel()
         progressWatch = MainLoop.timeout(milliseconds: 100) { [weak self] in
@@ -100,7 +96,6 @@ final class CatalogOpening {
                 case let .success(catalog): self.onOpened(catalog)
                 case let .failure(error):
                     if error.reason != .cancelled { self.showError(error, file: name) }
-                    self.onFailed()
                 }
             }
         }

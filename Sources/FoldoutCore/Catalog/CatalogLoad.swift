@@ -1,6 +1,11 @@
 import Synchronization
 
 extension Catalog {
+    /// The last part of `path`, as messages and titles name a file (and as `name` is set).
+    public static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     /// The size in bytes of the file at `path`, 0 if it cannot be known.
     public static func fileSize(_ path: String) -> Int { SystemFile.size(of: path) ?? 0 }
 
@@ -9,7 +14,7 @@ extension Catalog {
     /// can cancel.
     /// The file is mapped into memory rather than copied when it can be.
     public static func load(path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
-        let name = CatalogFile.displayName(path)
+        let name = fileName(of: path)
         if let mapped = try? MappedFile(path: path, limit: CatalogFile.sizeLimit) {
             loading?.readsByMapping()
             if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
@@ -81,10 +86,5 @@ enum CatalogFile {
             if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled, path: path) }
             throw CatalogImportError(line: 0, reason: .unreadable(error.text), path: path)
         }
-    }
-
-    /// The last part of `path`, as messages and titles name a file.
-    static func displayName(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }
