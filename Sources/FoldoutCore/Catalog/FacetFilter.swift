@@ -1,7 +1,8 @@
 /// The Filters page's state over a catalog (seed 001's data source, in Swift): which columns are
 /// facets, at most one chosen option per facet, the sort order, the matching rows in that order,
 /// and each option's count as faceted search gives it (a facet's counts honour every other facet's
-/// choice but not its own). Every effective change sends one change.
+/// choice but not its own), narrowed by a text search when there is one. Every effective change
+/// sends one change.
 public final class FacetFilter {
     public enum Change: Equatable, Sendable {
         /// The matches changed (a choice, the sort order or the catalog).
@@ -25,7 +26,8 @@ public final class FacetFilter {
     /// The chosen option of each facet that has one, by column.
     private var choices: [Int: Int] = [:]
     private var cachedCounts: [Int: [Int]]?
-    /// Counts over every row, which are a facet's counts whenever no other facet has a choice.
+    /// Counts over every row the search finds (every row when not searching), which are a facet's
+    /// counts whenever no other facet has a choice.
     private var unfilteredCounts: [Int: [Int]]?
     /// True while `matches` is the sort order's permutation itself (no facet chosen).
     private var matchesIsOrder = false
@@ -33,6 +35,14 @@ public final class FacetFilter {
     private var spare: [UInt32] = []
     /// True while `replaceCatalog` sets the sort order, which then sends no change of its own.
     private var replacing = false
+    private var searcher: CatalogSearch?
+
+    /// The text every matching row contains in one of `searchColumns` ("" when not searching).
+    public private(set) var searchText = ""
+    /// The rows the search finds (nil when not searching).
+    public private(set) var searchRows: RowSet?
+    /// The columns the search looks in: the title column at first.
+    public private(set) var searchColumns: [Int]
 
     /// The results' order: a column, or the file's order (nil).
     public var sort: CatalogSortKey? {
@@ -43,6 +53,7 @@ public final class FacetFilter {
         self.catalog = catalog
         facetColumns = catalog.facetColumns
         sort = catalog.defaultSort
+        searchColumns = [catalog.titleColumn]
         layout = FacetLayout(catalog, columns: catalog.facetColumns)
         words = FacetWords(catalog, layout: layout)
         wordsOrder = nil
@@ -142,6 +153,9 @@ public final class FacetFilter {
         self.catalog = catalog
         options = [:]
         choices = [:]
+        searcher = nil
+        searchColumns = [catalog.titleColumn]
+        searchRows = CatalogSearch.isBlank(searchText) ? nil : search.rows(matching: searchText)
         rebuildFacets(catalog.facetColumns)
         for (name, option) in kept {
             guard let column = catalog.column(named: name), isFacet(column),
@@ -153,6 +167,45 @@ public final class FacetFilter {
         sort = sortColumn.map { CatalogSortKey(column: $0, descending: sort?.descending ?? false) } ?? catalog.defaultSort
         replacing = false
         changes.send(.facets)
+        changed()
+    }
+
+    // MARK: Searching
+
+    /// The search over `searchColumns`, indexed when first asked for.
+    public var search: CatalogSearch {
+        if let searcher { return searcher }
+        let made = CatalogSearch(catalog: catalog, columns: searchColumns)
+        searcher = made
+        return made
+    }
+
+    /// Uses `search`, indexed elsewhere (away from the main thread), if it is over this catalog
+    /// and `searchColumns`.
+    public func adopt(_ search: CatalogSearch) {
+        if search.catalog === catalog && search.columns == searchColumns { searcher = search }
+    }
+
+    /// Searches in `columns` instead, searching again for the current text.
+    public func setSearchColumns(_ columns: [Int]) {
+        guard columns != searchColumns else { return }
+        searchColumns = columns
+        searcher = nil
+        if !searchText.isEmpty { setSearch(searchText) }
+    }
+
+    /// Narrows the matches to the rows containing `text` (ignoring case and accents) in a search
+    /// column; "" ends the search. Searches on this thread: see `applySearch` for the other way.
+    public func setSearch(_ text: String) {
+        applySearch(text, rows: CatalogSearch.isBlank(text) ? nil : search.rows(matching: text))
+    }
+
+    /// Applies the result of searching `search` for `text`, found on another thread.
+    public func applySearch(_ text: String, rows: RowSet?) {
+        guard text != searchText || rows != searchRows else { return }
+        searchText = text
+        searchRows = rows
+        unfilteredCounts = nil
         changed()
     }
 
@@ -201,7 +254,9 @@ public final class FacetFilter {
             total += field.optionCount + 1
         }
         var counts = [Int](repeating: 0, count: total)
-        FacetMatching.count(words, mask: mask, wanted: wanted, fields: fields, offsets: offsets, into: &counts)
+        let positions = searchRows == nil ? [] : wordsOrder.map { catalog.positions(sortedBy: $0) } ?? []
+        FacetMatching.count(words, mask: mask, wanted: wanted, fields: fields, offsets: offsets, rows: searchRows, positions: positions,
+                            into: &counts)
         var result: [Int: [Int]] = [:]
         for (index, field) in fields.enumerated() {
             result[field.column] = Array(counts[offsets[index]..<offsets[index] + field.optionCount])
@@ -231,20 +286,25 @@ public final class FacetFilter {
         let order = sort.map { catalog.positions(sortedBy: $0) } ?? catalog.filePositions
         var buffer: [UInt32] = []
         if matchesIsOrder { swap(&buffer, &spare) } else { swap(&buffer, &matches) }
-        guard mask != 0 else {
+        guard mask != 0 || searchRows != nil else {
             spare = buffer
             matches = order
             matchesIsOrder = true
             return
         }
         matchesIsOrder = false
+        if mask == 0, let searchRows {
+            FacetMatching.matches(order: order, rows: searchRows, into: &buffer)
+            matches = buffer
+            return
+        }
         if wordsOrder != sort {
             // Built afresh from the columns, so that only one copy is ever kept.
             words = FacetWords(catalog, layout: layout)
             if sort != nil { words = words.gathered(order) }
             wordsOrder = sort
         }
-        FacetMatching.matches(words, positions: sort == nil ? [] : order, mask: mask, wanted: wanted, into: &buffer)
+        FacetMatching.matches(words, positions: sort == nil ? [] : order, mask: mask, wanted: wanted, rows: searchRows, into: &buffer)
         matches = buffer
     }
 

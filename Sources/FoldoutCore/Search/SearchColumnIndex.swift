@@ -1,0 +1,198 @@
+/// One text column made searchable, at about four bytes a row beside the catalog's own text.
+///
+/// Mostly-distinct text (titles) keeps its text where it is: each row gets a 32-bit signature of
+/// the letters its folded text holds (a to z exactly; digits, other ASCII and non-ASCII in a few
+/// shared bits), which rules most rows out before any text is read, and a single-letter query is
+/// answered by the signatures alone. ASCII text is compared as it is, lowering letters on the fly;
+/// only rows with other characters get a folded copy. A dictionary column is searched in its
+/// dictionary, and its rows by their codes.
+struct SearchColumnIndex: Sendable {
+    private enum Storage: Sendable {
+        case texts(TextRows)
+        case coded(codes: CatalogUnsignedColumn, folded: CatalogNameTable)
+    }
+
+    private struct TextRows: Sendable {
+        let text: CatalogNameTable
+        let signatures: [UInt32]
+        /// A bit per row that has a folded copy, and the number of such rows before each word.
+        let foldedBits: [UInt64]
+        let foldedBefore: [UInt32]
+        let folded: CatalogNameTable
+
+        func foldedIndex(of row: Int) -> Int {
+            Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
+        }
+    }
+
+    private let storage: Storage
+    let rowCount: Int
+
+    /// Signature bit 31: the row has characters beyond ASCII (and a folded copy).
+    static let beyondASCII: UInt32 = 1 << 31
+
+    /// The signature bits of each folded byte.
+    static let signatureBits: [UInt32] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): 1 << UInt32(byte - 97)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): 1 << UInt32(byte - 65)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 1 << UInt32(26 + (byte - 48) % 4)
+        case 0x80...: beyondASCII
+        default: 1 << 30
+        }
+    }
+
+    init?(_ column: CatalogColumn, rows: Int, folder: inout TextFolder) {
+        rowCount = rows
+        switch column.values {
+        case .coded(let coded):
+            var folded = CatalogNameTable()
+            var bytes: [UInt8] = []
+            coded.dictionary.withUnsafeText { text, ends in
+                for entry in 0..<ends.count {
+                    bytes.removeAll(keepingCapacity: true)
+                    let start = entry == 0 ? 0 : Int(ends[entry - 1])
+                    folder.fold(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), into: &bytes)
+                    bytes.withUnsafeBufferPointer { folded.append($0) }
+                }
+            }
+            storage = .coded(codes: coded.codes, folded: folded)
+        case .texts(let texts):
+            storage = .texts(Self.index(texts.table, folder: &folder))
+        case .integers, .reals:
+            return nil
+        }
+    }
+
+    private static func index(_ table: CatalogNameTable, folder: inout TextFolder) -> TextRows {
+        let count = table.count
+        var signatures = [UInt32](repeating: 0, count: count)
+        var foldedBits = [UInt64](repeating: 0, count: (count + 63) / 64)
+        var foldedBefore = [UInt32](repeating: 0, count: foldedBits.count)
+        var folded = CatalogNameTable()
+        var bytes: [UInt8] = []
+        table.withUnsafeText { text, ends in
+            signatureBits.withUnsafeBufferPointer { bits in
+                var start = 0
+                for row in 0..<count {
+                    let end = Int(ends[row])
+                    if row & 63 == 0 { foldedBefore[row >> 6] = UInt32(folded.count) }
+                    var signature: UInt32 = 0
+                    for index in start..<end { signature |= bits[Int(text[index])] }
+                    if signature & beyondASCII != 0 {
+                        bytes.removeAll(keepingCapacity: true)
+                        folder.fold(UnsafeBufferPointer(rebasing: text[start..<end]), into: &bytes)
+                        signature = beyondASCII
+                        for byte in bytes { signature |= bits[Int(byte)] }
+                        bytes.withUnsafeBufferPointer { folded.append($0) }
+                        foldedBits[row >> 6] |= 1 << UInt64(row & 63)
+                    }
+                    signatures[row] = signature
+                    start = end
+                }
+            }
+        }
+        return TextRows(text: table, signatures: signatures, foldedBits: foldedBits, foldedBefore: foldedBefore, folded: folded)
+    }
+
+    /// Bytes held beyond the catalog's own: signatures, the folded copies and dictionaries.
+    var byteCount: Int {
+        switch storage {
+        case .texts(let rows): rows.signatures.count * 4 + rows.foldedBits.count * 12 + rows.folded.byteCount
+        case .coded(_, let folded): folded.byteCount
+        }
+    }
+
+    /// The signature a row must have all the bits of to contain `needle` (folded).
+    static func signature(of needle: [UInt8]) -> UInt32 { needle.reduce(0) { $0 | signatureBits[Int($1)] } }
+
+    /// Sets, in `out`, the bits of the rows in the words `wordRange` whose text contains `needle`
+    /// (folded, not empty), considering only rows in `within` when given. False if cancelled.
+    func search(_ needle: [UInt8], within: RowSet?, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt64>,
+                isCancelled: () -> Bool) -> Bool {
+        switch storage {
+        case .texts(let rows):
+            return searchTexts(rows, needle, within, wordRange, out, isCancelled)
+        case .coded(let codes, let folded):
+            let hits: [Bool] = needle.withUnsafeBufferPointer { needle in
+                folded.withUnsafeText { text, ends in
+                    (0..<ends.count).map { entry in
+                        let start = entry == 0 ? 0 : Int(ends[entry - 1])
+                        return Self.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), needle)
+                    }
+                }
+            }
+            return forEachCandidate(within, wordRange, out, isCancelled) { row in hits[Int(codes[row])] }
+        }
+    }
+
+    private func searchTexts(_ rows: TextRows, _ needle: [UInt8], _ within: RowSet?, _ wordRange: Range<Int>,
+                             _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool) -> Bool {
+        let wanted = Self.signature(of: needle)
+        // One ASCII letter: the signatures are the answer.
+        let exact = needle.count == 1 && wanted & ((1 << 26) - 1) != 0
+        return needle.withUnsafeBufferPointer { needle in
+            rows.signatures.withUnsafeBufferPointer { signatures in
+                rows.text.withUnsafeText { text, ends in
+                    rows.folded.withUnsafeText { foldedText, foldedEnds in
+                        forEachCandidate(within, wordRange, out, isCancelled) { row in
+                            let signature = signatures[row]
+                            guard signature & wanted == wanted else { return false }
+                            if exact { return true }
+                            if signature & Self.beyondASCII != 0 {
+                                let index = rows.foldedIndex(of: row)
+                                let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
+                                return Self.contains(UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), needle)
+                            }
+                            let start = row == 0 ? 0 : Int(ends[row - 1])
+                            return Self.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), needle)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `test` for each row of the words in `wordRange` (those in `within` only, when given)
+    /// and sets its bit in `out` when it passes. Checks for cancelling every 64 K rows.
+    private func forEachCandidate(_ within: RowSet?, _ wordRange: Range<Int>, _ out: UnsafeMutableBufferPointer<UInt64>,
+                                  _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
+        let lastWord = (rowCount - 1) >> 6
+        let tailMask: UInt64 = rowCount & 63 == 0 ? ~0 : (1 << UInt64(rowCount & 63)) - 1
+        for word in wordRange {
+            if word & 1023 == 0 && isCancelled() { return false }
+            var candidates = within.map { $0.words[word] } ?? (word == lastWord ? tailMask : ~0)
+            var found: UInt64 = 0
+            while candidates != 0 {
+                let bit = candidates.trailingZeroBitCount
+                if test(word << 6 | bit) { found |= 1 << UInt64(bit) }
+                candidates &= candidates - 1
+            }
+            out[word] |= found
+        }
+        return true
+    }
+
+    /// Whether `text` contains `needle` (folded), lowering ASCII letters of `text` as it goes.
+    @inline(__always)
+    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count, needleCount = needle.count
+        guard count >= needleCount, let base = text.baseAddress, let wanted = needle.baseAddress else { return false }
+        let first = wanted[0]
+        var index = 0
+        let last = count - needleCount
+        while index <= last {
+            if base[index] | caseBit(base[index]) == first {
+                var matched = 1
+                while matched < needleCount, base[index + matched] | caseBit(base[index + matched]) == wanted[matched] { matched += 1 }
+                if matched == needleCount { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// 0x20 for an uppercase ASCII letter (what makes it lowercase), else 0.
+    @inline(__always)
+    private static func caseBit(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? 0x20 : 0 }
+}
