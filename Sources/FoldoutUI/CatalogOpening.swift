@@ -46,6 +46,12 @@ final class CatalogOpening {
         if loading == nil { show(text: tr("Sorting…"), progress: false) }
     }
 
+    /// While a search takes more than a moment: a spinner, unless a file is being opened.
+    func showSearching() {
+        if loading == nil { show(text: tr("Searching…"), progress: false) }
+    }
+
+    /// After sorting or searching, unless a file is being opened.
     func finishSorting() {
         if loading == nil { finish() }
     }

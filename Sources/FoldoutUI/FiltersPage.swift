@@ -9,12 +9,14 @@ public enum CatalogSource: Sendable {
 }
 
 /// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
-/// derived from the catalog's columns, and the matching rows in a list whose rows exist only for
-/// what is shown. When nothing matches, a message names the chosen facets and offers to clear them.
+/// derived from the catalog's columns, a search field, and the matching rows in a list whose rows
+/// exist only for what is shown. When nothing matches, a message names the chosen facets and the
+/// search, and offers to clear them.
 @MainActor
 public final class FiltersPage {
     public let root = Box(GTK_ORIENTATION_VERTICAL)
     let section = ComboSection()
+    let search = FiltersSearch()
     private(set) var filter: FacetFilter?
     let facetBar: FacetBar
     var facetMenus: [FacetMenu] { facetBar.menus }
@@ -38,6 +40,8 @@ public final class FiltersPage {
     private var sortRequest = 0
     /// A facet option to choose once the first catalog is shown (`--choose`).
     var initialChoice: (facet: String, option: String)?
+    /// Text to search for once the first catalog is shown (`--search`).
+    var initialSearch: String?
     var window: () -> Window? = { nil } {
         didSet { opening.window = window }
     }
@@ -75,6 +79,7 @@ public final class FiltersPage {
     private func buildLayout() {
         root.addCSSClass("filters-page")
         openButton.tooltip = tr("Open a catalog: a CSV or TSV file with a header row")
+        root.append(search.root)
         root.append(facetBar.root)
 
         let combos = Box(GTK_ORIENTATION_VERTICAL)
@@ -122,6 +127,7 @@ public final class FiltersPage {
             row.onChoose = { [weak self] index in self?.section.choose(index, in: row.combo) }
         }
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
+        connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
         clearButton.onClicked { [weak self] in self?.clearFilters() }
         opening.onOpened = { [weak self] catalog in self?.show(catalog) }
@@ -131,9 +137,11 @@ public final class FiltersPage {
         }
         let actions = ActionGroup()
         actions.add("clear") { [weak self] in self?.clearFilters() }
+        actions.add("search") { [weak self] in _ = self?.search.entry.grabFocus() }
         root.insertActionGroup("filters", actions)
         let keys = ShortcutController()
         keys.add(accelerators: "<Control>BackSpace", action: "filters.clear")
+        keys.add(accelerators: "<Control>f", action: "filters.search")
         root.add(keys)
         let drop = FileDropTarget()
         drop.onDrop { [weak self] path in
@@ -142,6 +150,16 @@ public final class FiltersPage {
         }
         root.add(drop)
         refreshCombos()
+    }
+
+    private func connectSearch() {
+        search.filter = { [weak self] in self?.filter }
+        search.titleColumn = { [weak self] in self?.section.titleColumn ?? 0 }
+        search.onBusy = { [weak self] busy in
+            if busy { self?.opening.showSearching() } else { self?.opening.finishSorting() }
+        }
+        search.entry.captureKeys(from: listView)
+        search.entry.onActivate { [weak self] in _ = self?.listView.grabFocus() }
     }
 
     // MARK: Catalog
@@ -167,6 +185,8 @@ public final class FiltersPage {
         opening.finish()
         if let filter {
             filter.replaceCatalog(catalog)
+            // The kept search was made in the title column; search again where the field says.
+            if !search.entry.text.isEmpty { search.run() }
         } else {
             let filter = FacetFilter(catalog: catalog)
             self.filter = filter
@@ -175,9 +195,11 @@ public final class FiltersPage {
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
             if let choice = initialChoice { choose(choice.option, inFacetNamed: choice.facet) }
+            if let initialSearch { search.entry.text = initialSearch }
         }
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         setInteractive(true)
+        search.prepare()
     }
 
     func chooseFile() { opening.chooseFile() }
@@ -190,6 +212,7 @@ public final class FiltersPage {
 
     private func setInteractive(_ interactive: Bool) {
         facetBar.isSensitive = interactive
+        search.root.isSensitive = interactive
         for row in comboRows { row.root.isSensitive = interactive }
     }
 
@@ -204,7 +227,11 @@ public final class FiltersPage {
         return true
     }
 
-    func clearFilters() { filter?.resetAll() }
+    /// Clears every facet's choice and the search.
+    func clearFilters() {
+        filter?.resetAll()
+        search.entry.text = ""
+    }
 
     /// Chooses the option spelled `option` of the facet named `name`; false if there is none.
     @discardableResult
@@ -242,16 +269,25 @@ public final class FiltersPage {
         let nothing = filter.matchCount == 0 && filter.catalog.count > 0
         scrolled.isVisible = !nothing
         emptyState.isVisible = nothing
-        if nothing {
-            let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
-            // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
-            emptyDetail.text = tr("No item has all of {choices}.", ["choices": chosen.joined(separator: tr(", "))])
+        if nothing { emptyDetail.text = emptyExplanation(filter) }
+    }
+
+    /// Why nothing is shown: the search and the chosen facets.
+    private func emptyExplanation(_ filter: FacetFilter) -> String {
+        let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
+        // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
+        let choices = chosen.joined(separator: tr(", "))
+        switch (filter.searchText.isEmpty, chosen.isEmpty) {
+        case (true, _): return tr("No item has all of {choices}.", ["choices": choices])
+        case (false, true): return tr("No item contains “{text}”.", ["text": filter.searchText])
+        case (false, false): return tr("No item contains “{text}” and has all of {choices}.", ["text": filter.searchText, "choices": choices])
         }
     }
 
     private func bind(_ row: ResultRow, _ item: ListItem) {
         guard let filter, let position = item.itemID.map(Int.init) else { return }
-        row.bind(position: position, listPosition: item.position, in: filter.catalog, title: section.titleColumn, details: section.detailColumns)
+        row.bind(position: position, listPosition: item.position, in: filter.catalog, title: section.titleColumn, details: section.detailColumns,
+                 highlight: filter.searchText)
         boundRows[ObjectIdentifier(row)] = row
     }
 
@@ -269,7 +305,11 @@ public final class FiltersPage {
         case .chose(.sort):
             refreshCombos()
             applySort(section.sort)
-        case .chose(.title), .chose(.details):
+        case .chose(.title):
+            refreshCombos()
+            rebindRows()
+            if !search.entry.text.isEmpty && !search.everyColumn.isActive { search.run() }
+        case .chose(.details):
             refreshCombos()
             rebindRows()
         case .columns:
@@ -304,7 +344,7 @@ public final class FiltersPage {
         for row in boundRows.values {
             guard let position = row.position else { continue }
             row.bind(position: position, listPosition: row.listPosition, in: filter.catalog, title: section.titleColumn,
-                     details: section.detailColumns)
+                     details: section.detailColumns, highlight: filter.searchText)
         }
     }
 

@@ -26,6 +26,8 @@ public final class FoldoutApplication {
         var openFacet: String?
         /// An option to choose at start: the facet's name and the option.
         var choice: (facet: String, option: String)?
+        /// Text to search the Filters page for at start.
+        var search: String?
         var openEditPane = false
         var showShortcuts = false
         var benchmark: BenchmarkRun.Mode?
@@ -41,6 +43,7 @@ public final class FoldoutApplication {
         application.addOption("catalog", kind: .filename, description: tr("Open the catalog FILE on the Filters page (CSV or TSV, with a header row)"), argument: tr("FILE"))
         application.addOption("open-facet", kind: .string, description: tr("Open the flyout of the facet named FACET on the Filters page"), argument: tr("FACET"))
         application.addOption("choose", kind: .string, description: tr("Choose OPTION in the facet FACET on the Filters page"), argument: tr("FACET=OPTION"))
+        application.addOption("search", kind: .string, description: tr("Search the Filters page for TEXT"), argument: tr("TEXT"))
         application.addOption("screenshot", kind: .filename, description: tr("Write the window to FILE.png after its first frame, then quit"), argument: tr("FILE.png"))
         application.addOption("edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"))
         application.addOption("shortcuts", kind: .flag, description: tr("Show the keyboard shortcuts window (with --screenshot, its picture is taken)"))
@@ -117,6 +120,7 @@ public final class FoldoutApplication {
             }
             options.choice = (facet, String(text[text.index(after: equals)...]))
         }
+        options.search = parsed.string("search")
         options.openEditPane = parsed.contains("edit")
         options.showShortcuts = parsed.contains("shortcuts")
         if let path = parsed.filename("screenshot") {
@@ -147,6 +151,7 @@ public final class FoldoutApplication {
         let window = MainWindow(application: application, actionsList: list, catalog: options.catalog, libraryStore: Self.libraryStore)
         mainWindow = window
         window.initialChoice = options.choice
+        window.initialSearch = options.search
         window.page = options.page
         if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
         if let row = options.unfoldRow {

@@ -15,6 +15,8 @@ public final class MainWindow {
     public private(set) var filters: FiltersPage?
     /// A facet option the Filters page chooses once its catalog is shown (`--choose`).
     var initialChoice: (facet: String, option: String)?
+    /// Text the Filters page searches for once its catalog is shown (`--search`).
+    var initialSearch: String?
     public private(set) var movies: MoviesPage?
     private let filtersHolder = Box(GTK_ORIENTATION_VERTICAL)
     private let moviesHolder = Box(GTK_ORIENTATION_VERTICAL)
@@ -85,7 +87,7 @@ public final class MainWindow {
     }
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
-    public var isReady: Bool { page != .filters || filters?.filter != nil }
+    public var isReady: Bool { page != .filters || (filters?.filter != nil && filters?.search.isSearching == false) }
 
     /// Builds the Movies page now if it is not built yet.
     @discardableResult
@@ -127,6 +129,7 @@ public final class MainWindow {
         guard page == .filters, filters == nil else { return }
         let filters = FiltersPage(source: catalog)
         filters.initialChoice = initialChoice
+        filters.initialSearch = initialSearch
         filters.window = { [weak window] in window }
         filters.root.vexpand = true
         filtersHolder.append(filters.root)

@@ -20,11 +20,16 @@ final class ResultRow {
         details.addCSSClass("dim-label")
     }
 
-    func bind(position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int]) {
+    /// Shows the row at `position`, with where `highlight` (a search) occurs in its title highlighted.
+    func bind(position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int], highlight: String = "") {
         self.position = position
         self.listPosition = listPosition
         let text = catalog.text(title, at: position)
-        name.text = text.isEmpty ? catalog.title(at: position) : text
+        if text.isEmpty {
+            name.text = catalog.title(at: position)
+        } else {
+            name.setText(text, highlighting: highlight.isEmpty ? [] : SearchHighlight.ranges(of: highlight, in: text))
+        }
         details.isVisible = !columns.isEmpty
         guard !columns.isEmpty else { return }
         details.text = columns.compactMap { column in

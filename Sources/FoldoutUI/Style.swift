@@ -22,6 +22,7 @@ enum Style {
     .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.08); }
     .action-row:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.7); outline-offset: -2px; }
     .facet-bar { padding: 6px 8px; }
+    .filters-search { padding: 8px 8px 0 8px; }
     .facet-bar menubutton.chosen > button { background-color: alpha(@theme_selected_bg_color, 0.18); box-shadow: inset 0 0 0 1px alpha(@theme_selected_bg_color, 0.6); font-weight: bold; }
     .facet-popover .facet-count { font-size: 0.9em; min-width: 3em; }
     .facet-popover .facet-order { font-size: 0.85em; padding: 0 6px; }

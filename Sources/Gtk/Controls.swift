@@ -61,6 +61,42 @@ public final class Inscription: Widget {
         pango_attr_list_unref(attributes)
     }
 
+    /// Shows `text` with the UTF-8 byte ranges `highlighted` marked as a search's matches are:
+    /// on a light yellow (GNOME's yellow 2 at 40%), readable on light and dark styles.
+    public func setText(_ text: String, highlighting ranges: [Range<Int>]) {
+        guard !ranges.isEmpty else {
+            self.text = text
+            return
+        }
+        let attributes = pango_attr_list_new()
+        for range in ranges {
+            for attribute in [pango_attr_background_new(0xF8F8, 0xE4E4, 0x5C5C), pango_attr_background_alpha_new(0x6666)] {
+                guard let attribute else { continue }
+                attribute.pointee.start_index = guint(range.lowerBound)
+                attribute.pointee.end_index = guint(range.upperBound)
+                pango_attr_list_insert(attributes, attribute)
+            }
+        }
+        gtk_inscription_set_text(opaque, text)
+        gtk_inscription_set_attributes(opaque, attributes)
+        pango_attr_list_unref(attributes)
+    }
+
+    /// The UTF-8 byte ranges shown highlighted.
+    public var highlightedRanges: [Range<Int>] {
+        guard let attributes = gtk_inscription_get_attributes(opaque), let iterator = pango_attr_list_get_iterator(attributes) else { return [] }
+        defer { pango_attr_iterator_destroy(iterator) }
+        var ranges: [Range<Int>] = []
+        repeat {
+            if pango_attr_iterator_get(iterator, PANGO_ATTR_BACKGROUND) != nil {
+                var start: gint = 0, end: gint = 0
+                pango_attr_iterator_range(iterator, &start, &end)
+                ranges.append(Int(start)..<Int(end))
+            }
+        } while pango_attr_iterator_next(iterator) != 0
+        return ranges
+    }
+
     /// The number of lines it asks room for.
     public func setLines(_ lines: UInt32) {
         gtk_inscription_set_min_lines(opaque, lines)

@@ -37,6 +37,19 @@ public final class SearchEntry: Widget {
     @discardableResult
     public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("search-changed", handler) }
 
+    /// Called on every change of the text, without the pause `onSearchChanged` waits for.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("changed", handler) }
+
+    /// Called when Escape is pressed in the field.
+    @discardableResult
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("stop-search", handler) }
+
+    /// Text typed while `widget` has the focus goes into this field (GTK's type-to-search).
+    public func captureKeys(from widget: Widget) {
+        gtk_search_entry_set_key_capture_widget(opaque, widget.widget)
+    }
+
     /// Called when Enter is pressed in the field.
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("activate", handler) }

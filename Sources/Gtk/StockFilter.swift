@@ -45,3 +45,31 @@ public final class StockFilterBaseline {
 
     public var matchCount: Int { Int(g_list_model_get_n_items(model.opaque)) }
 }
+
+/// GTK's stock search as you type, the baseline for Foldout's search: a `GtkStringList` under a
+/// `GtkFilterListModel` (not incremental) with a `GtkStringFilter` matching substrings, ignoring
+/// case (GLib's case folding and normalization, which keeps accents).
+@MainActor
+public final class StockStringSearch {
+    private let filter: Object
+    private let model: Object
+
+    public init(_ strings: [String]) {
+        let list = gtk_string_list_new(nil)!
+        for string in strings { gtk_string_list_append(list, string) }
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        let filter = gtk_string_filter_new(expression)! // takes the expression
+        gtk_string_filter_set_ignore_case(filter, 1)
+        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+        self.filter = Object(owning: UnsafeMutableRawPointer(filter))
+        g_object_ref(UnsafeMutableRawPointer(filter)) // gtk_filter_list_model_new takes the model and the filter
+        let model = gtk_filter_list_model_new(list, self.filter.cast())!
+        gtk_filter_list_model_set_incremental(model, 0)
+        self.model = Object(owning: UnsafeMutableRawPointer(model))
+    }
+
+    /// Filters by `text`; returns when the model is up to date.
+    public func search(_ text: String) { gtk_string_filter_set_search(filter.opaque, text.isEmpty ? nil : text) }
+
+    public var matchCount: Int { Int(g_list_model_get_n_items(model.opaque)) }
+}

@@ -5,7 +5,7 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|frames] [--catalog FILE] [--no-peers] [--json]
+Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|search|frames] [--catalog FILE] [--no-peers] [--json]
 Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
 venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
 swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
@@ -28,8 +28,8 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
-        guard let group = arguments.first, ["startup", "filter", "catalog", "frames"].contains(group) else {
-            fatal("--only takes startup, filter, catalog or frames")
+        guard let group = arguments.first, ["startup", "filter", "catalog", "search", "frames"].contains(group) else {
+            fatal("--only takes startup, filter, catalog, search or frames")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -61,6 +61,7 @@ if only == nil || only == "filter" { figures += messageFigures(rounds: rounds) }
 if only == nil || only == "catalog" {
     figures += catalogFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 4, 3), withPeers: peers)
 }
+if only == nil || only == "search" { figures += searchFigures(count: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers) }
 if only == nil || only == "frames" {
     figures += frameFigures(scrollRounds: max(rounds / 4, 3), unfoldRounds: max(rounds / 10, 2), frames: 300, cycles: 100)
 }

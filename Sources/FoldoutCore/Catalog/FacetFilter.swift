@@ -180,6 +180,9 @@ public final class FacetFilter {
         return made
     }
 
+    /// The search over `searchColumns` if it has been indexed.
+    public var builtSearch: CatalogSearch? { searcher }
+
     /// Uses `search`, indexed elsewhere (away from the main thread), if it is over this catalog
     /// and `searchColumns`.
     public func adopt(_ search: CatalogSearch) {
@@ -200,9 +203,15 @@ public final class FacetFilter {
         applySearch(text, rows: CatalogSearch.isBlank(text) ? nil : search.rows(matching: text))
     }
 
-    /// Applies the result of searching `search` for `text`, found on another thread.
-    public func applySearch(_ text: String, rows: RowSet?) {
-        guard text != searchText || rows != searchRows else { return }
+    /// Applies the result of searching for `text` in `columns` (the search columns from now on),
+    /// found on another thread.
+    public func applySearch(_ text: String, rows: RowSet?, in columns: [Int]? = nil) {
+        if let columns, columns != searchColumns {
+            searchColumns = columns
+            searcher = nil
+        } else if text == searchText && rows == searchRows {
+            return
+        }
         searchText = text
         searchRows = rows
         unfilteredCounts = nil

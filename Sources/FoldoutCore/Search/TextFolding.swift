@@ -126,3 +126,12 @@ struct TextFolder {
         }
     }
 }
+
+/// Where a search's query shows in a text, for highlighting the matched part.
+public enum SearchHighlight {
+    /// The UTF-8 byte ranges of `text` where `query` occurs, ignoring case and accents.
+    public static func ranges(of query: String, in text: String) -> [Range<Int>] {
+        var folder = TextFolder()
+        return folder.occurrences(of: query, in: text)
+    }
+}

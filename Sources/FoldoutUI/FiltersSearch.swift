@@ -1,0 +1,108 @@
+import CGtk
+import FoldoutCore
+import Gtk
+import Synchronization
+
+/// The Filters page's search field: what is typed narrows the results to the rows whose title (or,
+/// ticked, any text column) contains it, ignoring case and accents. Each search runs away from the
+/// main thread and is cancelled by the next keystroke; only the newest one's results are shown.
+@MainActor
+final class FiltersSearch {
+    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    let entry = SearchEntry(placeholder: tr("Search titles"))
+    let everyColumn = CheckButton(label: tr("In every text column"))
+    var filter: () -> FacetFilter? = { nil }
+    /// The column the results are titled by, which the search looks in.
+    var titleColumn: () -> Int = { 0 }
+    /// Called with true when a search has taken long enough to say so, and with false when done.
+    var onBusy: (Bool) -> Void = { _ in }
+    private let indexes = SearchIndexes()
+    private let newest = SearchGeneration()
+    private var request = 0
+    private var busyWatch: SourceToken?
+
+    init() {
+        root.addCSSClass("filters-search")
+        entry.hexpand = true
+        entry.tooltip = tr("Search the results (Ctrl+F); Escape clears")
+        root.append(entry)
+        everyColumn.tooltip = tr("Search every text column, not only the title")
+        root.append(everyColumn)
+        entry.onChanged { [weak self] in self?.run() }
+        entry.onStopSearch { [weak self] in self?.entry.text = "" }
+        everyColumn.onToggled { [weak self] in self?.run() }
+    }
+
+    /// The columns searched now.
+    private func columns(of catalog: Catalog) -> [Int] {
+        everyColumn.isActive ? CatalogSearch.textColumns(of: catalog) : [titleColumn()]
+    }
+
+    /// Indexes a newly shown catalog in the background, so that the first keystroke is quick.
+    func prepare() {
+        guard let filter = filter() else { return }
+        let catalog = filter.catalog, columns = columns(of: catalog), indexes = indexes
+        if let built = filter.builtSearch { indexes.adopt(built) }
+        Task.detached { _ = indexes.index(catalog, columns) }
+    }
+
+    /// Searches for the field's text in the columns chosen now.
+    func run() {
+        guard let filter = filter() else { return }
+        let text = entry.text, catalog = filter.catalog, columns = columns(of: catalog)
+        request += 1
+        let request = request, newest = newest, indexes = indexes
+        newest.set(request)
+        busyWatch?.cancel()
+        busyWatch = nil
+        guard !CatalogSearch.isBlank(text) else {
+            onBusy(false)
+            filter.applySearch(text, rows: nil, in: columns)
+            return
+        }
+        busyWatch = MainLoop.timeout(milliseconds: 150) { [weak self] in
+            self?.onBusy(true)
+            self?.busyWatch = nil
+            return false
+        }
+        Task.detached { [weak self] in
+            let search = indexes.index(catalog, columns)
+            guard let rows = search.rows(matching: text, isCancelled: { !newest.isNewest(request) }) else { return }
+            MainLoop.post { self?.finish(request, text, rows, search) }
+        }
+    }
+
+    private func finish(_ finished: Int, _ text: String, _ rows: RowSet, _ search: CatalogSearch) {
+        guard finished == request, let filter = filter(), filter.catalog === search.catalog else { return }
+        busyWatch?.cancel()
+        busyWatch = nil
+        onBusy(false)
+        filter.applySearch(text, rows: rows, in: search.columns)
+    }
+
+    /// True from a keystroke until its results are shown.
+    var isSearching: Bool { filter()?.searchText != entry.text }
+}
+
+/// The search index of the catalog shown, made once however many searches ask for it at once.
+private final class SearchIndexes: Sendable {
+    private let current = Mutex<CatalogSearch?>(nil)
+
+    func index(_ catalog: Catalog, _ columns: [Int]) -> CatalogSearch {
+        current.withLock { current in
+            if let current, current.catalog === catalog, current.columns == columns { return current }
+            let made = CatalogSearch(catalog: catalog, columns: columns)
+            current = made
+            return made
+        }
+    }
+
+    func adopt(_ search: CatalogSearch) { current.withLock { $0 = search } }
+}
+
+/// The number of the newest search, read by the older ones to stop early.
+private final class SearchGeneration: Sendable {
+    private let value = Atomic<Int>(0)
+    func set(_ request: Int) { value.store(request, ordering: .relaxed) }
+    func isNewest(_ request: Int) -> Bool { value.load(ordering: .relaxed) == request }
+}
