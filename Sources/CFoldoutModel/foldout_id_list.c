@@ -110,3 +110,50 @@ void foldout_id_list_splice(FoldoutIdList *self, guint position, guint n_removed
     if (n_removed > 0 || n_added > 0)
         g_list_model_items_changed(G_LIST_MODEL(self), position, n_removed, n_added);
 }
+
+struct _FoldoutPositionList {
+    GObject parent_instance;
+    guint n_items;
+};
+
+static GType foldout_position_list_get_item_type(GListModel *model) {
+    (void)model;
+    return FOLDOUT_TYPE_ID_ITEM;
+}
+
+static guint foldout_position_list_model_get_n_items(GListModel *model) {
+    return FOLDOUT_POSITION_LIST(model)->n_items;
+}
+
+static gpointer foldout_position_list_get_item(GListModel *model, guint position) {
+    if (position >= FOLDOUT_POSITION_LIST(model)->n_items)
+        return NULL;
+    return foldout_id_item_new(position);
+}
+
+static void foldout_position_list_model_init(GListModelInterface *iface) {
+    iface->get_item_type = foldout_position_list_get_item_type;
+    iface->get_n_items = foldout_position_list_model_get_n_items;
+    iface->get_item = foldout_position_list_get_item;
+}
+
+G_DEFINE_FINAL_TYPE_WITH_CODE(FoldoutPositionList, foldout_position_list, G_TYPE_OBJECT,
+                              G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, foldout_position_list_model_init))
+
+static void foldout_position_list_class_init(FoldoutPositionListClass *klass) { (void)klass; }
+
+static void foldout_position_list_init(FoldoutPositionList *self) { self->n_items = 0; }
+
+FoldoutPositionList *foldout_position_list_new(void) {
+    return g_object_new(FOLDOUT_TYPE_POSITION_LIST, NULL);
+}
+
+void foldout_position_list_set_n_items(FoldoutPositionList *self, guint n_items) {
+    g_return_if_fail(FOLDOUT_IS_POSITION_LIST(self));
+    guint old = self->n_items;
+    self->n_items = n_items;
+    if (n_items < old)
+        g_list_model_items_changed(G_LIST_MODEL(self), n_items, old - n_items, 0);
+    else if (n_items > old)
+        g_list_model_items_changed(G_LIST_MODEL(self), old, 0, n_items - old);
+}

@@ -25,7 +25,8 @@ public final class FiltersPage {
     let sourceLabel = Label()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
     let opening: CatalogOpening
-    private let model = IdListModel()
+    /// The rows are positions in `filter.matches`; the matches change without the rows changing.
+    private let model = PositionListModel()
     let listView: ListView
     private let scrolled = ScrolledWindow()
     let emptyState = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
@@ -159,6 +160,11 @@ public final class FiltersPage {
             if busy { self?.opening.showSearching() } else { self?.opening.finishSorting() }
         }
         search.entry.captureKeys(from: listView)
+        // GTK 4.8 types what the list captured into the field but leaves the focus in the list.
+        search.entry.onChanged { [weak self] in
+            guard let self, self.listView.containsFocus else { return }
+            self.search.entry.focusAtEnd()
+        }
         search.entry.onActivate { [weak self] in _ = self?.listView.grabFocus() }
     }
 
@@ -262,7 +268,10 @@ public final class FiltersPage {
 
     private func showResults() {
         guard let filter else { return }
-        model.splice(at: 0, removing: model.count, inserting: filter.matches)
+        // New results start at the top; the rows that stay are bound again to what is there now.
+        resultsAdjustment.value = 0
+        model.count = filter.matchCount
+        rebindRows()
         countLabel.text = trn("{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
                               ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
         facetBar.showLabels()
@@ -285,9 +294,9 @@ public final class FiltersPage {
     }
 
     private func bind(_ row: ResultRow, _ item: ListItem) {
-        guard let filter, let position = item.itemID.map(Int.init) else { return }
-        row.bind(position: position, listPosition: item.position, in: filter.catalog, title: section.titleColumn, details: section.detailColumns,
-                 highlight: filter.searchText)
+        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else { return }
+        row.bind(position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
+                 details: section.detailColumns, highlight: filter.searchText)
         boundRows[ObjectIdentifier(row)] = row
     }
 
@@ -341,10 +350,9 @@ public final class FiltersPage {
 
     private func rebindRows() {
         guard let filter else { return }
-        for row in boundRows.values {
-            guard let position = row.position else { continue }
-            row.bind(position: position, listPosition: row.listPosition, in: filter.catalog, title: section.titleColumn,
-                     details: section.detailColumns, highlight: filter.searchText)
+        for row in boundRows.values where row.listPosition < filter.matchCount {
+            row.bind(position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
+                     title: section.titleColumn, details: section.detailColumns, highlight: filter.searchText)
         }
     }
 

@@ -24,7 +24,10 @@ enum KeyboardShortcuts {
             ]),
             .init(tr("Filters page"), [
                 Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog: a CSV or TSV file")),
-                Shortcut("<Control>BackSpace " + alt(tr("_Clear Filters")), tr("Clear the choice of every facet")),
+                Shortcut("<Control>f", tr("Search the results; typing in the list starts a search too")),
+                Shortcut("Escape", tr("Clear the search (in the search field)")),
+                Shortcut("Return", tr("Go from the search field to the results")),
+                Shortcut("<Control>BackSpace " + alt(tr("_Clear Filters")), tr("Clear the choice of every facet and the search")),
                 Shortcut("Return space", tr("Open or close a combo row")),
                 Shortcut("Escape", tr("Close the combo row")),
             ]),

@@ -140,6 +140,8 @@ open class Window: Widget {
     public var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
     public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
     public func present() { gtk_window_present(window) }
+    /// Whether the window has the keyboard (is the one the user types into).
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
     /// Asks the window to close, as its close button does (hidden or destroyed as it is set up).
     public func close() { gtk_window_close(window) }
     /// GTK 4.8 holds no reference on the parent, and after `destroy-with-parent` it keeps the parent's

@@ -45,6 +45,14 @@ public final class SearchEntry: Widget {
     @discardableResult
     public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("stop-search", handler) }
 
+    /// Takes the keyboard focus with the cursor at the end and nothing selected, so that typing
+    /// goes on where it was.
+    public func focusAtEnd() {
+        guard let text = gtk_editable_get_delegate(opaque) else { return }
+        gtk_text_grab_focus_without_selecting(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkText.self))
+        gtk_editable_set_position(opaque, -1)
+    }
+
     /// Text typed while `widget` has the focus goes into this field (GTK's type-to-search).
     public func captureKeys(from widget: Widget) {
         gtk_search_entry_set_key_capture_widget(opaque, widget.widget)

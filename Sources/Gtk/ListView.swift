@@ -1,9 +1,13 @@
 import CGtk
 import CFoldoutModel
 
+/// A `GListModel` a `ListView` can show.
+@MainActor
+open class ListModel: Object {}
+
 /// A list model of 32-bit ids whose row items are created only for the rows GTK shows.
 @MainActor
-public final class IdListModel: Object {
+public final class IdListModel: ListModel {
     public init() { super.init(owning: UnsafeMutableRawPointer(foldout_id_list_new())) }
 
     public var count: Int { Int(foldout_id_list_get_n_items(opaque)) }
@@ -17,6 +21,19 @@ public final class IdListModel: Object {
     }
 
     public static var liveItems: Int { Int(foldout_id_item_live_count()) }
+}
+
+/// A list model of the positions 0..<count, for rows whose content the owner looks up by
+/// position and binds again when it changes (`ListItem.itemID` is the position). Setting `count`
+/// removes or adds rows at the end only, so the widgets of the rows that stay are kept.
+@MainActor
+public final class PositionListModel: ListModel {
+    public init() { super.init(owning: UnsafeMutableRawPointer(foldout_position_list_new())) }
+
+    public var count: Int {
+        get { Int(g_list_model_get_n_items(opaque)) }
+        set { foldout_position_list_set_n_items(opaque, guint(newValue)) }
+    }
 }
 
 /// The handle GTK gives the factory for one row: its position, item id and child.
@@ -84,7 +101,7 @@ public final class ListView: Widget {
     private let singleSelection: OpaquePointer?
 
     /// Without selection, rows act on activation; with single selection, one row is selected.
-    public init<Row>(model: IdListModel, factory: ListItemFactory<Row>, selection mode: SelectionMode = .none) {
+    public init<Row>(model: ListModel, factory: ListItemFactory<Row>, selection mode: SelectionMode = .none) {
         g_object_ref(model.raw) // the selection model takes a reference
         let selection: OpaquePointer
         switch mode {

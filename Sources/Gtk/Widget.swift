@@ -19,6 +19,8 @@ open class Widget: Object {
         set { gtk_widget_set_focusable(widget, newValue.gboolean) }
     }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Whether the keyboard focus is in this widget or one inside it.
+    public var containsFocus: Bool { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0 }
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
         set { gtk_widget_set_sensitive(widget, newValue.gboolean) }

@@ -26,6 +26,18 @@ void foldout_id_list_splice(FoldoutIdList *self, guint position, guint n_removed
 /* Number of FoldoutIdItem objects alive now (for tests that check nothing piles up). */
 guint foldout_id_item_live_count(void);
 
+/* A GListModel of the positions 0..<n_items, each row's item holding its own position: the
+ * rows say where they are, and the owner says what is there. Changing the number of rows removes
+ * or adds rows at the end only, so GTK keeps the widgets of the rows that stay (and the owner
+ * binds them again); replacing every row would make GTK 4.8 destroy and create two hundred row
+ * widgets, and search a million items for the ones it tracks. */
+#define FOLDOUT_TYPE_POSITION_LIST (foldout_position_list_get_type())
+G_DECLARE_FINAL_TYPE(FoldoutPositionList, foldout_position_list, FOLDOUT, POSITION_LIST, GObject)
+
+FoldoutPositionList *foldout_position_list_new(void);
+/* Sets the number of rows, removing or adding rows at the end: one items-changed at most. */
+void foldout_position_list_set_n_items(FoldoutPositionList *self, guint n_items);
+
 G_END_DECLS
 
 #endif

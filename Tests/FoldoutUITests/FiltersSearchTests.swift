@@ -1,0 +1,132 @@
+import CGtk
+import FoldoutCore
+@testable import FoldoutUI
+import Foundation
+import Gtk
+import XCTest
+
+/// The Filters page's search on real widgets, typed with real key presses (xdotool, under Xvfb).
+final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
+    @MainActor private var window: Window!
+    @MainActor private var page: FiltersPage!
+
+    /// Accented and plain titles, a second text column, and a facet.
+    private static let csv = """
+    title,note,shelf,year
+    Café de Flore,Paris,Drinks,1990
+    Cafe Racer,garage,Bikes,1985
+    CAFÉ AU LAIT,morning,Drinks,2001
+    Le Cafetier,trade,Drinks,1999
+    Crème Brûlée,dessert,Food,2010
+    Brûlerie du Port,café roaster,Food,2012
+    Σκιά και φως,Athens,Books,1970
+    Straße der Träume,Berlin,Books,1988
+    """
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "xdotool is needed to type (apt-get install xdotool)")
+        let catalog = try Catalog.parseCSV(Array(Self.csv.utf8), name: "cafes.csv")
+        onMain {
+            page = FiltersPage(source: .loaded(catalog))
+            window = Window()
+            window.setDefaultSize(width: 900, height: 700)
+            window.title = windowTitle
+            window.child = page.root
+            window.present()
+            XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count == catalog.count }, "results never appeared")
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            self.window?.destroy()
+            self.window = nil
+            self.page = nil
+            self.pump(seconds: 0.05)
+        }
+    }
+
+    private var windowTitle: String { "Foldout search test \(getpid())" }
+
+    /// Presses keys as a user does: xdotool gives the window the keyboard focus (there is no window
+    /// manager under Xvfb to do it) and sends the keys to the X server; the main loop delivers them.
+    @MainActor private func xdotool(_ arguments: String..., until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
+        XCTAssertNoThrow(try process.run(), file: file, line: line)
+        XCTAssertTrue(pump(seconds: 10) { !process.isRunning && done() }, "xdotool \(arguments.joined(separator: " ")) had no effect",
+                      file: file, line: line)
+    }
+
+    @MainActor private var shownTitles: [String] { page.visibleNames }
+
+    @MainActor private func focusList() {
+        XCTAssertTrue(page.listView.grabFocus())
+        XCTAssertTrue(pump { self.window.isActive })
+    }
+
+    func testTypingInTheListSearchesTitlesIgnoringAccentsAndHighlightsTheMatch() throws {
+        try onMain {
+            focusList()
+            xdotool("type", "--delay", "30", "cafe", until: { page.search.entry.text == "cafe" && !page.search.isSearching })
+            XCTAssertTrue(page.search.entry.isAncestor(ofFocus: window), "typing in the list moved the focus to the search field")
+            XCTAssertEqual(Set(shownTitles), ["Café de Flore", "Cafe Racer", "CAFÉ AU LAIT", "Le Cafetier"])
+            XCTAssertEqual(page.countLabel.text, "4 of 8 items")
+            let row = try XCTUnwrap(page.boundRows.values.first { $0.name.text == "Le Cafetier" })
+            XCTAssertEqual(row.name.highlightedRanges, [3..<7], "“Cafe” of “Le Cafetier” is highlighted")
+            let accented = try XCTUnwrap(page.boundRows.values.first { $0.name.text == "CAFÉ AU LAIT" })
+            XCTAssertEqual(accented.name.highlightedRanges, [0..<5], "“CAFÉ” (five bytes) is highlighted")
+
+            xdotool("type", "--delay", "30", "t", until: { shownTitles == ["Le Cafetier"] })
+            XCTAssertEqual(page.countLabel.text, "1 of 8 items")
+            xdotool("key", "BackSpace", until: { shownTitles.count == 4 })
+
+            xdotool("key", "Escape", until: { page.search.entry.text.isEmpty && shownTitles.count == 8 })
+            XCTAssertEqual(page.countLabel.text, "8 of 8 items")
+        }
+    }
+
+    func testControlFFocusesTheFieldAndSearchCombinesWithFacetsAndOtherColumns() throws {
+        try onMain {
+            focusList()
+            xdotool("key", "ctrl+f", until: { page.search.entry.isAncestor(ofFocus: window) })
+            xdotool("type", "--delay", "30", "brul", until: { !page.search.isSearching && page.search.entry.text == "brul" })
+            XCTAssertEqual(Set(shownTitles), ["Crème Brûlée", "Brûlerie du Port"])
+
+            let shelf = try XCTUnwrap(page.filter?.catalog.column(named: "shelf"))
+            XCTAssertTrue(page.choose("Food", inFacetNamed: "shelf"))
+            XCTAssertEqual(Set(shownTitles), ["Crème Brûlée", "Brûlerie du Port"])
+            xdotool("key", "ctrl+a", "type", "--delay", "30", "cafe", until: { !page.search.isSearching && page.search.entry.text == "cafe" })
+            XCTAssertTrue(page.emptyState.isVisible, "no Food title contains “cafe”")
+            XCTAssertEqual(page.emptyDetail.text, "No item contains “cafe” and has all of shelf: Food.")
+            XCTAssertEqual(page.filter?.counts(forColumn: shelf), [1, 0, 3, 0], "the shelf's counts follow the search (Bikes, Books, Drinks, Food)")
+
+            page.search.everyColumn.isActive = true
+            XCTAssertTrue(pump { shownTitles == ["Brûlerie du Port"] }, "its note, “café roaster”, matches")
+
+            page.clearFilters()
+            XCTAssertTrue(pump { shownTitles.count == 8 }, "Clear Filters clears the search too")
+            XCTAssertEqual(page.search.entry.text, "")
+        }
+    }
+
+    /// A search over a large catalog runs away from the main thread: the newest keystroke's
+    /// results are the ones shown, whatever order the searches finish in.
+    func testOnlyTheNewestKeystrokesResultsAreShown() throws {
+        try onMain {
+            page.show(Catalog.generate(count: 300_000, seed: 2))
+            XCTAssertTrue(pump { self.page.filter?.catalog.count == 300_000 })
+            for text in ["s", "sl", "sli", "slim", "slim r", "slim re", "slim red"] { page.search.entry.text = text }
+            XCTAssertTrue(pump { !self.page.search.isSearching })
+            let filter = try XCTUnwrap(page.filter)
+            XCTAssertEqual(filter.searchText, "slim red")
+            let titles = Set(filter.matches.prefix(500).map { filter.catalog.title(at: Int($0)) })
+            XCTAssertFalse(titles.isEmpty)
+            XCTAssertTrue(titles.allSatisfy { $0.lowercased().contains("slim red") }, "\(titles.prefix(3))")
+            let everyTitle = (0..<filter.catalog.count).filter { filter.catalog.title(at: $0).lowercased().contains("slim red") }.count
+            XCTAssertEqual(filter.matchCount, everyTitle)
+        }
+    }
+}
