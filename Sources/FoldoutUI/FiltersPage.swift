@@ -33,6 +33,8 @@ public final class FiltersPage {
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
     private var factory: ListItemFactory<ResultRow>!
+    /// Finds the search's matches in the titles bound.
+    private var highlighter = SearchHighlighter(query: "")
     private(set) var boundRows: [ObjectIdentifier: ResultRow] = [:]
     private var source: CatalogSource?
     private var observations: [ObservationToken] = []
@@ -268,6 +270,7 @@ public final class FiltersPage {
 
     private func showResults() {
         guard let filter else { return }
+        if highlighter.query != filter.searchText { highlighter = SearchHighlighter(query: filter.searchText) }
         // New results start at the top; the rows that stay are bound again to what is there now.
         resultsAdjustment.value = 0
         model.count = filter.matchCount
@@ -296,7 +299,7 @@ public final class FiltersPage {
     private func bind(_ row: ResultRow, _ item: ListItem) {
         guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else { return }
         row.bind(position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
-                 details: section.detailColumns, highlight: filter.searchText)
+                 details: section.detailColumns, highlighter: &highlighter)
         boundRows[ObjectIdentifier(row)] = row
     }
 
@@ -352,7 +355,7 @@ public final class FiltersPage {
         guard let filter else { return }
         for row in boundRows.values where row.listPosition < filter.matchCount {
             row.bind(position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
-                     title: section.titleColumn, details: section.detailColumns, highlight: filter.searchText)
+                     title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
         }
     }
 

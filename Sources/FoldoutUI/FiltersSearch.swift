@@ -20,6 +20,9 @@ final class FiltersSearch {
     private let newest = SearchGeneration()
     private var request = 0
     private var busyWatch: SourceToken?
+    private var pendingRun: SourceToken?
+    /// The search running away from the main thread, if any.
+    private var running: Int?
 
     init() {
         root.addCSSClass("filters-search")
@@ -28,7 +31,7 @@ final class FiltersSearch {
         root.append(entry)
         everyColumn.tooltip = tr("Search every text column, not only the title")
         root.append(everyColumn)
-        entry.onChanged { [weak self] in self?.run() }
+        entry.onChanged { [weak self] in self?.runSoon() }
         entry.onStopSearch { [weak self] in self?.entry.text = "" }
         everyColumn.onToggled { [weak self] in self?.run() }
     }
@@ -46,8 +49,21 @@ final class FiltersSearch {
         Task.detached { _ = indexes.index(catalog, columns) }
     }
 
+    /// Searches once the changes of this main loop iteration are done: setting the text is two
+    /// changes (cleared, then typed), and searching for the cleared text would be wasted.
+    private func runSoon() {
+        guard pendingRun == nil else { return }
+        pendingRun = MainLoop.idle(priority: G_PRIORITY_DEFAULT) { [weak self] in
+            self?.pendingRun = nil
+            self?.run()
+            return false
+        }
+    }
+
     /// Searches for the field's text in the columns chosen now.
     func run() {
+        pendingRun?.cancel()
+        pendingRun = nil
         guard let filter = filter() else { return }
         let text = entry.text, catalog = filter.catalog, columns = columns(of: catalog)
         request += 1
@@ -55,6 +71,7 @@ final class FiltersSearch {
         newest.set(request)
         busyWatch?.cancel()
         busyWatch = nil
+        running = nil
         guard !CatalogSearch.isBlank(text) else {
             onBusy(false)
             filter.applySearch(text, rows: nil, in: columns)
@@ -65,6 +82,7 @@ final class FiltersSearch {
             self?.busyWatch = nil
             return false
         }
+        running = request
         Task.detached { [weak self] in
             let search = indexes.index(catalog, columns)
             guard let rows = search.rows(matching: text, isCancelled: { !newest.isNewest(request) }) else { return }
@@ -73,15 +91,20 @@ final class FiltersSearch {
     }
 
     private func finish(_ finished: Int, _ text: String, _ rows: RowSet, _ search: CatalogSearch) {
-        guard finished == request, let filter = filter(), filter.catalog === search.catalog else { return }
+        guard finished == request else { return }
+        running = nil
+        guard let filter = filter(), filter.catalog === search.catalog else { return }
         busyWatch?.cancel()
         busyWatch = nil
         onBusy(false)
         filter.applySearch(text, rows: rows, in: search.columns)
     }
 
+    /// Forgets the results of earlier searches (for measuring searches from scratch).
+    func forgetResults() { indexes.forgetResults() }
+
     /// True from a keystroke until its results are shown.
-    var isSearching: Bool { filter()?.searchText != entry.text }
+    var isSearching: Bool { pendingRun != nil || running != nil }
 }
 
 /// The search index of the catalog shown, made once however many searches ask for it at once.
@@ -98,6 +121,8 @@ private final class SearchIndexes: Sendable {
     }
 
     func adopt(_ search: CatalogSearch) { current.withLock { $0 = search } }
+
+    func forgetResults() { current.withLock { $0?.forgetResults() } }
 }
 
 /// The number of the newest search, read by the older ones to stop early.

@@ -20,15 +20,15 @@ final class ResultRow {
         details.addCSSClass("dim-label")
     }
 
-    /// Shows the row at `position`, with where `highlight` (a search) occurs in its title highlighted.
-    func bind(position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int], highlight: String = "") {
+    /// Shows the row at `position`, with where the search occurs in its title highlighted.
+    func bind(position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int], highlighter: inout SearchHighlighter) {
         self.position = position
         self.listPosition = listPosition
         let text = catalog.text(title, at: position)
         if text.isEmpty {
             name.text = catalog.title(at: position)
         } else {
-            name.setText(text, highlighting: highlight.isEmpty ? [] : SearchHighlight.ranges(of: highlight, in: text))
+            name.setText(text, highlighting: highlighter.ranges(in: text))
         }
         details.isVisible = !columns.isEmpty
         guard !columns.isEmpty else { return }

@@ -1,4 +1,5 @@
 import FoldoutCore
+import Glibc
 import Gtk
 
 /// Types into the Filters page's search field for `foldout-bench`: the page in a window of its
@@ -17,12 +18,12 @@ public final class SearchTyping {
         settle()
     }
 
-    /// Each text in turn: milliseconds from setting it until the list shows its results, and how
-    /// many there are.
-    public func type(_ texts: [String]) -> [(milliseconds: Double, count: Int)] {
-        texts.map { text in
+    /// Types `text` one character at a time: for each, the milliseconds from the keystroke until
+    /// the list shows its results, and how many there are.
+    public func type(_ text: String) -> [(milliseconds: Double, count: Int)] {
+        text.map { character in
             let start = MainLoop.monotonicTime
-            page.search.entry.text = text
+            page.search.entry.append(String(character))
             while page.search.isSearching { _ = MainLoop.iterate(blocking: true) }
             let elapsed = Double(MainLoop.monotonicTime - start) / 1000
             settle()
@@ -30,13 +31,19 @@ public final class SearchTyping {
         }
     }
 
+    /// Clears the field, and the results the search remembers, so that the next typing starts afresh.
     public func clear() {
         page.search.entry.text = ""
         settle()
+        page.search.forgetResults()
     }
 
-    /// Lets pending drawing and idle work finish, so that it is not counted in the next keystroke.
+    /// Runs the main loop for 50 ms, as a pause between keystrokes does: the frame showing the
+    /// results is drawn then, not in the next keystroke's time.
     private func settle() {
-        for _ in 0..<20 where MainLoop.iterate(blocking: false) {}
+        let end = MainLoop.monotonicTime + 50_000
+        while MainLoop.monotonicTime < end {
+            if !MainLoop.iterate(blocking: false) { usleep(500) }
+        }
     }
 }

@@ -45,6 +45,12 @@ public final class SearchEntry: Widget {
     @discardableResult
     public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("stop-search", handler) }
 
+    /// Adds `text` at the end, as typing it there does: one change.
+    public func append(_ text: String) {
+        var position = gint(-1)
+        gtk_editable_insert_text(opaque, text, -1, &position)
+    }
+
     /// Takes the keyboard focus with the cursor at the end and nothing selected, so that typing
     /// goes on where it was.
     public func focusAtEnd() {

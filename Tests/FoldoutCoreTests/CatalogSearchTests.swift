@@ -117,15 +117,17 @@ final class CatalogSearchTests: XCTestCase {
     }
 
     func testTheMatchedPartIsFoundInTheOriginalText() {
-        var folder = TextFolder()
+        var highlighter = SearchHighlighter(query: "CAFE")
         let title = "Le Café de Flore, café"
-        let ranges = folder.occurrences(of: "CAFE", in: title)
+        let ranges = highlighter.ranges(in: title)
         let bytes = Array(title.utf8)
         XCTAssertEqual(ranges.map { String(decoding: bytes[$0], as: UTF8.self) }, ["Café", "café"])
         let decomposed = "Cafe\u{301} noir"
-        XCTAssertEqual(folder.occurrences(of: "café", in: decomposed).map { String(decoding: Array(decomposed.utf8)[$0], as: UTF8.self) },
+        XCTAssertEqual(highlighter.ranges(in: decomposed).map { String(decoding: Array(decomposed.utf8)[$0], as: UTF8.self) },
                        ["Cafe\u{301}"], "the accent is highlighted with its letter")
-        XCTAssertEqual(folder.occurrences(of: "tea", in: title), [])
+        XCTAssertEqual(highlighter.ranges(in: "Tea for two"), [])
+        var plain = SearchHighlighter(query: "de")
+        XCTAssertEqual(plain.ranges(in: "Dede and DE"), [0..<4, 9..<11], "ASCII text, searched in place; touching matches as one")
     }
 }
 

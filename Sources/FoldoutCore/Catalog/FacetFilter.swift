@@ -303,7 +303,10 @@ public final class FacetFilter {
         }
         matchesIsOrder = false
         if mask == 0, let searchRows {
-            FacetMatching.matches(order: order, rows: searchRows, into: &buffer)
+            // In the file's order the set's own order is the answer: no pass over every row.
+            if sort == nil { searchRows.positions(into: &buffer) } else {
+                FacetMatching.matches(order: order, rows: searchRows, into: &buffer)
+            }
             matches = buffer
             return
         }

@@ -65,6 +65,9 @@ public final class CatalogSearch: Sendable {
         return rows
     }
 
+    /// Forgets the results remembered so far.
+    public func forgetResults() { recent.withLock { $0.removeAll() } }
+
     /// The smallest remembered result of a query that `needle` contains.
     private func narrowest(containing needle: [UInt8]) -> RowSet? {
         recent.withLock { recent in

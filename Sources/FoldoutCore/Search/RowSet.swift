@@ -34,6 +34,21 @@ public struct RowSet: Sendable, Equatable {
         return rows
     }
 
+    /// The rows in ascending order as 32-bit positions, into `buffer` (its contents replaced).
+    func positions(into buffer: inout [UInt32]) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(count)
+        words.withUnsafeBufferPointer { words in
+            for index in words.indices {
+                var bits = words[index]
+                while bits != 0 {
+                    buffer.append(UInt32(truncatingIfNeeded: index << 6 | bits.trailingZeroBitCount))
+                    bits &= bits - 1
+                }
+            }
+        }
+    }
+
     /// Adds every row of `other` (of the same capacity).
     mutating func formUnion(_ other: RowSet) {
         for index in words.indices { words[index] |= other.words[index] }

@@ -19,17 +19,14 @@ struct SearchColumnIndex: Sendable {
         let foldedBits: [UInt64]
         let foldedBefore: [UInt32]
         let folded: CatalogNameTable
-
-        func foldedIndex(of row: Int) -> Int {
-            Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
-        }
     }
 
     private let storage: Storage
     let rowCount: Int
 
-    /// Signature bit 31: the row has characters beyond ASCII (and a folded copy).
-    static let beyondASCII: UInt32 = 1 << 31
+    /// Signature bit 31: the row has characters beyond ASCII (and a folded copy). Computed, as
+    /// the constants below: a stored static is a lazily made global, checked at every use.
+    static var beyondASCII: UInt32 { 1 << 31 }
 
     /// The signature bits of each folded byte.
     static let signatureBits: [UInt32] = (0...255).map { byte in
@@ -131,8 +128,11 @@ struct SearchColumnIndex: Sendable {
         let wanted = Self.signature(of: needle)
         // One ASCII letter: the signatures are the answer.
         let exact = needle.count == 1 && wanted & ((1 << 26) - 1) != 0
+        // Everything the loop reads, as plain pointers: no reference counting per row.
         return needle.withUnsafeBufferPointer { needle in
             rows.signatures.withUnsafeBufferPointer { signatures in
+                rows.foldedBits.withUnsafeBufferPointer { foldedBits in
+                rows.foldedBefore.withUnsafeBufferPointer { foldedBefore in
                 rows.text.withUnsafeText { text, ends in
                     rows.folded.withUnsafeText { foldedText, foldedEnds in
                         forEachCandidate(within, wordRange, out, isCancelled) { row in
@@ -140,14 +140,17 @@ struct SearchColumnIndex: Sendable {
                             guard signature & wanted == wanted else { return false }
                             if exact { return true }
                             if signature & Self.beyondASCII != 0 {
-                                let index = rows.foldedIndex(of: row)
+                                let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
                                 let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
-                                return Self.contains(UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), needle)
+                                return Self.contains(UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), needle,
+                                                     readable: foldedText.count - start)
                             }
                             let start = row == 0 ? 0 : Int(ends[row - 1])
-                            return Self.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), needle)
+                            return Self.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), needle, readable: text.count - start)
                         }
                     }
+                }
+                }
                 }
             }
         }
@@ -155,13 +158,21 @@ struct SearchColumnIndex: Sendable {
 
     /// Calls `test` for each row of the words in `wordRange` (those in `within` only, when given)
     /// and sets its bit in `out` when it passes. Checks for cancelling every 64 K rows.
+    @inline(__always)
     private func forEachCandidate(_ within: RowSet?, _ wordRange: Range<Int>, _ out: UnsafeMutableBufferPointer<UInt64>,
                                   _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
-        let lastWord = (rowCount - 1) >> 6
-        let tailMask: UInt64 = rowCount & 63 == 0 ? ~0 : (1 << UInt64(rowCount & 63)) - 1
+        let all = CatalogSearch.allRows(rowCount)
+        return (within?.words ?? all).withUnsafeBufferPointer { candidateWords in
+            forEachCandidate(candidateWords, wordRange, out, isCancelled, test)
+        }
+    }
+
+    @inline(__always)
+    private func forEachCandidate(_ candidateWords: UnsafeBufferPointer<UInt64>, _ wordRange: Range<Int>,
+                                  _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
         for word in wordRange {
             if word & 1023 == 0 && isCancelled() { return false }
-            var candidates = within.map { $0.words[word] } ?? (word == lastWord ? tailMask : ~0)
+            var candidates = candidateWords[word]
             var found: UInt64 = 0
             while candidates != 0 {
                 let bit = candidates.trailingZeroBitCount
@@ -174,22 +185,69 @@ struct SearchColumnIndex: Sendable {
     }
 
     /// Whether `text` contains `needle` (folded), lowering ASCII letters of `text` as it goes.
-    @inline(__always)
     static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        contains(text, needle, readable: text.count)
+    }
+
+    /// The same, where `readable` bytes from the start of `text` may be read (the rest of the
+    /// buffer it is part of): eight bytes are compared at a time, for the needle's first two bytes
+    /// at every position at once, reading past the end of `text` but not past `readable`.
+    @inline(__always)
+    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int) -> Bool {
         let count = text.count, needleCount = needle.count
         guard count >= needleCount, let base = text.baseAddress, let wanted = needle.baseAddress else { return false }
-        let first = wanted[0]
-        var index = 0
         let last = count - needleCount
-        while index <= last {
-            if base[index] | caseBit(base[index]) == first {
-                var matched = 1
-                while matched < needleCount, base[index + matched] | caseBit(base[index + matched]) == wanted[matched] { matched += 1 }
-                if matched == needleCount { return true }
+        var index = 0
+        if needleCount >= 2 {
+            let first = ones &* UInt64(wanted[0]), second = ones &* UInt64(wanted[1])
+            while index <= last && index + 9 <= readable {
+                let word = lowered(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let following = UInt64(base[index + 8] | caseBit(base[index + 8]))
+                // Bit 7 of byte k: the bytes at k and k + 1 may be the needle's first two.
+                var hits = zeroBytes(word ^ first) & zeroBytes((word >> 8 | following << 56) ^ second)
+                while hits != 0 {
+                    let start = index + hits.trailingZeroBitCount >> 3
+                    if start > last { return false }
+                    if startsWith(base + start, wanted, needleCount) { return true }
+                    hits &= hits - 1
+                }
+                index += 8
             }
+        }
+        let firstByte = wanted[0]
+        while index <= last {
+            if base[index] | caseBit(base[index]) == firstByte && startsWith(base + index, wanted, needleCount) { return true }
             index += 1
         }
         return false
+    }
+
+    /// Whether `text` starts with `needle` (folded), lowering ASCII letters of `text`.
+    @inline(__always)
+    static func startsWith(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.count >= needle.count, let base = text.baseAddress, let wanted = needle.baseAddress else { return needle.isEmpty }
+        return startsWith(base, wanted, needle.count)
+    }
+
+    @inline(__always)
+    private static func startsWith(_ text: UnsafePointer<UInt8>, _ needle: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        for index in 0..<count where text[index] | caseBit(text[index]) != needle[index] { return false }
+        return true
+    }
+
+    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// Bit 7 set in every byte of `word` that is zero (and perhaps in a byte just above one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highBits }
+
+    /// The eight bytes with their ASCII capitals lowered; other bytes as they are.
+    @inline(__always)
+    private static func lowered(_ word: UInt64) -> UInt64 {
+        let low = word & ~highBits
+        let capital = (low &+ ones &* 0x3F) & ~(low &+ ones &* 0x25) & ~word & highBits
+        return word | capital >> 2
     }
 
     /// 0x20 for an uppercase ASCII letter (what makes it lowercase), else 0.

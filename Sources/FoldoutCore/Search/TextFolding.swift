@@ -43,10 +43,9 @@ struct TextFolder {
         return bytes
     }
 
-    /// Where `query` occurs in `text`, as ranges of `text`'s UTF-8 offsets, without overlaps and
-    /// widened to whole characters (a base letter with its accents). Empty if it does not occur.
-    mutating func occurrences(of query: String, in text: String) -> [Range<Int>] {
-        let needle = fold(query)
+    /// Where `needle` (folded) occurs in `text`, as ranges of `text`'s UTF-8 offsets, without
+    /// overlaps and widened to whole characters (a base letter with its accents).
+    mutating func occurrences(of needle: [UInt8], in text: String) -> [Range<Int>] {
         guard !needle.isEmpty else { return [] }
         // The folded text, and for each of its bytes the original character's UTF-8 range.
         var foldedText: [UInt8] = [], origins: [Range<Int>] = []
@@ -127,11 +126,53 @@ struct TextFolder {
     }
 }
 
-/// Where a search's query shows in a text, for highlighting the matched part.
-public enum SearchHighlight {
-    /// The UTF-8 byte ranges of `text` where `query` occurs, ignoring case and accents.
-    public static func ranges(of query: String, in text: String) -> [Range<Int>] {
-        var folder = TextFolder()
-        return folder.occurrences(of: query, in: text)
+/// Where a search's query shows in texts, for highlighting the matched parts.
+public struct SearchHighlighter {
+    private var folder = TextFolder()
+    private let needle: [UInt8]
+    public let query: String
+
+    public init(query: String) {
+        self.query = query
+        needle = folder.fold(query)
+    }
+
+    /// The UTF-8 byte ranges of `text` where the query occurs, ignoring case and accents; empty
+    /// when it does not, or when the query is blank.
+    public mutating func ranges(in text: String) -> [Range<Int>] {
+        guard !needle.isEmpty else { return [] }
+        var text = text
+        // ASCII text, the common case, folds byte for byte: search it where it is.
+        if let ranges = text.withUTF8({ bytes in asciiRanges(bytes) }) { return ranges }
+        return folder.occurrences(of: needle, in: text)
+    }
+
+    private func asciiRanges(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
+        var index = 0
+        while index + 8 <= text.count {
+            if UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return nil }
+            index += 8
+        }
+        while index < text.count {
+            if text[index] >= 0x80 { return nil }
+            index += 1
+        }
+        var ranges: [Range<Int>] = [], start = 0
+        needle.withUnsafeBufferPointer { needle in
+            while start + needle.count <= text.count {
+                let rest = UnsafeBufferPointer(rebasing: text[start...])
+                guard SearchColumnIndex.startsWith(rest, needle) else {
+                    start += 1
+                    continue
+                }
+                if let last = ranges.last, last.upperBound == start {
+                    ranges[ranges.count - 1] = last.lowerBound..<start + needle.count
+                } else {
+                    ranges.append(start..<start + needle.count)
+                }
+                start += needle.count
+            }
+        }
+        return ranges
     }
 }
