@@ -76,7 +76,7 @@ public final class CatalogSearch: Sendable {
     }
 
     private static func contains(_ text: [UInt8], _ part: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { text in part.withUnsafeBufferPointer { SearchColumnIndex.contains(text, $0) } }
+        text.withUnsafeBufferPointer { text in part.withUnsafeBufferPointer { TextMatching.contains(text, $0) } }
     }
 
     /// Searches every column, splitting the rows between this thread and one more when there are

@@ -115,7 +115,7 @@ struct SearchColumnIndex: Sendable {
                 folded.withUnsafeText { text, ends in
                     (0..<ends.count).map { entry in
                         let start = entry == 0 ? 0 : Int(ends[entry - 1])
-                        return Self.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), needle)
+                        return TextMatching.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), needle)
                     }
                 }
             }
@@ -142,11 +142,11 @@ struct SearchColumnIndex: Sendable {
                             if signature & Self.beyondASCII != 0 {
                                 let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
                                 let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
-                                return Self.contains(UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), needle,
+                                return TextMatching.contains(UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), needle,
                                                      readable: foldedText.count - start)
                             }
                             let start = row == 0 ? 0 : Int(ends[row - 1])
-                            return Self.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), needle, readable: text.count - start)
+                            return TextMatching.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), needle, readable: text.count - start)
                         }
                     }
                 }
@@ -184,73 +184,4 @@ struct SearchColumnIndex: Sendable {
         return true
     }
 
-    /// Whether `text` contains `needle` (folded), lowering ASCII letters of `text` as it goes.
-    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        contains(text, needle, readable: text.count)
-    }
-
-    /// The same, where `readable` bytes from the start of `text` may be read (the rest of the
-    /// buffer it is part of): eight bytes are compared at a time, for the needle's first two bytes
-    /// at every position at once, reading past the end of `text` but not past `readable`.
-    @inline(__always)
-    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int) -> Bool {
-        let count = text.count, needleCount = needle.count
-        guard count >= needleCount, let base = text.baseAddress, let wanted = needle.baseAddress else { return false }
-        let last = count - needleCount
-        var index = 0
-        if needleCount >= 2 {
-            let first = ones &* UInt64(wanted[0]), second = ones &* UInt64(wanted[1])
-            while index <= last && index + 9 <= readable {
-                let word = lowered(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let following = UInt64(base[index + 8] | caseBit(base[index + 8]))
-                // Bit 7 of byte k: the bytes at k and k + 1 may be the needle's first two.
-                var hits = zeroBytes(word ^ first) & zeroBytes((word >> 8 | following << 56) ^ second)
-                while hits != 0 {
-                    let start = index + hits.trailingZeroBitCount >> 3
-                    if start > last { return false }
-                    if startsWith(base + start, wanted, needleCount) { return true }
-                    hits &= hits - 1
-                }
-                index += 8
-            }
-        }
-        let firstByte = wanted[0]
-        while index <= last {
-            if base[index] | caseBit(base[index]) == firstByte && startsWith(base + index, wanted, needleCount) { return true }
-            index += 1
-        }
-        return false
-    }
-
-    /// Whether `text` starts with `needle` (folded), lowering ASCII letters of `text`.
-    @inline(__always)
-    static func startsWith(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.count >= needle.count, let base = text.baseAddress, let wanted = needle.baseAddress else { return needle.isEmpty }
-        return startsWith(base, wanted, needle.count)
-    }
-
-    @inline(__always)
-    private static func startsWith(_ text: UnsafePointer<UInt8>, _ needle: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        for index in 0..<count where text[index] | caseBit(text[index]) != needle[index] { return false }
-        return true
-    }
-
-    private static var ones: UInt64 { 0x0101_0101_0101_0101 }
-    private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
-
-    /// Bit 7 set in every byte of `word` that is zero (and perhaps in a byte just above one).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highBits }
-
-    /// The eight bytes with their ASCII capitals lowered; other bytes as they are.
-    @inline(__always)
-    private static func lowered(_ word: UInt64) -> UInt64 {
-        let low = word & ~highBits
-        let capital = (low &+ ones &* 0x3F) & ~(low &+ ones &* 0x25) & ~word & highBits
-        return word | capital >> 2
-    }
-
-    /// 0x20 for an uppercase ASCII letter (what makes it lowercase), else 0.
-    @inline(__always)
-    private static func caseBit(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? 0x20 : 0 }
 }

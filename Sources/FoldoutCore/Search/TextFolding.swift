@@ -161,7 +161,7 @@ public struct SearchHighlighter {
         needle.withUnsafeBufferPointer { needle in
             while start + needle.count <= text.count {
                 let rest = UnsafeBufferPointer(rebasing: text[start...])
-                guard SearchColumnIndex.startsWith(rest, needle) else {
+                guard TextMatching.startsWith(rest, needle) else {
                     start += 1
                     continue
                 }
