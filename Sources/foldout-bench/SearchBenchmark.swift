@@ -152,6 +152,13 @@ else:
 print(json.dumps(out))
 """#
 
+/// `foldout-bench --write-titles FILE`: the search benchmark's titles as a catalog file.
+func writeSearchTitles(rows: Int, to path: String) {
+    progress("search: writing \(NumberText.grouped(rows)) distinct titles to \(path)")
+    writeFile(path, SearchTitles.csv(SearchTitles.make(count: rows)))
+    progress("")
+}
+
 private func writeFile(_ path: String, _ bytes: [UInt8]) {
     guard let handle = fopen(path, "w") else { fatal("cannot write \(path)") }
     fwrite(bytes, 1, bytes.count, handle)

@@ -10,6 +10,7 @@ Measures Foldout against GTK baselines, and its catalog against pandas, polars a
 venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
 swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
 their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
+--write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -40,6 +41,10 @@ while !arguments.isEmpty {
     case "--write-catalog":
         guard let path = arguments.first else { fatal("--write-catalog needs a file") }
         writeBenchmarkCatalog(rows: catalogSize, to: path)
+        exit(0)
+    case "--write-titles":
+        guard let path = arguments.first else { fatal("--write-titles needs a file") }
+        writeSearchTitles(rows: catalogSize, to: path)
         exit(0)
     case "--measure-load":
         guard let path = arguments.first else { fatal("--measure-load needs a file") }
