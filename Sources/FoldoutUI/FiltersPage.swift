@@ -33,6 +33,7 @@ public final class FiltersPage {
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
     private var factory: ListItemFactory<ResultRow>!
+    private var pendingRebind: SourceToken?
     /// Finds the search's matches in the titles bound.
     private var highlighter = SearchHighlighter(query: "")
     private(set) var boundRows: [ObjectIdentifier: ResultRow] = [:]
@@ -351,12 +352,32 @@ public final class FiltersPage {
         }
     }
 
+    /// Binds the rows in view again at once, and the others GTK keeps around the view (200 in
+    /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
+    /// technologies, which for 200 rows takes a few milliseconds.
     private func rebindRows() {
         guard let filter else { return }
+        pendingRebind?.cancel()
+        pendingRebind = nil
+        let rowHeight = Double(boundRows.values.lazy.map { $0.root.height }.max() ?? 0)
+        let inView = rowHeight > 0 ? Int(resultsAdjustment.value / rowHeight)..<Int((resultsAdjustment.value + resultsAdjustment.pageSize) / rowHeight) + 2
+                                   : 0..<Int.max
+        var later: [ResultRow] = []
         for row in boundRows.values where row.listPosition < filter.matchCount {
-            row.bind(position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
-                     title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
+            if inView.contains(row.listPosition) { rebind(row, filter) } else { later.append(row) }
         }
+        guard !later.isEmpty else { return }
+        pendingRebind = MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
+            guard let self, let filter = self.filter else { return false }
+            self.pendingRebind = nil
+            for row in later where row.position != nil && row.listPosition < filter.matchCount { self.rebind(row, filter) }
+            return false
+        }
+    }
+
+    private func rebind(_ row: ResultRow, _ filter: FacetFilter) {
+        row.bind(position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
+                 title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
     }
 
     /// The titles in the visible rows, top to bottom.

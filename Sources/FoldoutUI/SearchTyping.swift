@@ -38,10 +38,10 @@ public final class SearchTyping {
         page.search.forgetResults()
     }
 
-    /// Runs the main loop for 50 ms, as a pause between keystrokes does: the frame showing the
-    /// results is drawn then, not in the next keystroke's time.
+    /// Runs the main loop for 100 ms, the pause between a fast typist's keystrokes: the frame
+    /// showing the results is drawn then, not in the next keystroke's time.
     private func settle() {
-        let end = MainLoop.monotonicTime + 50_000
+        let end = MainLoop.monotonicTime + 100_000
         while MainLoop.monotonicTime < end {
             if !MainLoop.iterate(blocking: false) { usleep(500) }
         }

@@ -47,7 +47,8 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    private var windowTitle: String { "Foldout search test \(getpid())" }
+    /// A title no other window has had, for xdotool to find this test's window by.
+    private let windowTitle = "Foldout search test \(UUID().uuidString)"
 
     /// Presses keys as a user does: xdotool gives the window the keyboard focus (there is no window
     /// manager under Xvfb to do it) and sends the keys to the X server; the main loop delivers them.
