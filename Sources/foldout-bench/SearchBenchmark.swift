@@ -64,13 +64,15 @@ func searchFigures(count: Int, rounds: Int, withPeers: Bool) -> [Figure] {
     ]
     progress("search: \(prefixes.map { "\($0) \(found[$0]!)" }.joined(separator: ", ")); GTK finds \(stockFound) for “\(searchQuery)”")
     if withPeers {
-        figures += peerSearchFigures(titles: file, prefixes: prefixes, ours: Statistics.median(ours)!, oursWorst: Statistics.median(worst)!, found: found)
+        figures += peerSearchFigures(titles: file, prefixes: prefixes, ours: Statistics.median(ours)!, oursWorst: Statistics.median(worst)!,
+                                     indexBytes: indexBytes, found: found)
     }
     return figures
 }
 
 /// SQLite through Python's sqlite3, and DuckDB from the peers' venv when it is there.
-private func peerSearchFigures(titles file: String, prefixes: [String], ours: Double, oursWorst: Double, found: [String: Int]) -> [Figure] {
+private func peerSearchFigures(titles file: String, prefixes: [String], ours: Double, oursWorst: Double, indexBytes: Double,
+                               found: [String: Int]) -> [Figure] {
     var figures: [Figure] = []
     let script = "/tmp/foldout-bench-search-\(getpid()).py"
     writeFile(script, Array(searchPeersScript.utf8))
@@ -93,7 +95,7 @@ private func peerSearchFigures(titles file: String, prefixes: [String], ours: Do
                                   rounds: prefixes.count))
         }
         if let bytes = numbers["sqlite_trigram_bytes_per_row"] {
-            figures.append(Figure(name: "index memory vs FTS5 trigram", unit: "B/row", value: 0, baseline: bytes,
+            figures.append(Figure(name: "index memory vs FTS5 trigram", unit: "B/row", value: indexBytes, baseline: bytes,
                                   baselineName: "FTS5 trigram index on disk", rounds: 1))
         }
         if let last = numbers["last_count"] {
