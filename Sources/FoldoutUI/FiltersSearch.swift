@@ -6,6 +6,7 @@ import Synchronization
 /// The Filters page's search field: what is typed narrows the results to the rows whose title (or,
 /// ticked, any text column) contains it, ignoring case and accents. Each search runs away from the
 /// main thread and is cancelled by the next keystroke; only the newest one's results are shown.
+/// After each, the search prepares for the next letter in the background.
 @MainActor
 final class FiltersSearch {
     let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
@@ -98,10 +99,19 @@ final class FiltersSearch {
         busyWatch = nil
         onBusy(false)
         filter.applySearch(text, rows: rows, in: search.columns)
+        // While the user pauses, get ready for the next letter; the next keystroke stops this.
+        let newest = newest
+        Task.detached { search.prepareNext(after: text, isCancelled: { !newest.isNewest(finished) }) }
     }
 
     /// Forgets the results of earlier searches (for measuring searches from scratch).
     func forgetResults() { indexes.forgetResults() }
+
+    /// The search of the catalog shown, once it is indexed.
+    var index: CatalogSearch? {
+        guard let filter = filter() else { return nil }
+        return indexes.indexed(filter.catalog, columns(of: filter.catalog))
+    }
 
     /// True from a keystroke until its results are shown.
     var isSearching: Bool { pendingRun != nil || running != nil }
@@ -121,6 +131,12 @@ private final class SearchIndexes: Sendable {
     }
 
     func adopt(_ search: CatalogSearch) { current.withLock { $0 = search } }
+
+    /// The index of `catalog`'s `columns` if it is made, without waiting for it.
+    func indexed(_ catalog: Catalog, _ columns: [Int]) -> CatalogSearch? {
+        guard let current = current.withLockIfAvailable({ $0 }), let current, current.catalog === catalog, current.columns == columns else { return nil }
+        return current
+    }
 
     func forgetResults() { current.withLock { $0?.forgetResults() } }
 }

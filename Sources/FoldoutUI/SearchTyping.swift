@@ -15,8 +15,13 @@ public final class SearchTyping {
         window.child = page.root
         window.present()
         while page.filter == nil { _ = MainLoop.iterate(blocking: true) }
+        // The page indexes its catalog in the background; typing starts once that is done.
+        while page.search.index == nil { settle() }
         settle()
     }
+
+    /// Bytes per row the search holds now: its index, remembered results and what it prepared.
+    public var searchBytesPerItem: Double { page.search.index?.bytesPerItem ?? 0 }
 
     /// Types `text` one character at a time: for each, the milliseconds from the keystroke until
     /// the list shows its results, and how many there are.

@@ -23,7 +23,7 @@ func searchFigures(count: Int, rounds: Int, withPeers: Bool) -> [Figure] {
     progress("search: the Filters page")
     let page = SearchTyping(catalog: catalog)
     var ours: [Double] = [], worst: [Double] = [], core: [Double] = []
-    var found: [String: Int] = [:]
+    var found: [String: Int] = [:], typingBytes = 0.0
     for round in 1...rounds {
         progress("search: Foldout, round \(round) of \(rounds)")
         let filter = FacetFilter(catalog: catalog)
@@ -34,6 +34,7 @@ func searchFigures(count: Int, rounds: Int, withPeers: Bool) -> [Figure] {
         ours.append(contentsOf: typed.map { $0.milliseconds })
         worst.append(typed.map { $0.milliseconds }.max()!)
         for (prefix, result) in zip(prefixes, typed) { found[prefix] = result.count }
+        typingBytes = max(typingBytes, page.searchBytesPerItem)
         page.clear()
     }
     let indexBytes = FacetFilter(catalog: catalog).search.bytesPerItem
@@ -61,6 +62,8 @@ func searchFigures(count: Int, rounds: Int, withPeers: Bool) -> [Figure] {
                baselineName: "FacetFilter.setSearch on this thread", rounds: core.count),
         Figure(name: "search index memory", unit: "B/row", value: indexBytes, baseline: catalog.bytesPerItem,
                baselineName: "the catalog itself", rounds: 1),
+        Figure(name: "search memory while typing", unit: "B/row", value: typingBytes, baseline: catalog.bytesPerItem,
+               baselineName: "the catalog itself (index, remembered results, prepared letters)", rounds: 1),
     ]
     progress("search: \(prefixes.map { "\($0) \(found[$0]!)" }.joined(separator: ", ")); GTK finds \(stockFound) for “\(searchQuery)”")
     if withPeers {

@@ -42,9 +42,11 @@ final class CatalogSearchTests: XCTestCase {
         for (rows, seed) in [(1, 1), (30, 2), (700, 3), (55_000, 4)] {
             let catalog = try CatalogTestSupport.parse(SearchOracle.randomCSV(rows: rows, seed: UInt64(seed)))
             let oracle = SearchOracle(catalog)
-            for columns in [[catalog.column(named: "title")!], CatalogSearch.textColumns(of: catalog)] {
-                let search = CatalogSearch(catalog: catalog, columns: columns)
-                let queries = rows > 10_000 ? 4 : 60
+            for (columns, prepares) in [([catalog.column(named: "title")!], false), (CatalogSearch.textColumns(of: catalog), false),
+                                        ([catalog.column(named: "title")!], true), (CatalogSearch.textColumns(of: catalog), true)] {
+                // Preparing for the next letter after every query, however few rows it found.
+                let search = CatalogSearch(catalog: catalog, columns: columns, preparingFrom: prepares ? 1 : .max)
+                let queries = rows > 10_000 ? 3 : 40
                 for _ in 0..<queries {
                     let word = SearchOracle.randomQuery(using: &random, from: oracle, columns: columns)
                     var typed = ""
@@ -58,7 +60,8 @@ final class CatalogSearchTests: XCTestCase {
                     steps.append(word + String(repeating: "z", count: 300))
                     for query in steps {
                         XCTAssertEqual(search.rows(matching: query)?.rows, oracle.rows(matching: query, in: columns),
-                                       "\(rows) rows, columns \(columns), query “\(query)”")
+                                       "\(rows) rows, columns \(columns), query “\(query)”, prepared \(prepares)")
+                        if prepares { search.prepareNext(after: query) }
                     }
                 }
             }

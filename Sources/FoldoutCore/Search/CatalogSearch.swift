@@ -3,18 +3,38 @@ import Synchronization
 /// Search as you type over some text columns of a catalog: the rows where any of them contains
 /// the query, ignoring case and accents. Each query starts from the smallest earlier result that
 /// must hold all its matches (an earlier query it contains: typing on narrows, Backspace finds its
-/// answer remembered), and a large search runs on two threads. Safe to use from any thread.
+/// answer remembered), and a large search runs on two threads. While the user pauses,
+/// `prepareNext` notes for each row found which letters follow the query in it, so that the next
+/// letter typed is answered without reading any text. Safe to use from any thread.
 public final class CatalogSearch: Sendable {
     public let catalog: Catalog
     public let columns: [Int]
     private let indexes: [SearchColumnIndex]
     private let recent = Mutex<[(needle: [UInt8], rows: RowSet)]>([])
     private static let remembered = 16
+    /// Rows enough to be worth a second thread.
+    private static let manyRows = 50_000
+    /// Rows enough to be worth preparing for the next letter: a few thousand rows are read in
+    /// well under a millisecond, but tens of thousands scattered over the text take milliseconds.
+    private static let rowsToPrepare = 10_000
+    private let prepared = Mutex<Followers?>(nil)
+    /// The fewest rows a result needs for `prepareNext` to note what follows in them.
+    private let preparingFrom: Int
+
+    /// What follows `needle` in each row of `rows`: a letter signature a row (see `prepareNext`).
+    private struct Followers: Sendable {
+        let needle: [UInt8]
+        let rows: RowSet
+        let bits: [UInt32]
+    }
 
     /// Indexes `columns` (those of text); about 40 ms for a million titles.
-    public init(catalog: Catalog, columns: [Int]) {
+    public convenience init(catalog: Catalog, columns: [Int]) { self.init(catalog: catalog, columns: columns, preparingFrom: Self.rowsToPrepare) }
+
+    init(catalog: Catalog, columns: [Int], preparingFrom: Int) {
         self.catalog = catalog
         self.columns = columns
+        self.preparingFrom = preparingFrom
         var folder = TextFolder()
         indexes = columns.compactMap { column in
             catalog.columns[column].kind == .text ? SearchColumnIndex(catalog.columns[column], rows: catalog.count, folder: &folder) : nil
@@ -28,7 +48,8 @@ public final class CatalogSearch: Sendable {
     public var bytesPerItem: Double {
         guard catalog.count > 0 else { return 0 }
         let results = recent.withLock { $0.reduce(0) { $0 + $1.rows.words.count * 8 } }
-        return Double(indexes.reduce(0) { $0 + $1.byteCount } + results) / Double(catalog.count)
+        let followers = prepared.withLock { ($0?.bits.count ?? 0) * 4 }
+        return Double(indexes.reduce(0) { $0 + $1.byteCount } + results + followers) / Double(catalog.count)
     }
 
     /// Whether `query` searches for nothing (it is empty, or only accents).
@@ -44,20 +65,22 @@ public final class CatalogSearch: Sendable {
         let needle = folder.fold(query)
         let count = catalog.count
         guard !needle.isEmpty else { return RowSet(capacity: count, words: Self.allRows(count)) }
-        let start = recent.withLock { recent -> RowSet?? in
-            if let known = recent.firstIndex(where: { $0.needle == needle }) {
-                let entry = recent.remove(at: known)
-                recent.append(entry)
-                return .some(entry.rows)
+        if let known = remembered(needle) { return known }
+        let rows: RowSet
+        let followed = followedRows(needle)
+        if let followed, followed.exact {
+            rows = followed.candidates
+        } else {
+            let within = followed?.candidates ?? narrowest(containing: needle)
+            var words = [UInt64](repeating: 0, count: (count + 63) / 64)
+            let finished = words.withUnsafeMutableBufferPointer { out in
+                inHalves(out.count, candidates: within?.count ?? count) { range in
+                    indexes.allSatisfy { $0.search(needle, within: within, words: range, into: out, isCancelled: isCancelled) }
+                }
             }
-            return .none
+            guard finished else { return nil }
+            rows = RowSet(capacity: count, words: words)
         }
-        if case .some(let rows?) = start { return rows }
-        let within = narrowest(containing: needle)
-        var words = [UInt64](repeating: 0, count: (count + 63) / 64)
-        let finished = words.withUnsafeMutableBufferPointer { out in search(needle, within: within, into: out, isCancelled: isCancelled) }
-        guard finished else { return nil }
-        let rows = RowSet(capacity: count, words: words)
         recent.withLock { recent in
             recent.append((needle, rows))
             if recent.count > Self.remembered { recent.removeFirst() }
@@ -65,8 +88,64 @@ public final class CatalogSearch: Sendable {
         return rows
     }
 
-    /// Forgets the results remembered so far.
-    public func forgetResults() { recent.withLock { $0.removeAll() } }
+    /// The remembered result of `needle`, now the most recent.
+    private func remembered(_ needle: [UInt8]) -> RowSet? {
+        recent.withLock { recent in
+            guard let known = recent.firstIndex(where: { $0.needle == needle }) else { return nil }
+            let entry = recent.remove(at: known)
+            recent.append(entry)
+            return entry.rows
+        }
+    }
+
+    /// Forgets the results remembered and prepared so far.
+    public func forgetResults() {
+        recent.withLock { $0.removeAll() }
+        prepared.withLock { $0 = nil }
+    }
+
+    /// Notes, for each row that `query` found (when it found many), the letters that follow it
+    /// there: the next letter typed is then answered from these notes, without reading any text
+    /// (exactly for a to z; other characters narrow the rows to read). Meant for the pause after
+    /// a keystroke, away from the main thread; stops early if `isCancelled` says so.
+    public func prepareNext(after query: String, isCancelled: () -> Bool = { false }) {
+        var folder = TextFolder()
+        let needle = folder.fold(query)
+        guard !needle.isEmpty, prepared.withLock({ $0?.needle != needle }),
+              let rows = remembered(needle), rows.count >= preparingFrom else { return }
+        var bits = [UInt32](repeating: 0, count: catalog.count)
+        let indexes = indexes
+        let finished = bits.withUnsafeMutableBufferPointer { out in
+            inHalves(rows.words.count, candidates: rows.count) { range in
+                indexes.allSatisfy { $0.followers(of: needle, in: rows, words: range, into: out, isCancelled: isCancelled) }
+            }
+        }
+        if finished { prepared.withLock { $0 = Followers(needle: needle, rows: rows, bits: bits) } }
+    }
+
+    /// The rows that may contain `needle`, from the letters noted to follow the needle less its
+    /// last byte; exact when that byte is a letter a to z.
+    private func followedRows(_ needle: [UInt8]) -> (candidates: RowSet, exact: Bool)? {
+        guard let followers = prepared.withLock({ $0 }), needle.count == followers.needle.count + 1,
+              needle.starts(with: followers.needle) else { return nil }
+        let last = needle[needle.count - 1]
+        let wanted = SearchColumnIndex.signatureBits[Int(last)]
+        var words = [UInt64](repeating: 0, count: followers.rows.words.count)
+        followers.bits.withUnsafeBufferPointer { bits in
+            followers.rows.words.withUnsafeBufferPointer { rows in
+                for word in rows.indices {
+                    var candidates = rows[word], found: UInt64 = 0
+                    while candidates != 0 {
+                        let bit = candidates.trailingZeroBitCount
+                        if bits[word << 6 | bit] & wanted != 0 { found |= 1 << UInt64(bit) }
+                        candidates &= candidates - 1
+                    }
+                    words[word] = found
+                }
+            }
+        }
+        return (RowSet(capacity: catalog.count, words: words), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(last))
+    }
 
     /// The smallest remembered result of a query that `needle` contains.
     private func narrowest(containing needle: [UInt8]) -> RowSet? {
@@ -79,25 +158,18 @@ public final class CatalogSearch: Sendable {
         text.withUnsafeBufferPointer { text in part.withUnsafeBufferPointer { TextMatching.contains(text, $0) } }
     }
 
-    /// Searches every column, splitting the rows between this thread and one more when there are
-    /// enough of them to be worth a thread.
-    private func search(_ needle: [UInt8], within: RowSet?, into out: UnsafeMutableBufferPointer<UInt64>, isCancelled: () -> Bool) -> Bool {
-        let wordCount = out.count
-        let candidates = within?.count ?? catalog.count
-        guard candidates >= 50_000, wordCount >= 2 else {
-            return indexes.allSatisfy { $0.search(needle, within: within, words: 0..<wordCount, into: out, isCancelled: isCancelled) }
-        }
+    /// Runs `body` over the words 0..<wordCount: on this thread alone, or, when there are enough
+    /// `candidates` rows to be worth it, half on this thread and half on one more. True when
+    /// both halves returned true.
+    private func inHalves(_ wordCount: Int, candidates: Int, _ body: (Range<Int>) -> Bool) -> Bool {
+        guard candidates >= Self.manyRows, wordCount >= 2 else { return body(0..<wordCount) }
         let middle = wordCount / 2
-        let shared = SharedOutput(out)
-        let indexes = self.indexes
         let second = Outcome()
         // The helper is joined before this returns, so the closure does not outlive the call.
-        return withoutActuallyEscaping(isCancelled) { isCancelled in
-            nonisolated(unsafe) let cancelled = isCancelled
-            let helper = CatalogThread {
-                second.finished = indexes.allSatisfy { $0.search(needle, within: within, words: middle..<wordCount, into: shared.buffer, isCancelled: cancelled) }
-            }
-            let firstFinished = indexes.allSatisfy { $0.search(needle, within: within, words: 0..<middle, into: out, isCancelled: isCancelled) }
+        return withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let work = body
+            let helper = CatalogThread { second.finished = work(middle..<wordCount) }
+            let firstFinished = body(0..<middle)
             helper.join()
             return firstFinished && second.finished
         }
@@ -112,10 +184,4 @@ public final class CatalogSearch: Sendable {
 
     /// Whether the second thread finished, read after it is joined.
     private final class Outcome: @unchecked Sendable { var finished = true }
-
-    /// The output buffer handed to the second thread, which writes only its own words of it.
-    private struct SharedOutput: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<UInt64>
-        init(_ buffer: UnsafeMutableBufferPointer<UInt64>) { self.buffer = buffer }
-    }
 }

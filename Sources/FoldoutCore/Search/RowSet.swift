@@ -37,13 +37,17 @@ public struct RowSet: Sendable, Equatable {
     /// The rows in ascending order as 32-bit positions, into `buffer` (its contents replaced).
     func positions(into buffer: inout [UInt32]) {
         buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(count)
+        buffer.append(contentsOf: repeatElement(0, count: count))
         words.withUnsafeBufferPointer { words in
-            for index in words.indices {
-                var bits = words[index]
-                while bits != 0 {
-                    buffer.append(UInt32(truncatingIfNeeded: index << 6 | bits.trailingZeroBitCount))
-                    bits &= bits - 1
+            buffer.withUnsafeMutableBufferPointer { out in
+                var next = 0
+                for index in words.indices {
+                    var bits = words[index]
+                    while bits != 0 {
+                        out[next] = UInt32(truncatingIfNeeded: index << 6 | bits.trailingZeroBitCount)
+                        next += 1
+                        bits &= bits - 1
+                    }
                 }
             }
         }

@@ -156,6 +156,55 @@ struct SearchColumnIndex: Sendable {
         }
     }
 
+    /// Adds to `out[row]`, for each row of `rows` in the words `wordRange`, the signature bits of
+    /// the bytes that follow `needle` (folded, not empty) in its text. False if cancelled.
+    func followers(of needle: [UInt8], in rows: RowSet, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt32>,
+                   isCancelled: () -> Bool) -> Bool {
+        Self.signatureBits.withUnsafeBufferPointer { bits in
+            needle.withUnsafeBufferPointer { needle in
+                rows.words.withUnsafeBufferPointer { candidates in
+                    switch storage {
+                    case .texts(let texts):
+                        return texts.signatures.withUnsafeBufferPointer { signatures in
+                            texts.foldedBits.withUnsafeBufferPointer { foldedBits in
+                                texts.foldedBefore.withUnsafeBufferPointer { foldedBefore in
+                                    texts.text.withUnsafeText { text, ends in
+                                        texts.folded.withUnsafeText { foldedText, foldedEnds in
+                                            forEachCandidate(candidates, wordRange, isCancelled) { row in
+                                                let start: Int, end: Int, source: UnsafeBufferPointer<UInt8>
+                                                if signatures[row] & Self.beyondASCII != 0 {
+                                                    let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
+                                                    (start, end, source) = (index == 0 ? 0 : Int(foldedEnds[index - 1]), Int(foldedEnds[index]), foldedText)
+                                                } else {
+                                                    (start, end, source) = (row == 0 ? 0 : Int(ends[row - 1]), Int(ends[row]), text)
+                                                }
+                                                out[row] |= TextMatching.followers(UnsafeBufferPointer(rebasing: source[start..<end]), needle,
+                                                                                   readable: source.count - start, bits: bits.baseAddress!)
+                                                return false
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    case .coded(let codes, let folded):
+                        let entries: [UInt32] = folded.withUnsafeText { text, ends in
+                            (0..<ends.count).map { entry in
+                                let start = entry == 0 ? 0 : Int(ends[entry - 1])
+                                return TextMatching.followers(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), needle,
+                                                              readable: text.count - start, bits: bits.baseAddress!)
+                            }
+                        }
+                        return forEachCandidate(candidates, wordRange, isCancelled) { row in
+                            out[row] |= entries[Int(codes[row])]
+                            return false
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `test` for each row of the words in `wordRange` (those in `within` only, when given)
     /// and sets its bit in `out` when it passes. Checks for cancelling every 64 K rows.
     @inline(__always)
@@ -172,16 +221,32 @@ struct SearchColumnIndex: Sendable {
                                   _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
         for word in wordRange {
             if word & 1023 == 0 && isCancelled() { return false }
-            var candidates = candidateWords[word]
-            var found: UInt64 = 0
-            while candidates != 0 {
-                let bit = candidates.trailingZeroBitCount
-                if test(word << 6 | bit) { found |= 1 << UInt64(bit) }
-                candidates &= candidates - 1
-            }
-            out[word] |= found
+            out[word] |= matches(candidateWords[word], word, test)
         }
         return true
+    }
+
+    /// The same, without a set of rows to add the passing ones to.
+    @inline(__always)
+    private func forEachCandidate(_ candidateWords: UnsafeBufferPointer<UInt64>, _ wordRange: Range<Int>, _ isCancelled: () -> Bool,
+                                  _ test: (Int) -> Bool) -> Bool {
+        for word in wordRange {
+            if word & 1023 == 0 && isCancelled() { return false }
+            _ = matches(candidateWords[word], word, test)
+        }
+        return true
+    }
+
+    /// The bits of `candidates`, rows of the word `word`, that pass `test`.
+    @inline(__always)
+    private func matches(_ candidates: UInt64, _ word: Int, _ test: (Int) -> Bool) -> UInt64 {
+        var candidates = candidates, found: UInt64 = 0
+        while candidates != 0 {
+            let bit = candidates.trailingZeroBitCount
+            if test(word << 6 | bit) { found |= 1 << UInt64(bit) }
+            candidates &= candidates - 1
+        }
+        return found
     }
 
 }

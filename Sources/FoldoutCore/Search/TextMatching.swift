@@ -71,4 +71,37 @@ enum TextMatching {
     /// 0x20 for an uppercase ASCII letter (what makes it lowercase), else 0.
     @inline(__always)
     static func caseBit(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? 0x20 : 0 }
+
+    /// The signature bits (`bits`, by byte) of the bytes that follow each occurrence of `needle`
+    /// (folded, not empty) in `text`: which letters could come next in a match of a longer query.
+    /// `readable` as in `contains`.
+    @inline(__always)
+    static func followers(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int,
+                          bits: UnsafePointer<UInt32>) -> UInt32 {
+        let count = text.count, needleCount = needle.count
+        guard count > needleCount, let base = text.baseAddress, let wanted = needle.baseAddress else { return 0 }
+        let last = count - needleCount - 1
+        var result: UInt32 = 0, index = 0
+        let first = ones &* UInt64(wanted[0]), second = ones &* UInt64(needleCount >= 2 ? wanted[1] : 0)
+        while index <= last && index + 9 <= readable {
+            let word = lowered(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            var hits = zeroBytes(word ^ first)
+            if needleCount >= 2 {
+                let following = UInt64(base[index + 8] | caseBit(base[index + 8]))
+                hits &= zeroBytes((word >> 8 | following << 56) ^ second)
+            }
+            while hits != 0 {
+                let start = index + hits.trailingZeroBitCount >> 3
+                hits &= hits - 1
+                if start > last { return result }
+                if startsWith(base + start, wanted, needleCount) { result |= bits[Int(base[start + needleCount])] }
+            }
+            index += 8
+        }
+        while index <= last {
+            if startsWith(base + index, wanted, needleCount) { result |= bits[Int(base[index + needleCount])] }
+            index += 1
+        }
+        return result
+    }
 }
