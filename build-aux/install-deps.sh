@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs what Foldout needs on Debian bookworm beyond the Swift toolchain, only if missing:
 # GTK 4 headers, Xvfb (a display for the UI tests), a D-Bus session bus, fonts, and gettext
-# (msgfmt compiles the translations, xgettext checks that po/ is complete), and xdotool (the UI
-# tests type with real key presses).
+# (msgfmt compiles the translations, xgettext checks that po/ is complete), xdotool (the tests
+# type with real key presses), and the AT-SPI bus with its Python bindings (the accessibility suite).
 set -euo pipefail
-packages=(libgtk-4-dev pkg-config gcc xvfb xauth dbus fonts-dejavu-core gettext xdotool)
+packages=(libgtk-4-dev pkg-config gcc xvfb xauth dbus fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: the headless FoldoutCore tests and the UI tests on real GTK widgets under Xvfb.
+# Runs every test: the headless FoldoutCore tests, the UI tests on real GTK widgets under Xvfb, and
+# the accessibility suite (Tests/accessibility) that drives the app through AT-SPI.
 # FOLDOUT_REQUIRE_DISPLAY=1 turns a UI test that cannot find a display into a failure, not a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,9 @@ if grep -qE "Test Case .* skipped" "$log"; then
     exit 1
 fi
 grep -q "Test Suite 'ActionsPageTests' passed" "$log" || { echo "test.sh: the UI tests did not run" >&2; status=1; }
+# The app as a screen reader finds it: AT-SPI (python3-pyatspi) and real key presses (xdotool).
+dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+    /usr/bin/python3 Tests/accessibility/screen_reader_view.py "$(swift build --show-bin-path)/foldout" || status=1
 # A GLib critical or GObject warning is a bug in a test that passed (it was a use of a freed window once).
 if grep -qE -- "-CRITICAL \*\*|GLib-GObject-WARNING \*\*" "$log"; then
     echo "test.sh: GLib reported criticals or GObject warnings; in these tests:" >&2

@@ -13,6 +13,21 @@ static inline void foldout_accessible_set_expanded(GtkWidget *widget, gboolean e
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }
 
+static inline void foldout_accessible_set_checked(GtkWidget *widget, gboolean checked) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED,
+                                checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
+}
+
+static inline void foldout_accessible_set_has_popup(GtkWidget *widget) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
+}
+
+/* GTK 4.8 names a widget labelled by a mnemonic label after the label's text with its underscore
+ * and then its text again ("_Add Add"); without the relation, the widget's own label is its name. */
+static inline void foldout_accessible_reset_labelled_by(GtkWidget *widget) {
+    gtk_accessible_reset_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+}
+
 static inline void foldout_accessible_set_label(GtkWidget *widget, const char *label) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }

@@ -54,7 +54,15 @@ final class ActionRow {
         root.addCSSClass("action-row")
         heading.setLines(2)
         heading.addCSSClass("row-heading")
-        root.append(heading)
+        heading.hexpand = true
+        // The row's affordance: an arrow that turns as the row unfolds, as the combo rows' do.
+        let arrow = Image(iconName: "pan-end-symbolic")
+        arrow.addCSSClass("expander-arrow")
+        arrow.setAlign(vertical: GTK_ALIGN_CENTER)
+        let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        top.append(heading)
+        top.append(arrow)
+        root.append(top)
         connectInput()
     }
 
@@ -110,7 +118,9 @@ final class ActionRow {
         itemID = item.id
         heading.setText(bold: item.author, plain: "\n" + item.title)
         detailText = item.detail
-        root.setAccessibleLabel(tr("{title}, by {author}", ["title": item.title, "author": item.author]))
+        let name = tr("{title}, by {author}", ["title": item.title, "author": item.author])
+        root.setAccessibleLabel(name)
+        root.setParentAccessibleLabel(name)
         if expanded || unfoldingPart != nil {
             unfolding.detail.text = item.detail
             unfolding.revealer.setRevealedImmediately(expanded)

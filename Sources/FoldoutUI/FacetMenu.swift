@@ -173,6 +173,7 @@ final class FacetMenu {
             let items = trn("{count} item", "{count} items", count, ["count": NumberText.grouped(count)])
             button.setAccessibleLabel(isChosen ? tr("{option}, {items}, chosen", ["option": options[index], "items": items])
                                                : tr("{option}, {items}", ["option": options[index], "items": items]))
+            button.setAccessibleChecked(isChosen)
         }
         resetButton.isSensitive = chosen != nil
     }

@@ -25,6 +25,8 @@ final class MovieRow {
         movieID = movie.id
         title.text = movie.title
         genre.text = movie.genre.title
+        // TRANSLATORS: a movie row as a screen reader says it: its title and genre.
+        root.setParentAccessibleLabel(tr("{title}, {genre}", ["title": movie.title, "genre": movie.genre.title]))
     }
 
     func unbind() { movieID = nil }

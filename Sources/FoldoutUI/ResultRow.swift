@@ -31,6 +31,10 @@ final class ResultRow {
             name.setText(text, highlighting: highlighter.ranges(in: text))
         }
         details.isVisible = !columns.isEmpty
+        defer {
+            // A screen reader says the title and the details.
+            root.setParentAccessibleLabel(details.isVisible ? name.text + ", " + details.text : name.text)
+        }
         guard !columns.isEmpty else { return }
         details.text = columns.compactMap { column in
             let text = catalog.text(column, at: position)

@@ -21,6 +21,10 @@ enum Style {
     .action-row .detail { opacity: 0.9; }
     .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.08); }
     .action-row:focus-visible { outline: 2px solid alpha(@theme_selected_bg_color, 0.7); outline-offset: -2px; }
+    .action-row .expander-arrow { transition: -gtk-icon-transform 200ms ease-out; opacity: 0.7; }
+    .action-row.expanded .expander-arrow { -gtk-icon-transform: rotate(90deg); }
+    .action-row.expanded .expander-arrow:dir(rtl) { -gtk-icon-transform: rotate(-90deg); }
+    .action-row button.destructive-action:focus-visible { outline: 2px solid @theme_fg_color; outline-offset: 2px; }
     .facet-bar { padding: 6px 8px; }
     .filters-search { padding: 8px 8px 0 8px; }
     .facet-bar menubutton.chosen > button { background-color: alpha(@theme_selected_bg_color, 0.18); box-shadow: inset 0 0 0 1px alpha(@theme_selected_bg_color, 0.6); font-weight: bold; }
@@ -31,7 +35,9 @@ enum Style {
     .combo-header { border-radius: 0; padding: 8px 14px; }
     .combo-arrow { transition: -gtk-icon-transform 200ms ease-out; }
     .combo-arrow.open { -gtk-icon-transform: rotate(90deg); }
+    .combo-arrow.open:dir(rtl) { -gtk-icon-transform: rotate(-90deg); }
     .combo-options button { border-radius: 0; padding: 6px 14px 6px 116px; }
+    .combo-options button:dir(rtl) { padding: 6px 116px 6px 14px; }
     .combo-section { border-bottom: 1px solid @borders; }
     .results-status { padding: 6px 14px; }
     .result-row { padding: 6px 14px; }

@@ -20,10 +20,20 @@ public final class Revealer: Widget {
         super.init(owning: UnsafeMutableRawPointer(gtk_revealer_new()))
         self.transition = transition
         gtk_revealer_set_transition_duration(opaque, durationMS)
+        onNotify("child-revealed") { [weak self] in self?.hideFoldedChild() }
     }
 
+    /// Hidden while folded away: GTK 4.8 leaves a folded revealer's child visible, with a place
+    /// on screen, to assistive technologies, which then find buttons that are not there.
     public var child: Widget? = nil {
-        didSet { gtk_revealer_set_child(opaque, child?.widget) }
+        didSet {
+            gtk_revealer_set_child(opaque, child?.widget)
+            child?.isVisible = revealChild || childRevealed
+        }
+    }
+
+    private func hideFoldedChild() {
+        if !revealChild && !childRevealed { child?.isVisible = false }
     }
     public var transition: GtkRevealerTransitionType {
         get { gtk_revealer_get_transition_type(opaque) }
@@ -32,7 +42,11 @@ public final class Revealer: Widget {
     /// The state asked for; `childRevealed` turns true when the animation has finished.
     public var revealChild: Bool {
         get { gtk_revealer_get_reveal_child(opaque) != 0 }
-        set { gtk_revealer_set_reveal_child(opaque, newValue.gboolean) }
+        set {
+            if newValue { child?.isVisible = true }
+            gtk_revealer_set_reveal_child(opaque, newValue.gboolean)
+            hideFoldedChild()
+        }
     }
     public var childRevealed: Bool { gtk_revealer_get_child_revealed(opaque) != 0 }
 

@@ -36,7 +36,14 @@ public final class Inscription: Widget {
     public init() {
         super.init(owning: UnsafeMutableRawPointer(foldout_inscription_new()))
         gtk_inscription_set_text_overflow(opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
-        gtk_inscription_set_xalign(opaque, 0)
+        alignAtStart()
+        onInteger("direction-changed") { [weak self] _ in self?.alignAtStart() }
+    }
+
+    /// Text at the start of the line: the left, or the right in a right-to-left language.
+    /// GtkInscription's alignment is not mirrored as GtkLabel's is.
+    private func alignAtStart() {
+        gtk_inscription_set_xalign(opaque, gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 : 0)
     }
 
     public var text: String {
@@ -109,6 +116,28 @@ public final class Button: Widget {
     public init(label: String, mnemonic: Bool = false) {
         let pointer = mnemonic ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label)
         super.init(owning: UnsafeMutableRawPointer(pointer!))
+        if mnemonic { nameWithoutMnemonic(label) }
+    }
+
+    /// Names the widget `label` without its mnemonic underscore, for assistive technologies.
+    func nameWithoutMnemonic(_ label: String) {
+        foldout_accessible_reset_labelled_by(widget)
+        setAccessibleLabel(Self.withoutMnemonic(label))
+    }
+
+    /// `label` as it reads: its mnemonic underscore gone ("_Add" → "Add"; "__" is an underscore).
+    /// GTK 4.8 names a button with a mnemonic label "_Add Add" for assistive technologies.
+    public static func withoutMnemonic(_ label: String) -> String {
+        var text = "", escaped = false
+        for character in label {
+            if character == "_" && !escaped {
+                escaped = true
+                continue
+            }
+            text.append(character)
+            escaped = false
+        }
+        return text
     }
 
     /// A button whose content is `child` (a box of labels and icons, say).
@@ -125,7 +154,10 @@ public final class Button: Widget {
 
     public var label: String {
         get { gtk_button_get_label(cast()).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(cast(), newValue) }
+        set {
+            gtk_button_set_label(cast(), newValue)
+            if gtk_button_get_use_underline(cast()) != 0 { nameWithoutMnemonic(newValue) }
+        }
     }
 
     public func setIconName(_ name: String) { gtk_button_set_icon_name(cast(), name) }

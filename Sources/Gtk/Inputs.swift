@@ -102,6 +102,10 @@ public final class ToggleButton: Widget {
     public init(label: String, mnemonic: Bool = true) {
         let pointer = mnemonic ? gtk_toggle_button_new_with_mnemonic(label) : gtk_toggle_button_new_with_label(label)
         super.init(owning: UnsafeMutableRawPointer(pointer!))
+        if mnemonic {
+            foldout_accessible_reset_labelled_by(widget)
+            setAccessibleLabel(Button.withoutMnemonic(label))
+        }
     }
 
     public var isActive: Bool {

@@ -3,14 +3,44 @@ import CGtk
 /// A button that opens a popover below itself.
 @MainActor
 public final class MenuButton: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_menu_button_new())) }
+    /// GTK 4.8's menu button is a box around a toggle button, and only the box says that it
+    /// opens a popup; the toggle button, which takes the focus, says nothing. Both are told here:
+    /// that a popup opens, whether it is open, and the name.
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        for target in accessibleTargets {
+            foldout_accessible_set_has_popup(target)
+            foldout_accessible_set_expanded(target, 0)
+        }
+    }
+
+    private var accessibleTargets: [UnsafeMutablePointer<GtkWidget>] { [widget] + (gtk_widget_get_first_child(widget).map { [$0] } ?? []) }
 
     public var label: String {
         get { gtk_menu_button_get_label(opaque).map { String(cString: $0) } ?? "" }
-        set { gtk_menu_button_set_label(opaque, newValue) }
+        set {
+            gtk_menu_button_set_label(opaque, newValue)
+            setAccessibleLabel(newValue)
+        }
     }
+
+    public override func setAccessibleLabel(_ label: String) {
+        for target in accessibleTargets {
+            foldout_accessible_reset_labelled_by(target)
+            foldout_accessible_set_label(target, label)
+        }
+    }
+
     public var popover: Popover? = nil {
-        didSet { gtk_menu_button_set_popover(opaque, popover?.widget) }
+        didSet {
+            gtk_menu_button_set_popover(opaque, popover?.widget)
+            popover?.onShow { [weak self] in self?.markExpanded(true) }
+            popover?.onClosed { [weak self] in self?.markExpanded(false) }
+        }
+    }
+
+    private func markExpanded(_ expanded: Bool) {
+        for target in accessibleTargets { foldout_accessible_set_expanded(target, expanded.gboolean) }
     }
     public func popup() { gtk_menu_button_popup(opaque) }
     public func popdown() { gtk_menu_button_popdown(opaque) }

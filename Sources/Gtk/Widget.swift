@@ -98,7 +98,14 @@ open class Widget: Object {
     }
 
     public func setAccessibleLabel(_ label: String) { foldout_accessible_set_label(widget, label) }
+    /// Names this widget's parent for assistive technologies: a list row's `GtkListItemWidget`,
+    /// which GTK 4.8 leaves nameless and offers no API for (GTK 4.12 has
+    /// `gtk_list_item_set_accessible_label`).
+    public func setParentAccessibleLabel(_ label: String) {
+        if let parent = gtk_widget_get_parent(widget) { foldout_accessible_set_label(parent, label) }
+    }
     public func setAccessibleExpanded(_ expanded: Bool) { foldout_accessible_set_expanded(widget, expanded.gboolean) }
+    public func setAccessibleChecked(_ checked: Bool) { foldout_accessible_set_checked(widget, checked.gboolean) }
 
     /// Whether the accessible EXPANDED state is `expanded`, read back through GTK's test API.
     public func accessibleExpandedIs(_ expanded: Bool) -> Bool {

@@ -1,0 +1,282 @@
+#!/usr/bin/python3
+"""Foldout as a screen reader sees it: the real app over AT-SPI (the accessibility bus Orca reads),
+driven with real key presses (xdotool) under Xvfb.
+
+Usage: screen_reader_view.py PATH/TO/foldout
+Run it inside a D-Bus session on a display: dbus-run-session -- xvfb-run -a screen_reader_view.py …
+build-aux/test.sh does. It fails, rather than skips, when AT-SPI or xdotool is missing.
+
+On every page, with what folds out both folded and unfolded, it checks that
+- every focusable or actionable object has a name, and no name shows a mnemonic underscore;
+- nothing folded away is exposed (the Actions row's buttons, a combo row's options);
+- the EXPANDED and CHECKED states say what is on screen;
+and it walks the journeys with the keyboard alone: unfold and fold a row, open a combo row and
+choose an option, choose a facet's option and reset it, open the Edit pane.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import pyatspi  # Debian: python3-pyatspi
+
+ACTIONABLE_ROLES = {
+    "push button", "toggle button", "check box", "radio button", "menu item", "check menu item",
+    "list item", "page tab", "entry", "text", "combo box", "link", "spin button", "slider",
+}
+failures = []
+
+
+def fail(message):
+    failures.append(message)
+    print("FAIL:", message, flush=True)
+
+
+def check(condition, message):
+    if not condition:
+        fail(message)
+    return condition
+
+
+def states(node):
+    return {pyatspi.stateToString(state) for state in node.getState().getStates()}
+
+
+def walk(node, visible_only=True):
+    """Every object under `node`, depth first, skipping subtrees that are not visible."""
+    try:
+        node_states = states(node)
+    except Exception:
+        return
+    if visible_only and "visible" not in node_states and node.getRoleName() != "application":
+        return
+    yield node
+    for index in range(node.childCount):
+        child = node.getChildAtIndex(index)
+        if child is not None:
+            yield from walk(child, visible_only)
+
+
+def wait_for(condition, what, seconds=10.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            result = condition()
+        except Exception:
+            result = None
+        if result:
+            return result
+        time.sleep(0.1)
+    fail("timed out waiting for " + what)
+    return None
+
+
+class App:
+    def __init__(self, binary, arguments, data_home, language=None):
+        environment = dict(os.environ, XDG_DATA_HOME=data_home, GSETTINGS_BACKEND="memory", GTK_A11Y="atspi")
+        if language:
+            environment["LANGUAGE"] = language
+        environment.pop("NO_AT_BRIDGE", None)
+        self.process = subprocess.Popen([binary] + arguments, env=environment)
+        self.node = wait_for(self.find, "foldout on the accessibility bus", 30)
+        if self.node is None:
+            raise SystemExit(1)
+        self.frame = wait_for(lambda: next((c for c in self.node if c is not None and c.getRoleName() == "frame"), None), "the window")
+        wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowfocus", "--sync"],
+                                        capture_output=True, timeout=5).returncode == 0, "keyboard focus on the window")
+
+    def find(self):
+        for app in pyatspi.Registry.getDesktop(0):
+            if app is not None and app.name == "foldout" and app.get_process_id() == self.process.pid:
+                return app
+        return None
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+    def objects(self):
+        return list(walk(self.frame))
+
+    def find_object(self, role, name=None, starts=None):
+        for node in self.objects():
+            if node.getRoleName() != role:
+                continue
+            if name is not None and node.name != name:
+                continue
+            if starts is not None and not node.name.startswith(starts):
+                continue
+            return node
+        return None
+
+    def focused(self):
+        for node in walk(self.node):
+            if "focused" in states(node) and node.getRoleName() not in ("frame", "application"):
+                return node
+        return None
+
+    def tab_to(self, wanted, what, key="Tab", presses=40):
+        """Presses `key` until the focused object is one `wanted` accepts; it, or None."""
+        for _ in range(presses):
+            focused = self.focused()
+            if focused is not None and wanted(focused):
+                return focused
+            keys(key)
+        fail(f"{key} never reached {what}")
+        return None
+
+
+def keys(*names):
+    subprocess.run(["xdotool", "key", "--delay", "60"] + list(names), check=True, timeout=10)
+    time.sleep(0.3)
+
+
+def check_names(app, where):
+    for node in app.objects():
+        role = node.getRoleName()
+        node_states = states(node)
+        if role not in ACTIONABLE_ROLES and "focusable" not in node_states:
+            continue
+        if role in ("scroll pane", "list", "filler", "panel", "frame"):
+            continue  # containers that take the focus only to pass it on
+        name = node.name or ""
+        check(name.strip() != "", f"{where}: a {role} has no name")
+        check("_" not in name, f"{where}: the {role} “{name}” shows a mnemonic underscore")
+
+
+def names_of(app, role):
+    return [node.name for node in app.objects() if node.getRoleName() == role]
+
+
+def actions_page(binary, data):
+    app = App(binary, ["--page", "actions"], data)
+    try:
+        check_names(app, "Actions, all folded")
+        check("Share" not in names_of(app, "push button"), "Actions: folded rows expose their Share buttons")
+        rows = [node for node in app.objects() if node.getRoleName() == "push button" and "expandable" in states(node)]
+        check(len(rows) > 3, "Actions: rows are expandable buttons")
+        first = rows[0]
+        check("expanded" not in states(first), "Actions: a folded row says it is expanded")
+        # Journey: unfold and fold the focused row with the keyboard alone.
+        focused = wait_for(app.focused, "the focus in the Actions list")
+        check(focused is not None and "expandable" in states(focused), "Actions: the focus starts on a row")
+        keys("Return")
+        unfolded = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and "expanded" in states(n)), None),
+                            "a row to say it is expanded after Return")
+        wait_for(lambda: "Share" in names_of(app, "push button") and "Remove" in names_of(app, "push button"),
+                 "the unfolded row's Share and Remove buttons")
+        check_names(app, "Actions, a row unfolded")
+        check(unfolded is not None and unfolded.name.strip() != "", "Actions: the unfolded row has a name")
+        keys("Escape")
+        wait_for(lambda: "Share" not in names_of(app, "push button"), "Share and Remove to go when the row folds")
+        check(not any("expanded" in states(n) for n in app.objects() if n.getRoleName() == "push button" and "expandable" in states(n)),
+              "Actions: a row still says it is expanded after Escape")
+    finally:
+        app.close()
+
+
+def filters_page(binary, data):
+    app = App(binary, ["--page", "filters", "--catalog-size", "20000"], data)
+    try:
+        wait_for(lambda: app.find_object("list item"), "the results")
+        check_names(app, "Filters")
+        items = [n for n in app.objects() if n.getRoleName() == "list item"]
+        check(all(n.name for n in items), "Filters: a result row has no name")
+        sort = wait_for(lambda: app.find_object("push button", starts="Sort by: "), "the Sort by combo row")
+        check(sort is not None and "expanded" not in states(sort), "Filters: the closed Sort by row says it is expanded")
+        options_before = len(names_of(app, "push button"))
+        # Journey: focus the Sort by row, open it, choose the second option, all by keyboard.
+        app.tab_to(lambda n: n.name.startswith("Sort by: "), "the Sort by row")
+        keys("Return")
+        wait_for(lambda: "expanded" in states(app.find_object("push button", starts="Sort by: ")), "Sort by to say it is open")
+        check(len(names_of(app, "push button")) > options_before, "Filters: the open combo row's options are not exposed")
+        check_names(app, "Filters, Sort by open")
+        keys("Tab", "Tab", "Return")
+        wait_for(lambda: app.find_object("push button", starts="Sort by: ") is not None
+                 and "expanded" not in states(app.find_object("push button", starts="Sort by: ")), "Sort by to close on a choice")
+        check(len(names_of(app, "push button")) == options_before, "Filters: a closed combo row's options are still exposed")
+        # Journey: open the Color flyout with the keyboard, choose an option, then reset it.
+        color = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color"
+                                       and "focusable" in states(n)), None), "the Color facet button")
+        check(color is not None and "expandable" in states(color), "Filters: the facet button does not say it opens a popup")
+        keys("alt+2")  # the page shortcut puts the focus on the first facet button
+        app.tab_to(lambda n: n.name == "Color", "the Color facet button")
+        keys("Return")
+        wait_for(lambda: "expanded" in states(next(n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color"
+                                                     and "focusable" in states(n))), "the Color button to say it is open")
+        option = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button" and n.name.startswith("Grey, ")), None),
+                          "the Grey option in the flyout")
+        if option is not None:
+            app.tab_to(lambda n: n.name.startswith("Grey, "), "the Grey option")
+            keys("Return")
+        chosen = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color: Grey"
+                                        and "focusable" in states(n)), None), "the Color button to say Grey is chosen")
+        if chosen is not None:
+            app.tab_to(lambda n: n.name == "Color: Grey", "the Color button, now Grey")
+            keys("Return")
+            grey = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button" and n.name.startswith("Grey, ")
+                                          and "visible" in states(n)), None), "the Grey option again")
+            check(grey is not None and "checked" in states(grey), "Filters: the chosen option does not say it is checked")
+            others = [n for n in walk(app.node) if n.getRoleName() == "push button" and n.name.startswith("Black, ")]
+            check(all("checked" not in states(n) for n in others), "Filters: an option not chosen says it is checked")
+            reset = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button" and n.name == "Any Color"), None),
+                             "the Any Color item")
+            if reset is not None:
+                app.tab_to(lambda n: n.name == "Any Color", "Any Color")
+                keys("Return")
+                wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color"
+                                       and "focusable" in states(n)), None), "the Color facet to be reset")
+    finally:
+        app.close()
+
+
+def movies_page(binary, data):
+    app = App(binary, ["--page", "movies"], data)
+    try:
+        wait_for(lambda: app.find_object("list item"), "the movies")
+        check_names(app, "Movies, pane closed")
+        movies = [n for n in app.objects() if n.getRoleName() == "list item"]
+        check(movies and all(", " in n.name for n in movies), "Movies: a movie row is not named by its title and genre")
+        entries_closed = len(names_of(app, "text")) + len(names_of(app, "entry"))
+        # Journey: open the Edit pane with the keyboard.
+        keys("ctrl+e")
+        wait_for(lambda: len(names_of(app, "text")) + len(names_of(app, "entry")) > entries_closed, "the Edit pane's fields")
+        check_names(app, "Movies, pane open")
+        keys("Escape")
+        wait_for(lambda: len(names_of(app, "text")) + len(names_of(app, "entry")) == entries_closed, "the Edit pane to fold away")
+    finally:
+        app.close()
+
+
+def german_mnemonics(binary, data):
+    """The buttons with mnemonics, in German: named without the underscore, once."""
+    for page, expected in (("movies", "Bearbeiten"), ("filters", "Öffnen …")):
+        app = App(binary, ["--page", page, "--catalog-size", "20000"], data, language="de")
+        try:
+            wait_for(lambda: app.find_object("list item"), f"the {page} page in German")
+            check_names(app, f"{page}, in German")
+            names = names_of(app, "push button") + names_of(app, "toggle button")
+            check(expected in names, f"{page} in German: no button named “{expected}” (buttons: {sorted(set(names))[:12]})")
+        finally:
+            app.close()
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__)
+    binary = os.path.abspath(sys.argv[1])
+    if subprocess.run(["xdotool", "version"], capture_output=True).returncode != 0:
+        raise SystemExit("xdotool is missing (apt-get install xdotool)")
+    with tempfile.TemporaryDirectory() as data:
+        for page in (actions_page, filters_page, movies_page, german_mnemonics):
+            print(f"== {page.__name__}", flush=True)
+            page(binary, data)
+    if failures:
+        print(f"screen_reader_view: {len(failures)} failed", flush=True)
+        raise SystemExit(1)
+    print("screen_reader_view: every check passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
