@@ -182,7 +182,11 @@ public final class MoviesPage {
         case let .inserted(id, index):
             model.splice(at: index, removing: 0, inserting: [id.listID])
         case let .removed(_, index):
+            // GTK clears its selection when the selected row goes; the library has already moved
+            // its own to the next movie, which `.selected` shows next.
+            showingSelection = true
             model.splice(at: index, removing: 1)
+            showingSelection = false
         case let .updated(id, _):
             if let movie = library.movie(id) { boundRows[id]?.show(movie) }
             if id == library.selection { showDetail() }

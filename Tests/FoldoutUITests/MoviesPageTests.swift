@@ -178,6 +178,25 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// After Delete the next movie is selected, in the list and the pane; at the end, the one before.
+    func testDeleteSelectsTheNextMovieOrThePreviousAtTheEnd() {
+        onMain {
+            showPage()
+            openPane()
+            let next = library.movies[2], deleted = library.movies[1]
+            library.select(deleted.id)
+            press(page.paneView.deleteButton) { self.library.movie(deleted.id) == nil }
+            XCTAssertEqual(library.selection, next.id)
+            XCTAssertEqual(page.listView.selectedPosition, 1, "the list shows the next movie selected")
+            XCTAssertEqual(page.paneView.titleEntry.text, next.title)
+            let last = library.movies[library.movies.count - 1], previous = library.movies[library.movies.count - 2]
+            library.select(last.id)
+            press(page.paneView.deleteButton) { self.library.movie(last.id) == nil }
+            XCTAssertEqual(library.selection, previous.id)
+            XCTAssertEqual(page.listView.selectedPosition, library.movies.count - 1)
+        }
+    }
+
     func testASecondInstanceOnTheSameFolderShowsTheEdits() throws {
         try onMain {
             showPage()
