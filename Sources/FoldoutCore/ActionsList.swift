@@ -12,10 +12,13 @@ public final class ActionsList {
     public struct Removal: Equatable, Sendable {
         public let id: ItemID
         public let index: Int
+        /// Whether the item was unfolded when it was removed (undoing unfolds it again).
+        public let wasExpanded: Bool
 
-        public init(id: ItemID, index: Int) {
+        public init(id: ItemID, index: Int, wasExpanded: Bool = false) {
             self.id = id
             self.index = index
+            self.wasExpanded = wasExpanded
         }
     }
 
@@ -61,20 +64,22 @@ public final class ActionsList {
     @discardableResult
     public func remove(_ id: ItemID) -> Removal? {
         guard let index = index(of: id) else { return nil }
-        if expanded == id { fold() }
+        let wasExpanded = expanded == id
+        if wasExpanded { fold() }
         ids.remove(at: index)
         changes.send(.removed(id, at: index))
-        return Removal(id: id, index: index)
+        return Removal(id: id, index: index, wasExpanded: wasExpanded)
     }
 
-    /// Puts a removed item back at its old place (or the end, if the list got shorter).
-    /// Does nothing if the item is already there.
+    /// Puts a removed item back at its old place (or the end, if the list got shorter), unfolded
+    /// if it was. Does nothing if the item is already there.
     @discardableResult
     public func undo(_ removal: Removal) -> Bool {
         guard !contains(removal.id) else { return false }
         let index = min(removal.index, ids.count)
         ids.insert(removal.id, at: index)
         changes.send(.inserted(removal.id, at: index))
+        if removal.wasExpanded { toggle(removal.id) }
         return true
     }
 }

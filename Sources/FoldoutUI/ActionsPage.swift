@@ -159,8 +159,23 @@ public final class ActionsPage: ActionRowDelegate {
     func rowWantsRemove(_ id: ItemID) {
         let title = viewModel.item(id).title
         guard let removal = viewModel.remove(id) else { return }
-        notification.show(tr("Removed “{title}”", ["title": title])) { [weak self] in self?.viewModel.undo(removal) }
+        notification.show(tr("Removed “{title}”", ["title": title])) { [weak self] in self?.restore(removal) }
         focusRow(at: removal.index)
+    }
+
+    /// Undoes a removal: the row back in its place, unfolded if it was (which scrolls it into
+    /// view as it unfolds), in view and with the keyboard focus.
+    func restore(_ removal: ActionsList.Removal) {
+        guard viewModel.undo(removal), let index = viewModel.index(of: removal.id) else { return }
+        if !removal.wasExpanded {
+            if let row = boundRows[removal.id] { scrollToShow(row) } else { listView.scrollTo(position: index) }
+        }
+        MainLoop.idle { [weak self] in
+            guard let self, let row = self.boundRows[removal.id] else { return false }
+            if !removal.wasExpanded { self.scrollToShow(row) }
+            row.root.grabFocus()
+            return false
+        }
     }
 
     /// Puts keyboard focus on the row now at `index` once the list has rebound its rows.

@@ -46,11 +46,24 @@ final class ActionsListTests: XCTestCase {
         let id = list.id(at: 4)
         list.toggle(id)
         let removal = list.remove(id)
-        XCTAssertEqual(removal, ActionsList.Removal(id: id, index: 4))
+        XCTAssertEqual(removal, ActionsList.Removal(id: id, index: 4, wasExpanded: true))
         XCTAssertNil(list.expanded)
         XCTAssertFalse(list.contains(id))
         XCTAssertEqual(list.count, 19)
         XCTAssertEqual(recorder.changes.suffix(2), [.expansion(folded: id, unfolded: nil), .removed(id, at: 4)])
+    }
+
+    func testUndoUnfoldsTheItemAgainIfItWasUnfolded() throws {
+        let (list, recorder) = makeList()
+        let id = list.id(at: 4)
+        list.toggle(id)
+        let removal = try XCTUnwrap(list.remove(id))
+        list.undo(removal)
+        XCTAssertEqual(list.expanded, id)
+        XCTAssertEqual(recorder.changes.suffix(2), [.inserted(id, at: 4), .expansion(folded: nil, unfolded: id)])
+        let folded = try XCTUnwrap(list.remove(list.id(at: 7)))
+        list.undo(folded)
+        XCTAssertEqual(list.expanded, id, "undoing a folded item's removal leaves the unfolded one as it is")
     }
 
     func testUndoPutsTheItemBackWhereItWasOnce() {
@@ -144,7 +157,7 @@ final class ActionsListTests: XCTestCase {
                 case 6..<8:
                     let removal = list.remove(pick)
                     if let index = modelIDs.firstIndex(of: pick) {
-                        XCTAssertEqual(removal, .init(id: pick, index: index))
+                        XCTAssertEqual(removal, .init(id: pick, index: index, wasExpanded: modelExpanded == pick))
                         modelIDs.remove(at: index)
                         if modelExpanded == pick { modelExpanded = nil }
                         undoable.append(removal!)
@@ -156,6 +169,7 @@ final class ActionsListTests: XCTestCase {
                     let removal = undoable.remove(at: Int.random(in: 0..<undoable.count, using: &random))
                     XCTAssertTrue(list.undo(removal))
                     modelIDs.insert(removal.id, at: min(removal.index, modelIDs.count))
+                    if removal.wasExpanded { modelExpanded = removal.id }
                 }
                 XCTAssertEqual(list.ids, modelIDs, "seed \(seed) step \(step)")
                 XCTAssertEqual(list.expanded, modelExpanded, "seed \(seed) step \(step)")

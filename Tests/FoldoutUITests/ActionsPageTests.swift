@@ -182,7 +182,40 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(list.index(of: id), 5)
             XCTAssertFalse(notification.isShown)
             XCTAssertTrue(pump { self.page.boundRows[id] != nil })
-            XCTAssertFalse(try XCTUnwrap(self.row(id)).isUnfolded)
+            XCTAssertTrue(try XCTUnwrap(self.row(id)).isUnfolded, "the row comes back unfolded, as it was")
+            XCTAssertEqual(list.expanded, id)
+        }
+    }
+
+    /// Undo puts the row back in view, unfolded as it was and with the keyboard focus, also when
+    /// it was the last row in view (it used to come back below the view).
+    func testUndoBringsTheRowBackIntoViewFocusedAndAsItWas() throws {
+        try onMain {
+            let visible = page.visibleRowIDs
+            let id = try XCTUnwrap(visible.last)
+            let row = try XCTUnwrap(row(id))
+            row.root.activateAction("row.toggle")
+            waitUntilSettled()
+            press(row.unfolding.remove) { !self.list.contains(id) }
+            waitUntilSettled()
+            press(notification.undoButton) { self.list.contains(id) }
+            XCTAssertTrue(pump { self.page.boundRows[id]?.root.hasFocus == true }, "the restored row has the keyboard focus")
+            waitUntilSettled()
+            let restored = try XCTUnwrap(self.row(id))
+            XCTAssertTrue(restored.isFullyUnfolded)
+            let bounds = try XCTUnwrap(restored.root.bounds(in: page.listView))
+            XCTAssertGreaterThanOrEqual(bounds.y, -0.5, "the restored row's top is in view")
+            XCTAssertLessThanOrEqual(bounds.y + bounds.height, Double(page.listView.height) + 0.5, "and its bottom")
+
+            // A folded row comes back folded, in view and focused too.
+            let other = try XCTUnwrap(page.visibleRowIDs.first)
+            try XCTUnwrap(self.row(other)).root.grabFocus()
+            list.fold()
+            waitUntilSettled()
+            let removal = try XCTUnwrap(list.remove(other))
+            page.restore(removal)
+            XCTAssertTrue(pump { self.page.boundRows[other]?.root.hasFocus == true })
+            XCTAssertFalse(try XCTUnwrap(self.row(other)).isUnfolded)
         }
     }
 
