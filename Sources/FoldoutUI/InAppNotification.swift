@@ -2,11 +2,12 @@ import CGtk
 import FoldoutCore
 import Gtk
 
-/// A GNOME-style in-window notification: slides down from the top of the window, says one thing,
-/// optionally offers Undo, and goes away after a few seconds.
+/// A GNOME-style in-window notification (a toast): rises from the bottom of the window, where it
+/// covers no field being typed into (the Edit pane and the search are at the top), says one
+/// thing, optionally offers Undo, and goes away after a few seconds.
 @MainActor
 public final class InAppNotification {
-    public let root = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 200)
+    public let root = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP, durationMS: 200)
     let message = Label(wrap: true)
     let undoButton = Button(label: tr("_Undo"), mnemonic: true)
     private let closeButton = Button(iconName: "window-close-symbolic", tooltip: tr("Dismiss"))
@@ -15,7 +16,7 @@ public final class InAppNotification {
     public static let defaultSeconds: UInt32 = 5
 
     public init() {
-        root.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_START)
+        root.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_END)
         let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
         box.addCSSClass("app-notification")
         message.hexpand = true

@@ -51,6 +51,7 @@ enum Style {
     .movie-detail { padding: 18px; }
     .movie-detail .title-2 { font-size: 1.5em; font-weight: bold; }
     label.error { color: @error_color; }
+    .app-notification { border-radius: 9px; margin: 0 12px 12px 12px; }
     """
 
     /// Where a compiled bundle may be, first found wins: beside the executable (meson's build

@@ -197,6 +197,27 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The Deleted… Undo notification, in the real window, covers none of the Edit pane's fields.
+    func testTheNotificationCoversNoField() throws {
+        try onMain {
+            let main = makeMainWindow(actions: ActionsList(generatedCount: 100), catalog: Catalog.generate(count: 100), libraryFolder: storeDirectory)
+            defer { main.window.destroy() }
+            let movies = main.ensureMoviesPage()
+            main.page = .movies
+            movies.openPaneAtOnce()
+            XCTAssertTrue(pump { movies.paneView.titleEntry.isMapped && movies.paneView.titleEntry.width > 0 })
+            press(movies.paneView.deleteButton) { main.notification.isShown }
+            XCTAssertTrue(pump { main.notification.root.height > 0 && main.notification.root.isMapped })
+            pump(frames: 3, of: main.window)
+            let note = try XCTUnwrap(main.notification.root.bounds(in: main.window))
+            for field in [movies.paneView.titleEntry, movies.paneView.deleteButton, movies.paneView.addButton] as [Widget] {
+                let box = try XCTUnwrap(field.bounds(in: main.window))
+                let overlaps = note.x < box.x + box.width && box.x < note.x + note.width && note.y < box.y + box.height && box.y < note.y + note.height
+                XCTAssertFalse(overlaps, "the notification \(note) covers a field at \(box)")
+            }
+        }
+    }
+
     func testASecondInstanceOnTheSameFolderShowsTheEdits() throws {
         try onMain {
             showPage()
