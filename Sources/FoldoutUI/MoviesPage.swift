@@ -131,9 +131,20 @@ public final class MoviesPage {
 
     private func showPane(animated: Bool) {
         if !pane.isOpen && paneView.revealer.isAncestor(ofFocus: root) { focusFirst() }
+        if !pane.isOpen { dropRefusedTitle() }
         if animated { paneView.revealer.revealChild = pane.isOpen } else { paneView.revealer.setRevealedImmediately(pane.isOpen) }
         if pane.isOpen && animated && paneView.titleEntry.isSensitive { paneView.titleEntry.grabFocus() }
         if editToggle.isActive != pane.isOpen { editToggle.isActive = pane.isOpen }
+    }
+
+    /// A title the library refused (a blank one) is dropped when the pane closes: the field shows
+    /// the title the list shows again, so the two agree when the pane reopens.
+    private func dropRefusedTitle() {
+        guard let movie = library.selectedMovie, paneView.titleEntry.text != movie.title else { return }
+        showingSelection = true
+        paneView.titleEntry.text = movie.title
+        showingSelection = false
+        paneView.showTitleProblem(nil)
     }
 
     /// Opens the pane without animating, for a window that is not shown yet.

@@ -141,6 +141,24 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Closing the pane on a refused (blank) title drops it: reopened, the pane and the list agree.
+    func testClosingThePaneOnABlankTitleKeepsThePaneAndTheListAgreeing() {
+        onMain {
+            showPage()
+            openPane()
+            page.listView.selectedPosition = 0
+            let movie = library.movies[0]
+            page.paneView.titleEntry.text = "   "
+            XCTAssertEqual(library.movies[0].title, movie.title, "a blank title is refused")
+            page.pane.close()
+            XCTAssertTrue(pump { !self.page.paneView.revealer.childRevealed })
+            openPane()
+            XCTAssertEqual(page.paneView.titleEntry.text, movie.title)
+            XCTAssertEqual(page.boundRows[movie.id]?.title.text, movie.title)
+            XCTAssertFalse(page.paneView.titleEntry.hasCSSClass("error"), "no red field for a title nobody is typing")
+        }
+    }
+
     func testWithNoSelectionThePaneFieldsAreDisabled() {
         onMain {
             showPage()
