@@ -11,7 +11,7 @@ On every page, with what folds out both folded and unfolded, it checks that
 - nothing folded away is exposed (the Actions row's buttons, a combo row's options);
 - the EXPANDED and CHECKED states say what is on screen;
 and it walks the journeys with the keyboard alone: unfold and fold a row, open a combo row and
-choose an option, choose a facet's option and reset it, open the Edit pane.
+choose an option, choose a facet's option and reset it, open the Edit pane, add a movie and delete it.
 """
 import os
 import subprocess
@@ -243,6 +243,17 @@ def movies_page(binary, data):
         keys("ctrl+e")
         wait_for(lambda: len(names_of(app, "text")) + len(names_of(app, "entry")) > entries_closed, "the Edit pane's fields")
         check_names(app, "Movies, pane open")
+        # Journey: add a movie and delete it again, by their mnemonics.
+        count = len([n for n in app.objects() if n.getRoleName() == "list item"])
+        keys("alt+a")
+        wait_for(lambda: len([n for n in app.objects() if n.getRoleName() == "list item"]) == count + 1, "Alt+A to add a movie")
+        added = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "list item" and "selected" in states(n)), None),
+                         "the new movie to be selected")
+        check(added is not None and added.name.strip() != "", "Movies: the added movie's row has no name")
+        keys("alt+d")
+        wait_for(lambda: len([n for n in app.objects() if n.getRoleName() == "list item"]) == count, "Alt+D to delete it")
+        check(any("selected" in states(n) for n in app.objects() if n.getRoleName() == "list item"),
+              "Movies: after Delete no movie is selected")
         keys("Escape")
         wait_for(lambda: len(names_of(app, "text")) + len(names_of(app, "entry")) == entries_closed, "the Edit pane to fold away")
     finally:
