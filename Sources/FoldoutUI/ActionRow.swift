@@ -19,7 +19,7 @@ final class ActionRow {
     let root = Box(GTK_ORIENTATION_VERTICAL, role: GTK_ACCESSIBLE_ROLE_BUTTON)
     /// Author (bold) over title in one inscription: GtkListView 4.8 keeps ~200 rows alive, and
     /// every widget per row, and every time its text is shaped, shows in the start-up time.
-    private let heading = Inscription()
+    let heading = Inscription()
     private let actions = ActionGroup()
     private var unfoldingPart: UnfoldingPart?
     private var detailText = ""

@@ -40,6 +40,9 @@ public final class Inscription: Widget {
         onInteger("direction-changed") { [weak self] _ in self?.alignAtStart() }
     }
 
+    /// Where the text sits in its line: 0 at the left, 1 at the right.
+    public var xalign: Float { gtk_inscription_get_xalign(opaque) }
+
     /// Text at the start of the line: the left, or the right in a right-to-left language.
     /// GtkInscription's alignment is not mirrored as GtkLabel's is.
     private func alignAtStart() {

@@ -19,6 +19,12 @@ open class Widget: Object {
         set { gtk_widget_set_focusable(widget, newValue.gboolean) }
     }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Whether the widget lays out right to left.
+    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+    /// Lays out every widget made from now on right to left (as in Arabic or Hebrew), or not.
+    public static func setDefaultRightToLeft(_ rightToLeft: Bool) {
+        gtk_widget_set_default_direction(rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
+    }
     /// Whether the keyboard focus is in this widget or one inside it.
     public var containsFocus: Bool { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0 }
     public var isSensitive: Bool {
