@@ -2,14 +2,15 @@ import CGtk
 import FoldoutCore
 import Gtk
 
-/// The settings pane of the Movies page (seed 004): the selected movie's title and genre, and Add
-/// and Delete. It slides down above the list, which shrinks to make room.
+/// The settings pane of the Movies page (seed 004): the selected movie's title, genre and notes,
+/// and Add and Delete. It slides down above the list, which shrinks to make room.
 @MainActor
 final class EditPaneView {
     let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
     let titleEntry = Entry(placeholder: tr("Title"))
     let titleProblem = Label()
     let genre = DropDown(strings: Genre.allCases.map(\.title))
+    let notes = TextView()
     let addButton = Button(label: tr("_Add"), mnemonic: true)
     let deleteButton = Button(label: tr("_Delete"), mnemonic: true)
 
@@ -23,6 +24,17 @@ final class EditPaneView {
         titleEntry.hexpand = true
         titleEntry.setAccessibleLabel(tr("Title"))
         genre.setAccessibleLabel(tr("Genre"))
+        let notesCaption = Label(tr("Notes"))
+        notesCaption.xalign = 1
+        notesCaption.setAlign(vertical: GTK_ALIGN_START)
+        notesCaption.addCSSClass("dim-label")
+        notes.setAccessibleLabel(tr("Notes"))
+        notes.addCSSClass("notes")
+        let notesScroller = ScrolledWindow()
+        notesScroller.limitHeight(to: 90)
+        notesScroller.setMinimumContentHeight(54)
+        notesScroller.child = notes
+        notesScroller.addCSSClass("notes-frame")
         titleProblem.xalign = 0
         titleProblem.addCSSClass("error")
         titleProblem.isVisible = false
@@ -34,11 +46,13 @@ final class EditPaneView {
         grid.attach(titleProblem, column: 1, row: 1)
         grid.attach(genreCaption, column: 0, row: 2)
         grid.attach(genre, column: 1, row: 2)
+        grid.attach(notesCaption, column: 0, row: 3)
+        grid.attach(notesScroller, column: 1, row: 3)
         let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
         buttons.setAlign(horizontal: GTK_ALIGN_END)
         buttons.append(addButton)
         buttons.append(deleteButton)
-        grid.attach(buttons, column: 1, row: 3)
+        grid.attach(buttons, column: 1, row: 4)
 
         let box = Box(GTK_ORIENTATION_VERTICAL)
         box.addCSSClass("edit-pane")
@@ -57,6 +71,7 @@ final class EditPaneView {
     func setEditable(_ editable: Bool) {
         titleEntry.isSensitive = editable
         genre.isSensitive = editable
+        notes.isSensitive = editable
         deleteButton.isSensitive = editable
     }
 }

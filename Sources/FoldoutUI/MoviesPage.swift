@@ -116,6 +116,7 @@ public final class MoviesPage {
         }
         paneView.titleEntry.onChanged { [weak self] in self?.titleEdited() }
         paneView.genre.onSelected { [weak self] in self?.genreChosen() }
+        paneView.notes.onChanged { [weak self] in self?.notesEdited() }
         paneView.addButton.onClicked { [weak self] in self?.addMovie() }
         paneView.deleteButton.onClicked { [weak self] in self?.deleteSelected() }
 
@@ -168,6 +169,11 @@ public final class MoviesPage {
         library.setGenre(Genre.allCases[paneView.genre.selected], for: id)
     }
 
+    private func notesEdited() {
+        guard !showingSelection, let id = library.selection else { return }
+        library.setNotes(paneView.notes.text, for: id)
+    }
+
     /// Puts the keyboard focus on the selected movie's row, or else on the list.
     func focusFirst() {
         if let id = library.selection, let row = boundRows[id], listView.focusRow(showing: row.root) { return }
@@ -217,8 +223,10 @@ public final class MoviesPage {
         if let movie = library.selectedMovie {
             if paneView.titleEntry.text != movie.title { paneView.titleEntry.text = movie.title }
             paneView.genre.selected = Genre.allCases.firstIndex(of: movie.genre) ?? 0
+            if paneView.notes.text != movie.notes { paneView.notes.text = movie.notes }
         } else {
             paneView.titleEntry.text = ""
+            paneView.notes.text = ""
         }
         paneView.showTitleProblem(nil)
         paneView.setEditable(library.selection != nil)

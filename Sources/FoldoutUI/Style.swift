@@ -44,6 +44,8 @@ enum Style {
     .result-name { font-weight: bold; }
     .facet-reset { font-weight: bold; }
     .warning-banner { padding: 8px 14px; background-color: alpha(@warning_color, 0.18); }
+    .edit-pane .notes-frame { border: 1px solid @borders; border-radius: 5px; }
+    .edit-pane textview.notes { padding: 4px 6px; }
     .edit-pane { padding: 12px 14px; border-bottom: 1px solid @borders; background-color: @theme_base_color; }
     .banner-summary { font-weight: bold; }
     .movie-row { padding: 6px 12px; }

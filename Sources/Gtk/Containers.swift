@@ -87,6 +87,9 @@ public final class ScrolledWindow: Widget {
     }
 
     /// Grows with its content up to `height` pixels, then scrolls.
+    /// Asks for at least `height` pixels of content, however little there is.
+    public func setMinimumContentHeight(_ height: Int32) { gtk_scrolled_window_set_min_content_height(opaque, height) }
+
     public func limitHeight(to height: Int32) {
         gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
         gtk_scrolled_window_set_max_content_height(opaque, height)

@@ -20,6 +20,36 @@ public final class Entry: Widget {
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("changed", handler) }
 }
 
+/// Text of several lines, wrapped at words, that the user can edit (notes).
+@MainActor
+public final class TextView: Widget {
+    private let buffer: Object
+
+    public init() {
+        let view = gtk_text_view_new()!
+        let buffer = gtk_text_view_get_buffer(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkTextView.self))!
+        self.buffer = Object(retaining: UnsafeMutableRawPointer(buffer))
+        super.init(owning: UnsafeMutableRawPointer(view))
+        gtk_text_view_set_wrap_mode(cast(), GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_accepts_tab(cast(), 0) // Tab moves on, as in every other field
+    }
+
+    public var text: String {
+        get {
+            var start = GtkTextIter(), end = GtkTextIter()
+            gtk_text_buffer_get_bounds(buffer.cast(), &start, &end)
+            guard let text = gtk_text_buffer_get_text(buffer.cast(), &start, &end, 0) else { return "" }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        set { gtk_text_buffer_set_text(buffer.cast(), newValue, -1) }
+    }
+
+    /// Called after every edit, typed or set.
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { buffer.on("changed", handler) }
+}
+
 /// A search field: a magnifier, a clear icon, and Escape clears it.
 @MainActor
 public final class SearchEntry: Widget {

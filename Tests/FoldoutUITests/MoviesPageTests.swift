@@ -141,6 +141,29 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The notes are edited in the pane, shown in the details and saved like the rest.
+    func testNotesAreEditedInThePaneAndSaved() throws {
+        try onMain {
+            showPage()
+            openPane()
+            page.listView.selectedPosition = 2
+            let movie = library.movies[2]
+            XCTAssertEqual(page.paneView.notes.text, movie.notes, "the pane shows the selected movie's notes")
+            let notes = "Seen twice.\nThe second time in a café, with subtitles — «magnifique»."
+            page.paneView.notes.text = notes
+            XCTAssertEqual(library.movies[2].notes, notes)
+            XCTAssertTrue(pump { self.savedNotes()?[2] == notes }, "saved exactly")
+            page.listView.selectedPosition = 0
+            XCTAssertEqual(page.paneView.notes.text, library.movies[0].notes)
+            XCTAssertEqual(library.movies[2].notes, notes, "selecting another movie changes no notes")
+        }
+    }
+
+    @MainActor private func savedNotes() -> [String]? {
+        guard case let .loaded(movies) = LibraryStore(directory: storeDirectory).load(now: 0) else { return nil }
+        return movies.map(\.notes)
+    }
+
     /// Closing the pane on a refused (blank) title drops it: reopened, the pane and the list agree.
     func testClosingThePaneOnABlankTitleKeepsThePaneAndTheListAgreeing() {
         onMain {
