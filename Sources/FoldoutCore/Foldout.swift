@@ -2,4 +2,6 @@
 public enum Foldout {
     public static let applicationID = "dev.foldout.Foldout"
     public static let version = "0.1.0"
+    /// The homepage the metainfo names.
+    public static let website = "https://foldout.dev"
 }

@@ -14,6 +14,8 @@ enum KeyboardShortcuts {
             .init(tr("General"), [
                 Shortcut("question <Control>question", tr("Show keyboard shortcuts")),
                 Shortcut("<Control>z " + alt(tr("_Undo")), tr("Undo the last removal or deletion")),
+                Shortcut("F10", tr("Open the main menu")),
+                Shortcut("<Control>w", tr("Close the window")),
                 Shortcut("<Control>q", tr("Quit")),
             ] + Page.allCases.map { Shortcut($0.accelerator, tr("Show the {page} page", ["page": $0.title])) }),
             .init(tr("Actions page"), [

@@ -8,6 +8,7 @@ import Gtk
 @MainActor
 public final class MainWindow {
     public let window: ApplicationWindow
+    let application: Application
     public let notification = InAppNotification()
     /// The keyboard-shortcuts window, built when first shown (`?` or Ctrl+?).
     public private(set) var shortcutsWindow: ShortcutsWindow?
@@ -24,10 +25,14 @@ public final class MainWindow {
     private let catalog: CatalogSource
     private let libraryStore: LibraryStore
     private let stack = Stack()
+    /// The header bar's menu (F10): Keyboard Shortcuts, About Foldout, Quit.
+    let primaryMenu = MenuButton()
+    private(set) var aboutDialog: AboutDialog?
 
     public init(application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore) {
         self.catalog = catalog
         self.libraryStore = libraryStore
+        self.application = application
         window = ApplicationWindow(application: application)
         window.title = tr("Foldout")
         window.setIconName(Foldout.applicationID) // the hicolor icon meson installs; X11 shows it
@@ -35,6 +40,7 @@ public final class MainWindow {
 
         let header = HeaderBar()
         header.setTitleWidget(StackSwitcher(stack: stack))
+        header.packEnd(primaryMenu)
         header.packEnd(headerEnd)
         window.setTitlebar(header)
 
@@ -50,7 +56,40 @@ public final class MainWindow {
         window.child = overlay
         notification.installUndoShortcut(in: window)
         installWindowShortcuts()
+        buildPrimaryMenu(application)
         buildVisiblePage()
+    }
+
+    /// The menus show the accelerators GTK's application knows: Ctrl+Q and Ctrl+W are set there.
+    private func buildPrimaryMenu(_ application: Application) {
+        let general = Menu()
+        general.append(tr("_Keyboard Shortcuts"), action: "window-page.show-shortcuts")
+        general.append(tr("_About Foldout"), action: "window-page.about")
+        let quit = Menu()
+        quit.append(tr("_Quit"), action: "app.quit")
+        let menu = Menu()
+        menu.appendSection(general)
+        menu.appendSection(quit)
+        primaryMenu.setMenu(menu)
+        primaryMenu.setIconName("open-menu-symbolic")
+        primaryMenu.isPrimary = true
+        primaryMenu.tooltip = tr("Main Menu")
+        primaryMenu.setAccessibleLabel(tr("Main Menu"))
+        application.setAccelerators(["<Control>q"], for: "app.quit")
+        application.setAccelerators(["<Control>w"], for: "window.close")
+        application.setAccelerators(["<Control>question"], for: "window-page.show-shortcuts")
+    }
+
+    public func showAbout() {
+        let about = aboutDialog ?? AboutDialog(
+            programName: tr("Foldout"), version: Foldout.version,
+            comments: tr("The things that fold out of a list, done right: in GTK 4 and Swift."),
+            website: Foldout.website, iconName: Foldout.applicationID, authors: [tr("The Foldout team")],
+            // TRANSLATORS: your names, one a line, as the About dialog credits them.
+            translatorCredits: tr("translator-credits") == "translator-credits" ? "" : tr("translator-credits"))
+        about.setTransient(for: window)
+        aboutDialog = about
+        about.present()
     }
 
     /// `?` and Ctrl+? show the shortcuts window (in the bubble phase, so that `?` typed into an
@@ -59,6 +98,7 @@ public final class MainWindow {
     private func installWindowShortcuts() {
         let actions = ActionGroup()
         actions.add("show-shortcuts") { [weak self] in self?.showShortcuts() }
+        actions.add("about") { [weak self] in self?.showAbout() }
         for page in Page.allCases {
             actions.add("show-\(page.rawValue)") { [weak self] in self?.show(page) }
         }
@@ -72,8 +112,9 @@ public final class MainWindow {
         }
         window.insertActionGroup("window-page", actions)
         let keys = ShortcutController()
-        keys.add(accelerators: "question|<Control>question", action: "window-page.show-shortcuts")
-        keys.add(accelerators: "<Control>q", action: "app.quit")
+        // `?` alone stays here, in the bubble phase: as an application accelerator it would be taken
+        // from the text fields. Ctrl+?, Ctrl+Q and Ctrl+W are the application's (`buildPrimaryMenu`).
+        keys.add(accelerators: "question", action: "window-page.show-shortcuts")
         for page in Page.allCases { keys.add(accelerators: page.accelerator, action: "window-page.show-\(page.rawValue)") }
         keys.add(accelerators: "<Control>e", action: "window-page.toggle-edit")
         keys.add(accelerators: "<Control>o", action: "window-page.open-catalog")

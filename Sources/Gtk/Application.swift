@@ -49,6 +49,26 @@ public final class Application: Object {
         withCStrings(accelerators) { gtk_application_set_accels_for_action(cast(), action, $0) }
     }
 
+    /// Every accelerator set with `setAccelerators`, as GTK names them ("<Control>q").
+    public var allAccelerators: [String] {
+        guard let actions = gtk_application_list_action_descriptions(cast()) else { return [] }
+        defer { g_strfreev(actions) }
+        var result: [String] = []
+        var index = 0
+        while let action = actions[index] {
+            if let accels = gtk_application_get_accels_for_action(cast(), action) {
+                var accel = 0
+                while let name = accels[accel] {
+                    result.append(String(cString: name))
+                    accel += 1
+                }
+                g_strfreev(accels)
+            }
+            index += 1
+        }
+        return result
+    }
+
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = Action(name: name)
         action.onActivate(handler)

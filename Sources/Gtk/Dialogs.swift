@@ -63,3 +63,25 @@ public final class ErrorDialog: Window {
         return String(cString: text)
     }
 }
+
+/// GTK's About dialog: name, version, what it is, website, licence, credits and translators.
+@MainActor
+public final class AboutDialog: Window {
+    public init(programName: String, version: String, comments: String, website: String, iconName: String,
+                authors: [String], translatorCredits: String) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_about_dialog_new()))
+        gtk_about_dialog_set_program_name(opaque, programName)
+        gtk_about_dialog_set_version(opaque, version)
+        gtk_about_dialog_set_comments(opaque, comments)
+        gtk_about_dialog_set_website(opaque, website)
+        gtk_about_dialog_set_logo_icon_name(opaque, iconName)
+        gtk_about_dialog_set_license_type(opaque, GTK_LICENSE_GPL_3_0)
+        withCStrings(authors) { gtk_about_dialog_set_authors(opaque, $0) }
+        if !translatorCredits.isEmpty { gtk_about_dialog_set_translator_credits(opaque, translatorCredits) }
+        gtk_window_set_hide_on_close(cast(), 1)
+    }
+
+    public var programName: String { gtk_about_dialog_get_program_name(opaque).map { String(cString: $0) } ?? "" }
+    public var version: String { gtk_about_dialog_get_version(opaque).map { String(cString: $0) } ?? "" }
+    public var licenseIsGPL3: Bool { gtk_about_dialog_get_license_type(opaque) == GTK_LICENSE_GPL_3_0 }
+}

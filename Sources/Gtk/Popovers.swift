@@ -44,6 +44,32 @@ public final class MenuButton: Widget {
     }
     public func popup() { gtk_menu_button_popup(opaque) }
     public func popdown() { gtk_menu_button_popdown(opaque) }
+
+    /// Shows `menu` when pressed, as a popover menu.
+    public func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(opaque, menu.model) }
+
+    public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(opaque, name) }
+
+    /// The window's primary menu: F10 opens it.
+    public var isPrimary: Bool {
+        get { gtk_menu_button_get_primary(opaque) != 0 }
+        set { gtk_menu_button_set_primary(opaque, newValue.gboolean) }
+    }
+}
+
+/// A menu model (`GMenu`): items that activate actions, in sections.
+@MainActor
+public final class Menu {
+    private let menu: Object
+    var model: UnsafeMutablePointer<GMenuModel> { menu.cast() }
+
+    public init() { menu = Object(owning: UnsafeMutableRawPointer(g_menu_new())) }
+
+    /// Adds an item labelled `label` (a mnemonic label) that activates `action` ("app.quit").
+    public func append(_ label: String, action: String) { g_menu_append(menu.opaque, label, action) }
+
+    /// Adds `section` as a section of its own, set apart from the items around it.
+    public func appendSection(_ section: Menu) { g_menu_append_section(menu.opaque, nil, section.model) }
 }
 
 @MainActor

@@ -51,7 +51,16 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
         for shortcut in WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name) {
             for trigger in shortcut.trigger.split(separator: "|").map(String.init) { installed.insert(variants[trigger] ?? trigger) }
         }
-        return installed.union(WidgetTree.mnemonics(under: main.window))
+        // The application's accelerators (Ctrl+Q, Ctrl+W, Ctrl+?), and F10, which GTK gives the
+        // window's primary menu button.
+        installed.formUnion(main.application.allAccelerators)
+        if main.primaryMenu.isPrimary { installed.insert("F10") }
+        // The menu's own mnemonics act only inside the open menu, as GTK's menus do.
+        var mnemonics = WidgetTree.mnemonics(under: main.window)
+        for inMenu in WidgetTree.mnemonics(under: main.primaryMenu) {
+            if let index = mnemonics.firstIndex(of: inMenu) { mnemonics.remove(at: index) }
+        }
+        return installed.union(mnemonics)
     }
 
     @MainActor private func checkListing(_ main: MainWindow, language: String) throws {
@@ -81,7 +90,7 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
             let help = WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name)
                 .filter { $0.trigger.split(separator: "|").contains("question") }
             XCTAssertEqual(help.count, 1)
-            XCTAssertTrue(help[0].trigger.contains("<Control>question"))
+            XCTAssertTrue(main.application.allAccelerators.contains("<Control>question"), "Ctrl+? is the application's")
             let action = try XCTUnwrap(help[0].action)
             XCTAssertNil(main.shortcutsWindow, "built when first shown, not at start-up")
             XCTAssertTrue(main.window.activateAction(action))
@@ -90,6 +99,28 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { main.shortcutsWindow?.isVisible == false }, "closing hides it")
             XCTAssertTrue(main.window.activateAction(action))
             XCTAssertTrue(pump { main.shortcutsWindow?.isVisible == true }, "and it opens again")
+        }
+    }
+
+    /// The header bar's primary menu (F10) offers Keyboard Shortcuts, About Foldout and Quit with
+    /// the application's accelerators; About names the version and the licence; Ctrl+W closes.
+    func testPrimaryMenuAboutAndControlW() throws {
+        try onMain {
+            let main = makeWindow()
+            XCTAssertTrue(main.primaryMenu.isPrimary, "F10 opens it")
+            XCTAssertTrue(main.primaryMenu.isVisible)
+            let accelerators = main.application.allAccelerators
+            XCTAssertTrue(accelerators.contains("<Control>q") && accelerators.contains("<Control>w"), "\(accelerators)")
+            XCTAssertTrue(main.window.activateAction("window-page.about"))
+            let about = try XCTUnwrap(main.aboutDialog)
+            XCTAssertTrue(pump { about.isVisible })
+            XCTAssertEqual(about.version, Foldout.version)
+            XCTAssertEqual(about.programName, "Foldout")
+            XCTAssertTrue(about.licenseIsGPL3)
+            about.close()
+            XCTAssertTrue(pump { !about.isVisible })
+            XCTAssertTrue(main.window.activateAction("window.close"))
+            XCTAssertTrue(pump { !main.window.isVisible }, "Ctrl+W's action closes the window")
         }
     }
 }
