@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Fails when a translatable string could be missed: a Swift source that calls tr, trn or trLater
 # on a string literal but is not in po/POTFILES (or a listed file that is gone), or a message
 # xgettext extracts that a language in po/LINGUAS does not translate. The placeholders of each

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Compiles po/LANG.po for every language in po/LINGUAS into a SwiftPM build's bin folder,
 # BIN/locale/LANG/LC_MESSAGES/foldout.mo, where `foldout` (and the UI tests) look for them.
 # Meson builds and installs its own copies; this is for `swift build`, `swift run` and `swift test`.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Writes the message template of every file in po/POTFILES to OUTPUT.pot, as meson's
 # foldout-pot target does (keep the keywords in step with po/meson.build). Swift is read as C,
 # which is what xgettext does by itself for an unknown extension; its warning about that is dropped.

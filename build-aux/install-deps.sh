@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs what Foldout needs on Debian bookworm beyond the Swift toolchain, only if missing:
 # GTK 4 headers, Xvfb (a display for the UI tests), a D-Bus session bus, fonts, and gettext
 # (msgfmt compiles the translations, xgettext checks that po/ is complete), xdotool (the tests

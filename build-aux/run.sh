@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Set up and run: installs what is missing, builds Foldout and starts it. Extra arguments go to
 # foldout (try --help). Without a display it runs under Xvfb, so --screenshot works headless.
 set -euo pipefail

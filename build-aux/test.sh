@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every test: the headless FoldoutCore tests, the UI tests on real GTK widgets under Xvfb, and
 # the accessibility suite (Tests/accessibility) that drives the app through AT-SPI.
 # FOLDOUT_REQUIRE_DISPLAY=1 turns a UI test that cannot find a display into a failure, not a skip.

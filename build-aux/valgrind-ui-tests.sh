@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs UI tests under valgrind memcheck with GLib's and GTK's suppressions (and ours in
 # build-aux/valgrind/ for Mesa, fontconfig and Swift's weak references), then reports the
 # "definitely lost" blocks whose allocation stack passes through Foldout's own code (FoldoutUI,

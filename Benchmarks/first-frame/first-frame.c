@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The start-up baseline: the least a GTK 4 application does to show a window. It opens an
  * empty window with a header bar and quits after the window's first frame has been painted,
  * as `foldout --quit-after-first-frame` does. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The million-row baseline: GTK's stock way to show a long list of text. A GtkListView over a
  * GtkStringList of 1,000,000 strings, one label per row. By default it quits after its first
  * frame; with --bench-scroll FRAMES it scrolls one page per frame and prints the 50th and 99th

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "foldout_inscription.h"
 
 static void release_attributes(GtkWidget *inscription, gpointer data) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "foldout_list_tab.h"
 
 /* The list's child that holds `widget`: the item widget GTK made for one row. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The Actions page's state: an ordered list of items, at most one of them unfolded, removals
 /// that can be undone. Rows come and go with scrolling; this is where the truth stays.
 public final class ActionsList {

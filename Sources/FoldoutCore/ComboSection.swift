@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The combo-box rows of the Filters page (seed 003), from the catalog's columns ("in production
 /// you might want to use an external data source"): the sort order, the column that titles each
 /// result row, and the columns shown beneath it. Each row shows its current value and opens its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Makes feed items from their ids alone: the same id always gives the same item, so a list of
 /// any length costs nothing until an item is shown.
 public struct FeedGenerator: Sendable {

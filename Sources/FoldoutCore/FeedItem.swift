@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The stable identity of an item: survives removals, reordering and row recycling.
 public struct ItemID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let raw: UInt32

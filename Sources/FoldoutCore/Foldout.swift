@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Facts about the application that every layer may need.
 public enum Foldout {
     public static let applicationID = "dev.foldout.Foldout"

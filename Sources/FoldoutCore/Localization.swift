@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// Translations for every string a user sees. FoldoutCore stays platform-neutral: the app installs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Change notification for view models: the UI subscribes, the model calls `send` after each change.
 public final class Observers<Change> {
     private var handlers: [Int: (Change) -> Void] = [:]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// SplitMix64: a small, fast, deterministic random number generator. Same seed, same sequence,
 /// on every machine, which is what generated data and randomized tests need.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Small statistics for benchmark figures: medians and percentiles of repeated measurements.
 public enum Statistics {
     /// The value below which `fraction` of the samples lie (nearest rank). Nil for no samples.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
 
 /// The pages of the window, in switcher order. Only finished pages are listed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Gtk
 
 /// The application's style sheet, on top of the theme.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// The `GtkApplication`, its command-line options and its life cycle signals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// The C library's gettext for one text domain: where its catalogs are, and the lookups.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// A GLib source (idle or timeout) whose closure is released when the source goes away.

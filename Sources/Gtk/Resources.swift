@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// Compiled GResource bundles (the `.gresource` files `glib-compile-resources` writes) and the

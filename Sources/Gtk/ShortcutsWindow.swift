@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// GTK's keyboard-shortcuts window, built from titled groups of shortcuts. GTK 4.8 can add

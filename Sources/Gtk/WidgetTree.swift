@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
 
 /// Read-only views of a widget and everything under it (popovers included, which are children of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// One measured figure: a median, and the baseline measured beside it in the same run.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Frame intervals while scrolling a million rows one page per frame, Foldout against the C list,
 /// and while unfolding and folding Actions rows, against the 60 Hz frame budget; each under GTK's
 /// cairo renderer and its GL one. Without a GPU (Xvfb) GL means Mesa's llvmpipe, which rasterizes

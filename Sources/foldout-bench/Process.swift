@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Glibc
 
 /// What one run of a program under test gave.

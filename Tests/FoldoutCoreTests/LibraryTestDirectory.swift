@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import XCTest
 
 /// A fresh directory under /tmp for one test, removed with everything in it afterwards.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
 @testable import FoldoutUI
 import Foundation

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Foldout as a screen reader sees it: the real app over AT-SPI (the accessibility bus Orca reads),
 driven with real key presses (xdotool) under Xvfb.
 

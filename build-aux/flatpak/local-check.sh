@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Local sandbox check of the Flatpak, for machines that cannot download GNOME runtimes.
 #
 #   build-aux/flatpak/local-check.sh             # PASS or FAIL per check, a summary; exit 0 on PASS

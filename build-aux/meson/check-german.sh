@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Meson test: `LANGUAGE=de foldout --help` is German, so foldout found its message catalog
 # (meson's po/ beside it in the build folder, or ../share/locale from an installed executable),
 # also where the locale is plain C.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Meson test: the compiled bundle holds /dev/foldout/Foldout/style.css, byte for byte Resources/style.css.
 #
 #   check-gresource.sh BUNDLE STYLE_CSS

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Meson test: the app icons are well-formed, self-contained SVG of the sizes GNOME expects.
 
     check-icons.py ICON.svg ICON-symbolic.svg

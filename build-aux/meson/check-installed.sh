@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Meson test: installs into a scratch DESTDIR, checks every file is where GNOME looks for it, and
 # starts the installed executable, which must load its style sheet from the installed bundle
 # (share/foldout/foldout.gresource, found relative to the executable, whatever the prefix) and

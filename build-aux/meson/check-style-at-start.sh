@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Meson test: started from the build tree, foldout registers the compiled bundle beside it and
 # loads its style sheet from there (not the copy built into the executable).
 #

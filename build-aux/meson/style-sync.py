@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Keeps the style sheet's one source, Resources/style.css, and its copy in Style.swift alike.
 
 Meson compiles Resources/style.css into foldout.gresource, which Style.load() prefers. A plain

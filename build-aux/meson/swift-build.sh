@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Meson's step for the Swift package: builds the `foldout` product in release mode with the Swift
 # runtime linked in statically, and copies it to OUTPUT (only when it changed, so an unchanged
 # build does not look new to `meson install`).

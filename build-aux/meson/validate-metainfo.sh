@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Meson test: the metainfo passes `appstreamcli validate --no-net` with no error and no warning.
 # Pedantic hints and infos are shown but not counted (appstream 0.16 calls <developer>, which
 # AppStream 1.0 introduced, an unknown tag: an info; <developer_name> is there for it).

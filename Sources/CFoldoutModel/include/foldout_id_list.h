@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef FOLDOUT_ID_LIST_H
 #define FOLDOUT_ID_LIST_H
 

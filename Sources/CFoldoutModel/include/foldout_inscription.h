@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef FOLDOUT_INSCRIPTION_H
 #define FOLDOUT_INSCRIPTION_H
 

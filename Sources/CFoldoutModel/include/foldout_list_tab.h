@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 #ifndef FOLDOUT_LIST_TAB_H
 #define FOLDOUT_LIST_TAB_H
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// A table of any shape, read from a CSV or TSV file or generated: named columns, each stored

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension Catalog {
     /// The catalog as CSV text that `parseCSV` reads back to the same values: a header of the
     /// column names, LF line ends, a field quoted when it holds a comma, quote or line break, or

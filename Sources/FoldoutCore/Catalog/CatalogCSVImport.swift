@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension Catalog {
     /// Reads a catalog from CSV or TSV text (see `CatalogCSVParser`). All or nothing: any problem
     /// throws an error naming its line, and no catalog is made.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Splits CSV text into fields, RFC 4180 style: a delimiter (comma, tab or semicolon); optional double quotes, with "" for a
 /// quote, around fields that may then hold commas and line breaks; LF or CRLF record ends.
 /// Fields are byte ranges of the input; only quoted fields with escapes are copied, to `scratch`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// One column of a catalog: its name as the file writes it, the kind of its values (inferred from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Collects one column's cells while a file is read, and decides at the end what the column is.
 ///
 /// Every column starts by interning its values (a dictionary of distinct values and a code per

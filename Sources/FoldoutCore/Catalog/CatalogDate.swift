@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A calendar day (proleptic Gregorian, no time zone), stored as days since 1970-01-01.
 public struct CatalogDate: Comparable, Hashable, Sendable, CustomStringConvertible {
     public let daysSince1970: Int32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension Catalog {
     /// The generated catalog's facets, in English (its columns are named in the user's language).
     public static var generatedFacetNames: [String] { CatalogWords.facetNames }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why a catalog file was refused, and where: the line (1-based, the header is line 1; 0 when
 /// the file could not be read at all) and, where it matters, the column (1-based field number).
 /// An import is all or nothing: no catalog comes with an error.

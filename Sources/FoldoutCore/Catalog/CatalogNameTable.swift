@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The distinct values of a column, stored once: all their UTF-8 bytes back to back and the end
 /// offset of each. Rows refer to a value by its index.
 struct CatalogNameTable: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Stable least-significant-digit radix sort of positions by unsigned keys, 16 bits per pass,
 /// as many passes as the keys' range needs (one when it spans fewer than 65,536 values).
 enum CatalogRadixSort {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// An order for the results: a column, ascending or descending. Missing values come last either
 /// way; ties keep the file's order.
 public struct CatalogSortKey: Hashable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Strict UTF-8 validation (no overlong forms, surrogates or values above U+10FFFF).
 enum CatalogUTF8 {
     /// The offset of the first byte that is not part of valid UTF-8, or nil if all of it is.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A column of unsigned integers stored in the narrowest of 8, 16, 32 or 64 bits that holds them.
 struct CatalogUnsignedColumn: Sendable {
     enum Storage: Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads one cell: missing or not, and whether it is a number, an ISO 8601 date or date-time.
 /// The bytes are trimmed of spaces and tabs first by the caller.
 enum CatalogValueParser {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The Filters page's state over a catalog (seed 001's data source, in Swift): which columns are
 /// facets, at most one chosen option per facet, the sort order, the matching rows in that order,
 /// and each option's count as faceted search gives it (a facet's counts honour every other facet's

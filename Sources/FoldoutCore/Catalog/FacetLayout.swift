@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Where each facet lives in a row's packed facet word: a bit field per facet column holding the
 /// row's option (0 for the first in option order), or the option count for a missing value (a
 /// column with none needs no room for it). All the fields fit in 64 bits, so filtering by any

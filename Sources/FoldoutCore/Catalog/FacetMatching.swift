@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The two passes over packed facet words that faceted search needs: the rows matching a choice
 /// of facets, and how many rows have each option.
 enum FacetMatching {

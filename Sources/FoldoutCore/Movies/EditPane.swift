@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The Edit pane's state (seed 004): open or closed. Starts closed.
 public final class EditPane {
     public enum Change: Equatable, Sendable { case opened, closed }

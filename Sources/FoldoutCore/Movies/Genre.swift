@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A movie's genre: the fixed choice offered in the Edit pane. The raw value is what the library
 /// file stores, so cases must never be renamed.
 public enum Genre: String, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A strict RFC 8259 parser for the library file: UTF-8 only (no byte order mark), no trailing
 /// commas or comments, no duplicate keys, nesting at most `maxDepth` deep. Hostile input fails with
 /// a reason; it never traps, recurses without bound or backtracks.

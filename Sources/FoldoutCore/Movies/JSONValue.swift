@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A parsed JSON value, as the library file reader needs it. Numbers keep their text, so a huge
 /// or fractional number is never rounded: the reader converts it to the integer type it expects
 /// and refuses what does not fit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Writes JSON text as UTF-8 bytes. Strings are copied byte for byte, escaping only the quote,
 /// the backslash and the control characters U+0000–U+001F, so any Unicode text reads back exactly.
 struct JSONWriter {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Saves the library after every change (except a change of selection); remembers a failure and
 /// retries on the next change, which writes the whole library, so nothing edited meanwhile is lost.
 public final class LibraryAutosave {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The library file's content, version `LibraryStore.formatVersion`:
 ///
 ///     {"format": 1, "movies": [{"id": 1, "title": "…", "genre": "drama", "added": 1714564800, "notes": "…"}]}

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Reads and writes the library file: $XDG_DATA_HOME/foldout/library.json.
 ///
 /// Saving is atomic: the movies go to a temporary file in the same directory, which is flushed to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The identity of a movie in a `MovieLibrary`: stable across edits, saves and loads.
 public struct MovieID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let raw: UInt64

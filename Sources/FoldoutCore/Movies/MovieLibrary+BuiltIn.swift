@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 extension MovieLibrary {
     /// The library a first start shows: well-known films, one of each genre, nothing selected.
     public static func builtIn(now: Int64) -> MovieLibrary {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// The movie list of the Movies page (seed 004): the movies in display order, the selected one,
 /// and the edits the Edit pane makes. Platform-neutral; the UI observes `changes`.
 ///

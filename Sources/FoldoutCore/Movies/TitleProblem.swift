@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Why a title was refused.
 public enum TitleProblem: Error, Equatable, Sendable {
     /// Empty, or only whitespace and line breaks.

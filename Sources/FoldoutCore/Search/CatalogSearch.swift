@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
 /// Search as you type over some text columns of a catalog: the rows where any of them contains

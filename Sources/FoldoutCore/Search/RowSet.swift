@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// A set of a catalog's rows, a bit each (125 KB for a million rows), with its size.
 public struct RowSet: Sendable, Equatable {
     /// The catalog's row count: the set holds rows in 0..<capacity.

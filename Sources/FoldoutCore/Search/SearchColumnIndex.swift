@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// One text column made searchable, at about four bytes a row beside the catalog's own text.
 ///
 /// Mostly-distinct text (titles) keeps its text where it is: each row gets a 32-bit signature of

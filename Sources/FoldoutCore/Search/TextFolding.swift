@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The standard library's canonical decomposition (String._nfd) is SPI; Foundation would bring
 // the same through ICU at a far higher cost to start-up and size.
 @_spi(_Unicode) import Swift

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 /// Byte-level matching of folded text: whether a text contains a needle. ASCII capitals in the
 /// text are lowered as they are read (eight bytes at a time), so ASCII text needs no folded copy.
 /// (Swift's SIMD16 types were tried for this and were ten times slower than these 64-bit words.)
