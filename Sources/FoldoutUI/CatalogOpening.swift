@@ -15,6 +15,8 @@ final class CatalogOpening {
     let cancelButton = Button(label: tr("Cancel"))
     private var chooser: FileChooser?
     private var loading: CatalogLoading?
+    /// True while a file is being read.
+    var isOpening: Bool { loading != nil }
     private var progressWatch: SourceToken?
     var window: () -> Window? = { nil }
     var onOpened: (Catalog) -> Void = { _ in }

@@ -12,7 +12,9 @@ public final class FoldoutApplication {
     public nonisolated static let defaultCatalogSize = 1_000_000
     public static let catalogSizes = 1...50_000_000
 
-    private let application = Application(id: Foldout.applicationID)
+    /// Files given on the command line (`foldout FILE.csv`) are opened on the Filters page, in the
+    /// window that runs already if there is one.
+    private let application = Application(id: Foldout.applicationID, flags: G_APPLICATION_HANDLES_OPEN)
     private var mainWindow: MainWindow?
     private var options = StartOptions()
     private var exitStatus: Int32 = 0
@@ -61,12 +63,45 @@ public final class FoldoutApplication {
             self.application.addAction("quit") { [unowned self] in self.application.quit() }
         }
         application.onActivate { [unowned self] in self.activate() }
+        application.onOpen { [unowned self] paths in self.open(paths) }
+    }
+
+    /// Opens the first of `paths` as the catalog of the Filters page, reading it in the background
+    /// with its progress shown (a file that cannot be used is explained in a dialog).
+    private func open(_ paths: [String]) {
+        activate()
+        guard let window = mainWindow, let path = paths.first else { return }
+        window.page = .filters
+        window.filters?.open(path: path)
     }
 
     /// Runs the application with the process's arguments; returns the exit status.
     public func run() -> Int32 {
+        if let problem = optionProblem(in: Array(CommandLine.arguments.dropFirst())) { return fail(problem) }
         let status = application.run()
         return status != 0 ? status : exitStatus
+    }
+
+    /// What GLib would refuse in `arguments` (an unknown option, a value missing), said in one line
+    /// as Foldout's own errors are, before GLib says it its own way and exits with status 1.
+    func optionProblem(in arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return nil }
+            guard argument.hasPrefix("-"), argument != "-" else { continue }
+            let name = argument.hasPrefix("--") ? String(argument.dropFirst(2).prefix { $0 != "=" }) : ""
+            if argument.hasPrefix("--help") || argument == "-h" || argument == "-?" || argument.hasPrefix("--gapplication-") { continue }
+            guard let kind = application.options[name] else {
+                return tr("unknown option “{option}” (see foldout --help)", ["option": argument])
+            }
+            if kind != .flag && !argument.contains("=") {
+                guard index < arguments.count else { return tr("{option} needs a value", ["option": argument]) }
+                index += 1
+            }
+        }
+        return nil
     }
 
     private func handle(_ parsed: ParsedOptions) -> Int32? {

@@ -129,7 +129,9 @@ public final class MainWindow {
     }
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
-    public var isReady: Bool { page != .filters || (filters?.filter != nil && filters?.search.isSearching == false) }
+    public var isReady: Bool {
+        page != .filters || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false)
+    }
 
     /// Builds the Movies page now if it is not built yet.
     @discardableResult

@@ -13,7 +13,11 @@ public final class Application: Object {
     private var application: UnsafeMutablePointer<GApplication> { cast() }
 
     /// Adds an option that GApplication parses and `--help` lists (unless `hidden`).
+    /// The options added, by long name.
+    public private(set) var options: [String: OptionKind] = [:]
+
     public func addOption(_ long: String, kind: OptionKind, description: String, argument: String? = nil, hidden: Bool = false) {
+        options[long] = kind
         let arg: GOptionArg = switch kind {
         case .flag: G_OPTION_ARG_NONE
         case .string: G_OPTION_ARG_STRING
@@ -84,6 +88,22 @@ public final class Application: Object {
     }
 
     /// Runs the main loop with the process's own arguments; returns the exit status.
+    /// Called with the paths of the files given on the command line (with `HANDLES_OPEN`), in
+    /// the instance that runs, instead of `activate`.
+    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
+        let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, count, _, data in
+            let box = HandlerBox<@MainActor ([String]) -> Void>.from(data)
+            var paths: [String] = []
+            for index in 0..<Int(count) {
+                guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+                paths.append(String(cString: path))
+                g_free(path)
+            }
+            MainActor.assumeIsolated { box.function(paths) }
+        }
+        _ = connect("open", box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     public func run() -> Int32 {
         g_application_run(application, CommandLine.argc, CommandLine.unsafeArgv)
     }

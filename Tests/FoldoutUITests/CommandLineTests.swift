@@ -41,6 +41,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.output, "foldout 0.1.0\n")
     }
 
+    func testGLibsOwnOptionErrorsAreOneLineAndStatusTwo() throws {
+        for (arguments, message) in [(["--bogus"], "foldout: unknown option “--bogus” (see foldout --help)"),
+                                     (["--page"], "foldout: --page needs a value"),
+                                     (["-x"], "foldout: unknown option “-x” (see foldout --help)")] {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(ownLines(result.errors), [Substring(message)], "\(arguments): \(result.errors)")
+            XCTAssertFalse(result.errors.contains("Unknown option"), "GLib's own message is not printed as well")
+        }
+    }
+
     func testHelpListsTheOptions() throws {
         let result = try run(["--help"])
         XCTAssertEqual(result.status, 0)
