@@ -74,6 +74,15 @@ public final class Application: Object {
         return result
     }
 
+    /// How GTK shows `accelerator` ("<Control>q") beside a menu item: "Ctrl+Q", translated by GTK.
+    public static func label(ofAccelerator accelerator: String) -> String {
+        var key: guint = 0
+        var modifiers = GdkModifierType(0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, let label = gtk_accelerator_get_label(key, modifiers) else { return accelerator }
+        defer { g_free(label) }
+        return String(cString: label)
+    }
+
     public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
         let action = Action(name: name)
         action.onActivate(handler)

@@ -92,7 +92,10 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             // GTK's own widgets inside ours (the genre drop-down's search entry) bring GTK's texts,
             // which GTK translates itself; each must really be one of GTK's messages (checked below).
             let gtkOwn: Set = ["(None)", "Search…", "Clear entry"]
-            XCTAssertEqual(unmarked.filter { !gtkOwn.contains($0) }, [], "texts on screen that no translation can reach")
+            // The main menu shows the application's accelerators as GTK labels them ("Ctrl+Q").
+            let acceleratorLabels = Set(main.application.allAccelerators.map(Application.label(ofAccelerator:)))
+            XCTAssertEqual(unmarked.filter { !gtkOwn.contains($0) && !acceleratorLabels.contains($0) }, [],
+                           "texts on screen that no translation can reach")
 
             TranslationCatalogs.use("de", from: folder)
             for text in gtkOwn { XCTAssertNotEqual(Gettext.translate(text, domain: "gtk40"), text, "“\(text)” is not GTK's") }
