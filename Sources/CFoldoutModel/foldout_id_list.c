@@ -117,11 +117,6 @@ struct _FoldoutPositionList {
     guint n_items;
 };
 
-static GType foldout_position_list_get_item_type(GListModel *model) {
-    (void)model;
-    return FOLDOUT_TYPE_ID_ITEM;
-}
-
 static guint foldout_position_list_model_get_n_items(GListModel *model) {
     return FOLDOUT_POSITION_LIST(model)->n_items;
 }
@@ -133,7 +128,7 @@ static gpointer foldout_position_list_get_item(GListModel *model, guint position
 }
 
 static void foldout_position_list_model_init(GListModelInterface *iface) {
-    iface->get_item_type = foldout_position_list_get_item_type;
+    iface->get_item_type = foldout_id_list_get_item_type; /* the same items: an id each */
     iface->get_n_items = foldout_position_list_model_get_n_items;
     iface->get_item = foldout_position_list_get_item;
 }

@@ -55,7 +55,7 @@ final class CatalogOpening {
     }
 
     /// After sorting or searching, unless a file is being opened.
-    func finishSorting() {
+    func finishWorking() {
         if loading == nil { finish() }
     }
 

@@ -161,7 +161,7 @@ public final class FiltersPage {
         search.filter = { [weak self] in self?.filter }
         search.titleColumn = { [weak self] in self?.section.titleColumn ?? 0 }
         search.onBusy = { [weak self] busy in
-            if busy { self?.opening.showSearching() } else { self?.opening.finishSorting() }
+            if busy { self?.opening.showSearching() } else { self?.opening.finishWorking() }
         }
         search.entry.captureKeys(from: listView)
         // GTK 4.8 types what the list captured into the field but leaves the focus in the list.
@@ -347,7 +347,7 @@ public final class FiltersPage {
             _ = catalog.positions(sortedBy: sort)
             MainLoop.post {
                 guard let self, self.sortRequest == request, self.filter?.catalog === catalog else { return }
-                self.opening.finishSorting()
+                self.opening.finishWorking()
                 self.filter?.sort = sort
             }
         }

@@ -184,12 +184,6 @@ public final class FacetFilter {
     /// The search over `searchColumns` if it has been indexed.
     public var builtSearch: CatalogSearch? { searcher }
 
-    /// Uses `search`, indexed elsewhere (away from the main thread), if it is over this catalog
-    /// and `searchColumns`.
-    public func adopt(_ search: CatalogSearch) {
-        if search.catalog === catalog && search.columns == searchColumns { searcher = search }
-    }
-
     /// Searches in `columns` instead, searching again for the current text.
     public func setSearchColumns(_ columns: [Int]) {
         guard columns != searchColumns else { return }

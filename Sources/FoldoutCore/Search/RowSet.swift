@@ -53,10 +53,4 @@ public struct RowSet: Sendable, Equatable {
             }
         }
     }
-
-    /// Adds every row of `other` (of the same capacity).
-    mutating func formUnion(_ other: RowSet) {
-        for index in words.indices { words[index] |= other.words[index] }
-        count = words.reduce(0) { $0 + $1.nonzeroBitCount }
-    }
 }

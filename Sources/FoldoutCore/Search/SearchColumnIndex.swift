@@ -112,13 +112,8 @@ struct SearchColumnIndex: Sendable {
         case .texts(let rows):
             return searchTexts(rows, needle, within, wordRange, out, isCancelled)
         case .coded(let codes, let folded):
-            let hits: [Bool] = needle.withUnsafeBufferPointer { needle in
-                folded.withUnsafeText { text, ends in
-                    (0..<ends.count).map { entry in
-                        let start = entry == 0 ? 0 : Int(ends[entry - 1])
-                        return TextMatching.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), needle)
-                    }
-                }
+            let hits = needle.withUnsafeBufferPointer { needle in
+                Self.mapEntries(folded) { text, readable in TextMatching.contains(text, needle, readable: readable) }
             }
             return forEachCandidate(within, wordRange, out, isCancelled) { row in hits[Int(codes[row])] }
         }
@@ -129,29 +124,14 @@ struct SearchColumnIndex: Sendable {
         let wanted = Self.signature(of: needle)
         // One ASCII letter: the signatures are the answer.
         let exact = needle.count == 1 && wanted & ((1 << 26) - 1) != 0
-        // Everything the loop reads, as plain pointers: no reference counting per row.
         return needle.withUnsafeBufferPointer { needle in
-            rows.signatures.withUnsafeBufferPointer { signatures in
-                rows.foldedBits.withUnsafeBufferPointer { foldedBits in
-                rows.foldedBefore.withUnsafeBufferPointer { foldedBefore in
-                rows.text.withUnsafeText { text, ends in
-                    rows.folded.withUnsafeText { foldedText, foldedEnds in
-                        forEachCandidate(within, wordRange, out, isCancelled) { row in
-                            let signature = signatures[row]
-                            guard signature & wanted == wanted else { return false }
-                            if exact { return true }
-                            if signature & Self.beyondASCII != 0 {
-                                let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
-                                let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
-                                return TextMatching.contains(UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), needle,
-                                                     readable: foldedText.count - start)
-                            }
-                            let start = row == 0 ? 0 : Int(ends[row - 1])
-                            return TextMatching.contains(UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), needle, readable: text.count - start)
-                        }
-                    }
-                }
-                }
+            Self.withRows(rows) { signatures, text in
+                forEachCandidate(within, wordRange, out, isCancelled) { row in
+                    let signature = signatures[row]
+                    guard signature & wanted == wanted else { return false }
+                    if exact { return true }
+                    let (bytes, readable) = text(row)
+                    return TextMatching.contains(bytes, needle, readable: readable)
                 }
             }
         }
@@ -166,35 +146,16 @@ struct SearchColumnIndex: Sendable {
                 rows.words.withUnsafeBufferPointer { candidates in
                     switch storage {
                     case .texts(let texts):
-                        return texts.signatures.withUnsafeBufferPointer { signatures in
-                            texts.foldedBits.withUnsafeBufferPointer { foldedBits in
-                                texts.foldedBefore.withUnsafeBufferPointer { foldedBefore in
-                                    texts.text.withUnsafeText { text, ends in
-                                        texts.folded.withUnsafeText { foldedText, foldedEnds in
-                                            forEachCandidate(candidates, wordRange, isCancelled) { row in
-                                                let start: Int, end: Int, source: UnsafeBufferPointer<UInt8>
-                                                if signatures[row] & Self.beyondASCII != 0 {
-                                                    let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
-                                                    (start, end, source) = (index == 0 ? 0 : Int(foldedEnds[index - 1]), Int(foldedEnds[index]), foldedText)
-                                                } else {
-                                                    (start, end, source) = (row == 0 ? 0 : Int(ends[row - 1]), Int(ends[row]), text)
-                                                }
-                                                out[row] |= TextMatching.followers(UnsafeBufferPointer(rebasing: source[start..<end]), needle,
-                                                                                   readable: source.count - start, bits: bits.baseAddress!)
-                                                return false
-                                            }
-                                        }
-                                    }
-                                }
+                        return Self.withRows(texts) { _, text in
+                            forEachCandidate(candidates, wordRange, isCancelled) { row in
+                                let (bytes, readable) = text(row)
+                                out[row] |= TextMatching.followers(bytes, needle, readable: readable, bits: bits.baseAddress!)
+                                return false
                             }
                         }
                     case .coded(let codes, let folded):
-                        let entries: [UInt32] = folded.withUnsafeText { text, ends in
-                            (0..<ends.count).map { entry in
-                                let start = entry == 0 ? 0 : Int(ends[entry - 1])
-                                return TextMatching.followers(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), needle,
-                                                              readable: text.count - start, bits: bits.baseAddress!)
-                            }
+                        let entries = Self.mapEntries(folded) { text, readable in
+                            TextMatching.followers(text, needle, readable: readable, bits: bits.baseAddress!)
                         }
                         return forEachCandidate(candidates, wordRange, isCancelled) { row in
                             out[row] |= entries[Int(codes[row])]
@@ -206,12 +167,48 @@ struct SearchColumnIndex: Sendable {
         }
     }
 
+    /// Calls `body` with the rows' signatures and a lookup of each row's text as it is compared
+    /// (the folded copy for a row beyond ASCII), with how many bytes may be read from its start;
+    /// everything as plain pointers, so the row loops do no reference counting.
+    @inline(__always)
+    private static func withRows<R>(_ rows: TextRows, _ body: (UnsafeBufferPointer<UInt32>, (Int) -> (UnsafeBufferPointer<UInt8>, Int)) -> R) -> R {
+        rows.signatures.withUnsafeBufferPointer { signatures in
+            rows.foldedBits.withUnsafeBufferPointer { foldedBits in
+                rows.foldedBefore.withUnsafeBufferPointer { foldedBefore in
+                    rows.text.withUnsafeText { text, ends in
+                        rows.folded.withUnsafeText { foldedText, foldedEnds in
+                            body(signatures) { row in
+                                if signatures[row] & beyondASCII != 0 {
+                                    let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
+                                    let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
+                                    return (UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), foldedText.count - start)
+                                }
+                                let start = row == 0 ? 0 : Int(ends[row - 1])
+                                return (UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), text.count - start)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `transform` of each entry of a dictionary, with how many bytes may be read from its start.
+    private static func mapEntries<T>(_ table: CatalogNameTable, _ transform: (UnsafeBufferPointer<UInt8>, Int) -> T) -> [T] {
+        table.withUnsafeText { text, ends in
+            (0..<ends.count).map { entry in
+                let start = entry == 0 ? 0 : Int(ends[entry - 1])
+                return transform(UnsafeBufferPointer(rebasing: text[start..<Int(ends[entry])]), text.count - start)
+            }
+        }
+    }
+
     /// Calls `test` for each row of the words in `wordRange` (those in `within` only, when given)
     /// and sets its bit in `out` when it passes. Checks for cancelling every 64 K rows.
     @inline(__always)
     private func forEachCandidate(_ within: RowSet?, _ wordRange: Range<Int>, _ out: UnsafeMutableBufferPointer<UInt64>,
                                   _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
-        let all = CatalogSearch.allRows(rowCount)
+        let all = within == nil ? CatalogSearch.allRows(rowCount) : []
         return (within?.words ?? all).withUnsafeBufferPointer { candidateWords in
             forEachCandidate(candidateWords, wordRange, out, isCancelled, test)
         }
