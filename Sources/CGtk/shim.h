@@ -14,6 +14,10 @@ static inline void foldout_accessible_set_expanded(GtkWidget *widget, gboolean e
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }
 
+static inline void foldout_accessible_set_hidden(GtkWidget *widget, gboolean hidden) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
+}
+
 static inline void foldout_accessible_set_checked(GtkWidget *widget, gboolean checked) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED,
                                 checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
@@ -94,6 +98,10 @@ static inline GtkWidget *foldout_message_dialog_new(GtkWindow *parent, const cha
                                                GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
     return dialog;
+}
+
+static inline void foldout_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {
+    g_application_command_line_printerr(command_line, "%s", text);
 }
 
 #endif

@@ -20,6 +20,8 @@ final class CatalogOpening {
     private var progressWatch: SourceToken?
     var window: () -> Window? = { nil }
     var onOpened: (Catalog) -> Void = { _ in }
+    /// After a file could not be used (its error shown) or its reading was cancelled.
+    var onFailed: () -> Void = {}
     /// The order the page will show a new catalog in, if it has the column: the sort order kept
     /// from the catalog shown (its column's name, and whether descending). That order is computed
     /// while the file is read, not on the main thread afterwards.
@@ -105,6 +107,7 @@ final class CatalogOpening {
                 case let .success(catalog): self.onOpened(catalog)
                 case let .failure(error):
                     if error.reason != .cancelled { self.showError(error, file: name) }
+                    self.onFailed()
                 }
             }
         }

@@ -7,6 +7,13 @@ import Gtk
 public enum CatalogSource: Sendable {
     case generated(count: Int)
     case loaded(Catalog)
+    /// A file read once the page is first shown, with its progress; the built-in catalog is
+    /// shown instead if the file cannot be used.
+    case file(path: String)
+
+    var isFile: Bool {
+        if case .file = self { true } else { false }
+    }
 }
 
 /// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
@@ -39,14 +46,16 @@ public final class FiltersPage {
     private var highlighter = SearchHighlighter(query: "")
     private(set) var boundRows: [ObjectIdentifier: ResultRow] = [:]
     private var source: CatalogSource?
+    /// The size of the built-in catalog shown when a file given at start cannot be used.
+    private var fallbackCount = FoldoutApplication.defaultCatalogSize
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
     /// Counts sort requests, so that only the last one is applied when its order is ready.
     private var sortRequest = 0
-    /// A facet option to choose once the first catalog is shown (`--choose`).
-    var initialChoice: (facet: String, option: String)?
-    /// Text to search for once the first catalog is shown (`--search`).
-    var initialSearch: String?
+    /// A facet option to choose once the next catalog is shown (`--choose`).
+    private var pendingChoice: (facet: String, option: String)?
+    /// Text to search for once the next catalog is shown (`--search`).
+    private var pendingSearch: String?
     var window: () -> Window? = { nil } {
         didSet { opening.window = window }
     }
@@ -136,6 +145,11 @@ public final class FiltersPage {
         openButton.onClicked { [weak self] in self?.chooseFile() }
         clearButton.onClicked { [weak self] in self?.clearFilters() }
         opening.onOpened = { [weak self] catalog in self?.show(catalog) }
+        // A file given at start that cannot be used leaves the page with the built-in catalog.
+        opening.onFailed = { [weak self] in
+            guard let self, self.filter == nil else { return }
+            self.generate(count: self.fallbackCount)
+        }
         opening.keptSort = { [weak self] in
             guard let filter = self?.filter, let sort = filter.sort else { return nil }
             return (filter.catalog.columns[sort.column].name, sort.descending)
@@ -181,12 +195,35 @@ public final class FiltersPage {
         case let .loaded(catalog):
             show(catalog)
         case let .generated(count):
-            opening.showBuilding(count: count)
-            Task.detached { [weak self] in
-                let catalog = Catalog.generate(count: count)
-                MainLoop.post { self?.show(catalog) }
-            }
+            generate(count: count)
+        case let .file(path):
+            open(path: path)
         }
+    }
+
+    /// Shows a generated catalog of `count` items, built off the main thread.
+    func generate(count: Int) {
+        source = nil
+        opening.showBuilding(count: count)
+        Task.detached { [weak self] in
+            let catalog = Catalog.generate(count: count)
+            MainLoop.post { self?.show(catalog) }
+        }
+    }
+
+    /// Chooses a facet's option and searches, now if the catalog is shown and no other is being
+    /// read, else once the next catalog is shown. An option the catalog lacks is reported on
+    /// standard error and false is returned (when it is known now).
+    @discardableResult
+    func request(choice: (facet: String, option: String)?, search text: String?) -> Bool {
+        guard filter != nil, !opening.isOpening else {
+            if let choice { pendingChoice = choice }
+            if let text { pendingSearch = text }
+            return true
+        }
+        if let text { search.entry.text = text }
+        guard let choice else { return true }
+        return choose(choice.option, inFacetNamed: choice.facet)
     }
 
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
@@ -204,9 +241,11 @@ public final class FiltersPage {
             facetBar.rebuild(for: filter)
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
-            if let choice = initialChoice { choose(choice.option, inFacetNamed: choice.facet) }
-            if let initialSearch { search.entry.text = initialSearch }
         }
+        if let choice = pendingChoice { choose(choice.option, inFacetNamed: choice.facet) }
+        if let pendingSearch { search.entry.text = pendingSearch }
+        pendingChoice = nil
+        pendingSearch = nil
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         setInteractive(true)
         search.prepare()
@@ -215,7 +254,12 @@ public final class FiltersPage {
     func chooseFile() { opening.chooseFile() }
 
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
-    func open(path: String) { opening.open(path: path) }
+    /// Asked before the page has shown anything, it replaces the catalog the page would show.
+    func open(path: String) {
+        if case let .generated(count)? = source { fallbackCount = count }
+        source = nil
+        opening.open(path: path)
+    }
 
     /// The last import error shown, for tests.
     var lastErrorDialog: ErrorDialog? { opening.lastErrorDialog }

@@ -12,16 +12,19 @@ public final class FoldoutApplication {
     public nonisolated static let defaultCatalogSize = 1_000_000
     public static let catalogSizes = 1...50_000_000
 
-    /// Files given on the command line (`foldout FILE.csv`) are opened on the Filters page, in the
-    /// window that runs already if there is one.
-    private let application = Application(id: Foldout.applicationID, flags: G_APPLICATION_HANDLES_OPEN)
+    /// A later launch's command line (`foldout --page movies`, `foldout FILE.csv`) reaches the
+    /// window that runs already; files are opened on the Filters page. Files opened through D-Bus
+    /// (a file manager) arrive as `open`.
+    private let application = Application(id: Foldout.applicationID,
+                                           flags: GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue))
     private var mainWindow: MainWindow?
     private var options = StartOptions()
     private var exitStatus: Int32 = 0
     private var benchmarkRun: BenchmarkRun?
 
     struct StartOptions {
-        var page = Page.actions
+        /// The page `--page` asks for (or a benchmark needs).
+        var requestedPage: Page?
         var screenshot: String?
         var quitAfterFirstFrame = false
         var unfoldRow: Int?
@@ -29,6 +32,8 @@ public final class FoldoutApplication {
         var openFacet: String?
         /// An option to choose at start: the facet's name and the option.
         var choice: (facet: String, option: String)?
+        /// A catalog file given to a later launch, opened in the running window.
+        var catalogPath: String?
         /// Text to search the Filters page for at start.
         var search: String?
         var openEditPane = false
@@ -64,6 +69,46 @@ public final class FoldoutApplication {
         }
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] paths in self.open(paths) }
+        application.onCommandLine { [unowned self] invocation in self.commandLine(invocation) }
+    }
+
+    /// This process's own command line (its options read in `handle`) shows the window; a later
+    /// launch's acts on it.
+    private func commandLine(_ invocation: CommandLineInvocation) -> Int32 {
+        let files = invocation.files
+        guard invocation.isRemote, mainWindow != nil else {
+            if let file = files.first, case .generated = options.catalog { options.catalog = .file(path: file) }
+            activate()
+            return 0
+        }
+        var later = StartOptions()
+        if let problem = readLaterLaunch(invocation.options, into: &later) {
+            invocation.printError("foldout: \(problem)\n")
+            return 2
+        }
+        if later.catalogPath == nil { later.catalogPath = files.first }
+        apply(later, resolving: invocation)
+        return 0
+    }
+
+    /// What a later launch asks the running window to do.
+    private func apply(_ later: StartOptions, resolving invocation: CommandLineInvocation) {
+        guard let window = mainWindow else { return }
+        if let path = later.catalogPath {
+            window.ensureFiltersPage().open(path: invocation.path(of: path))
+            window.page = .filters
+        } else if case let .generated(count) = later.catalog, count != Self.defaultCatalogSize {
+            window.ensureFiltersPage().generate(count: count)
+            window.page = .filters
+        }
+        if later.choice != nil || later.search != nil {
+            window.ensureFiltersPage().request(choice: later.choice, search: later.search)
+        }
+        if let page = later.requestedPage { window.page = page }
+        if later.openEditPane, !window.ensureMoviesPage().pane.isOpen { window.movies?.pane.toggle() }
+        if let row = later.unfoldRow { window.unfold(row: row) }
+        window.window.present()
+        if later.showShortcuts { window.showShortcuts() }
     }
 
     /// Opens the first of `paths` as the catalog of the Filters page, reading it in the background
@@ -104,6 +149,9 @@ public final class FoldoutApplication {
         return nil
     }
 
+    /// This launch's options: those that only this process can act on (`--version`, the hidden
+    /// automation modes) are done here; the rest are checked, and kept for `commandLine` when this
+    /// process runs the window, or passed on to the instance that runs.
     private func handle(_ parsed: ParsedOptions) -> Int32? {
         if parsed.contains("version") {
             print("foldout \(Foldout.version)")
@@ -117,48 +165,7 @@ public final class FoldoutApplication {
             listMovies()
             return 0
         }
-        if let name = parsed.string("page") {
-            guard let page = Page(rawValue: name) else {
-                return fail(tr("unknown page “{page}” (pages: {pages})", ["page": name, "pages": Page.names]))
-            }
-            options.page = page
-        }
-        // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-        if let text = parsed.string("unfold") {
-            guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
-                return fail(tr("no row “{row}” to unfold (rows: 0 to {last})", ["row": text, "last": String(Self.actionsCount - 1)]))
-            }
-            options.unfoldRow = row
-        }
-        if let text = parsed.string("catalog-size") {
-            guard let size = Int(text), Self.catalogSizes.contains(size) else {
-                return fail(tr("--catalog-size must be a number from {low} to {high}, not “{value}”",
-                                ["low": String(Self.catalogSizes.lowerBound), "high": NumberText.grouped(Self.catalogSizes.upperBound), "value": text]))
-            }
-            options.catalog = .generated(count: size)
-        }
-        if let path = parsed.filename("catalog") {
-            guard !parsed.contains("catalog-size") else { return fail(tr("use either --catalog or --catalog-size, not both")) }
-            do {
-                options.catalog = .loaded(try Catalog.load(path: path))
-            } catch {
-                return fail(tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description]))
-            }
-        }
-        if let name = parsed.string("open-facet") {
-            guard let facet = Self.facet(named: name, in: options.catalog) else { return fail(unknownFacet(name)) }
-            options.openFacet = facet
-        }
-        if let text = parsed.string("choose") {
-            guard let equals = text.firstIndex(of: "="), let facet = Self.facet(named: String(text[..<equals]), in: options.catalog) else {
-                return fail(text.contains("=") ? unknownFacet(String(text[..<text.firstIndex(of: "=")!]))
-                                               : tr("--choose takes FACET=OPTION, not “{value}”", ["value": text]))
-            }
-            options.choice = (facet, String(text[text.index(after: equals)...]))
-        }
-        options.search = parsed.string("search")
-        options.openEditPane = parsed.contains("edit")
-        options.showShortcuts = parsed.contains("shortcuts")
+        if let problem = readLaterLaunch(parsed, into: &options) { return fail(problem) }
         if let path = parsed.filename("screenshot") {
             if let problem = Self.writeProblem(path) {
                 return fail(tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": problem]))
@@ -169,6 +176,71 @@ public final class FoldoutApplication {
         if options.screenshot != nil || options.quitAfterFirstFrame || options.benchmark != nil {
             // A one-shot run must not hand its work to an instance that is already running.
             application.flags = GApplicationFlags(application.flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+        }
+        if application.isRemote {
+            if let path = options.catalogPath, access(path, R_OK) != 0 {
+                return fail(tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": String(cString: strerror(errno))]))
+            }
+            return nil
+        }
+        return loadStartCatalog()
+    }
+
+    /// Reads the options a later launch may pass to the running window as well; returns the
+    /// first problem, said in one line.
+    private func readLaterLaunch(_ parsed: ParsedOptions, into options: inout StartOptions) -> String? {
+        if let name = parsed.string("page") {
+            guard let page = Page(rawValue: name) else {
+                return tr("unknown page “{page}” (pages: {pages})", ["page": name, "pages": Page.names])
+            }
+            options.requestedPage = page
+        }
+        // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
+        if let text = parsed.string("unfold") {
+            guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
+                return tr("no row “{row}” to unfold (rows: 0 to {last})", ["row": text, "last": String(Self.actionsCount - 1)])
+            }
+            options.unfoldRow = row
+        }
+        if let text = parsed.string("catalog-size") {
+            guard let size = Int(text), Self.catalogSizes.contains(size) else {
+                return tr("--catalog-size must be a number from {low} to {high}, not “{value}”",
+                          ["low": String(Self.catalogSizes.lowerBound), "high": NumberText.grouped(Self.catalogSizes.upperBound), "value": text])
+            }
+            options.catalog = .generated(count: size)
+        }
+        if let path = parsed.filename("catalog") {
+            guard !parsed.contains("catalog-size") else { return tr("use either --catalog or --catalog-size, not both") }
+            options.catalogPath = path
+        }
+        options.openFacet = parsed.string("open-facet")
+        if let text = parsed.string("choose") {
+            guard let equals = text.firstIndex(of: "=") else { return tr("--choose takes FACET=OPTION, not “{value}”", ["value": text]) }
+            options.choice = (String(text[..<equals]), String(text[text.index(after: equals)...]))
+        }
+        options.search = parsed.string("search")
+        options.openEditPane = parsed.contains("edit")
+        options.showShortcuts = parsed.contains("shortcuts")
+        return nil
+    }
+
+    /// In the process that shows the window: reads `--catalog` now (a file that cannot be used
+    /// ends the launch with its reason) and checks the facets named against it.
+    private func loadStartCatalog() -> Int32? {
+        if let path = options.catalogPath {
+            do {
+                options.catalog = .loaded(try Catalog.load(path: path))
+            } catch {
+                return fail(tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description]))
+            }
+        }
+        if let name = options.openFacet {
+            guard let facet = Self.facet(named: name, in: options.catalog) else { return fail(unknownFacet(name)) }
+            options.openFacet = facet
+        }
+        if let choice = options.choice {
+            guard let facet = Self.facet(named: choice.facet, in: options.catalog) else { return fail(unknownFacet(choice.facet)) }
+            options.choice = (facet, choice.option)
         }
         return nil
     }
@@ -186,14 +258,12 @@ public final class FoldoutApplication {
         let list = ActionsList(generatedCount: Self.actionsCount)
         let window = MainWindow(application: application, actionsList: list, catalog: options.catalog, libraryStore: Self.libraryStore)
         mainWindow = window
-        window.initialChoice = options.choice
-        window.initialSearch = options.search
-        window.page = options.page
-        if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
-        if let row = options.unfoldRow {
-            list.toggle(list.id(at: row))
-            window.actions.listView.scrollTo(position: row)
+        if options.choice != nil || options.search != nil {
+            window.ensureFiltersPage().request(choice: options.choice, search: options.search)
         }
+        window.page = options.requestedPage ?? (options.catalog.isFile ? .filters : .actions)
+        if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
+        if let row = options.unfoldRow { window.unfold(row: row) }
         window.window.present()
         if options.showShortcuts { window.showShortcuts() }
         if let mode = options.benchmark {
@@ -253,7 +323,7 @@ public final class FoldoutApplication {
             guard let text = parsed.string(name) else { continue }
             guard let count = Int(text), (1...100_000).contains(count) else { return "--\(name) needs a number from 1 to 100,000, not “\(text)”" }
             options.benchmark = make(count)
-            options.page = name == "bench-scroll" ? .filters : .actions
+            options.requestedPage = name == "bench-scroll" ? .filters : .actions
         }
         if parsed.contains("quit-when-ready") { options.benchmark = .quitWhenReady }
         return nil
@@ -278,6 +348,7 @@ public final class FoldoutApplication {
         switch source {
         case .generated: Catalog.generatedFacetNames.map { tr($0) }
         case .loaded(let catalog): catalog.facetColumns.map { catalog.columns[$0].name }
+        case .file: [] // known once the file is read
         }
     }
 

@@ -15,10 +15,6 @@ public final class MainWindow {
     public private(set) var shortcutsWindow: ShortcutsWindow?
     public let actions: ActionsPage
     public private(set) var filters: FiltersPage?
-    /// A facet option the Filters page chooses once its catalog is shown (`--choose`).
-    var initialChoice: (facet: String, option: String)?
-    /// Text the Filters page searches for once its catalog is shown (`--search`).
-    var initialSearch: String?
     public private(set) var movies: MoviesPage?
     private let filtersHolder = Box(GTK_ORIENTATION_VERTICAL)
     private let moviesHolder = Box(GTK_ORIENTATION_VERTICAL)
@@ -122,6 +118,13 @@ public final class MainWindow {
         window.add(keys)
     }
 
+    /// Unfolds row `row` of the Actions page and scrolls to it.
+    func unfold(row: Int) {
+        let list = actions.viewModel
+        if list.expanded != list.id(at: row) { list.toggle(list.id(at: row)) }
+        actions.listView.scrollTo(position: row)
+    }
+
     public func showShortcuts() {
         let shortcuts = shortcutsWindow ?? KeyboardShortcuts.makeWindow(transientFor: window)
         shortcutsWindow = shortcuts
@@ -169,14 +172,22 @@ public final class MainWindow {
 
     private func buildVisiblePage() {
         headerEnd.isVisible = page == .movies
+        for (holder, shown) in [(actions.root, Page.actions), (filtersHolder, .filters), (moviesHolder, .movies)] {
+            holder.setAccessibleHidden(page != shown)
+        }
         if page == .movies { ensureMoviesPage() }
-        guard page == .filters, filters == nil else { return }
+        if page == .filters { ensureFiltersPage() }
+    }
+
+    /// Builds the Filters page now if it is not built yet; its catalog is read when it is shown.
+    @discardableResult
+    public func ensureFiltersPage() -> FiltersPage {
+        if let filters { return filters }
         let filters = FiltersPage(source: catalog)
-        filters.initialChoice = initialChoice
-        filters.initialSearch = initialSearch
         filters.window = { [weak window] in window }
         filters.root.vexpand = true
         filtersHolder.append(filters.root)
         self.filters = filters
+        return filters
     }
 }

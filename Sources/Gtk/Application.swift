@@ -113,6 +113,25 @@ public final class Application: Object {
         _ = connect("open", box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// Called in the instance that runs with each command line given to the application, its
+    /// own first and then those of later launches (with `HANDLES_COMMAND_LINE`); returns the exit
+    /// status of the launch.
+    public func onCommandLine(_ handler: @escaping @MainActor (CommandLineInvocation) -> Int32) {
+        typealias Handler = @MainActor (CommandLineInvocation) -> Int32
+        let thunk: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gint = { _, commandLine, data in
+            let box = HandlerBox<Handler>.from(data)
+            return MainActor.assumeIsolated { box.function(CommandLineInvocation(commandLine!)) }
+        }
+        _ = connect("command-line", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Whether another instance runs and this one only passes its command line on; registers
+    /// the application first if it is not registered yet.
+    public var isRemote: Bool {
+        if g_application_get_is_registered(application) == 0 { register() }
+        return g_application_get_is_remote(application) != 0
+    }
+
     public func run() -> Int32 {
         g_application_run(application, CommandLine.argc, CommandLine.unsafeArgv)
     }
@@ -120,7 +139,47 @@ public final class Application: Object {
     public func quit() { g_application_quit(application) }
 }
 
-/// The options dictionary of `handle-local-options`.
+/// One launch's command line, as the instance that runs receives it.
+@MainActor
+public struct CommandLineInvocation {
+    private let commandLine: OpaquePointer
+
+    init(_ commandLine: OpaquePointer) { self.commandLine = commandLine }
+
+    private var raw: UnsafeMutablePointer<GApplicationCommandLine> { UnsafeMutablePointer(commandLine) }
+
+    /// Whether the command line comes from a later launch rather than this process's own.
+    public var isRemote: Bool { g_application_command_line_get_is_remote(raw) != 0 }
+
+    /// The options GApplication parsed.
+    public var options: ParsedOptions { ParsedOptions(dict: g_application_command_line_get_options_dict(raw)) }
+
+    /// The arguments left after the options (the program name dropped), as absolute paths
+    /// resolved against the launch's working folder.
+    public var files: [String] {
+        var count: gint = 0
+        guard let arguments = g_application_command_line_get_arguments(raw, &count) else { return [] }
+        defer { g_strfreev(arguments) }
+        return (1..<max(1, Int(count))).compactMap { index in
+            guard let argument = arguments[index] else { return nil }
+            return path(of: String(cString: argument))
+        }
+    }
+
+    /// `argument` (a path as typed) resolved against the launch's working folder.
+    public func path(of argument: String) -> String {
+        let file = g_application_command_line_create_file_for_arg(raw, argument)
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let path = g_file_get_path(file) else { return argument }
+        defer { g_free(path) }
+        return String(cString: path)
+    }
+
+    /// Writes `text` to the launching process's standard error.
+    public func printError(_ text: String) { foldout_command_line_printerr(raw, text) }
+}
+
+/// The options dictionary of `handle-local-options` or of a command line.
 @MainActor
 public struct ParsedOptions {
     let dict: UnsafeMutablePointer<GVariantDict>

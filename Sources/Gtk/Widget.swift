@@ -113,6 +113,9 @@ open class Widget: Object {
     }
     public func setAccessibleExpanded(_ expanded: Bool) { foldout_accessible_set_expanded(widget, expanded.gboolean) }
     public func setAccessibleChecked(_ checked: Bool) { foldout_accessible_set_checked(widget, checked.gboolean) }
+    /// Keeps the widget and all it holds from assistive technologies while it is on screen or
+    /// not: for a stack's pages that are not shown, which GTK 4.8 still exposes.
+    public func setAccessibleHidden(_ hidden: Bool) { foldout_accessible_set_hidden(widget, hidden.gboolean) }
 
     /// Whether the accessible EXPANDED state is `expanded`, read back through GTK's test API.
     public func accessibleExpandedIs(_ expanded: Bool) -> Bool {
