@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 build-aux/install-deps.sh
 swift build -c release --product foldout
 build-aux/compile-translations.sh "$(swift build -c release --show-bin-path)"
+build-aux/compile-schemas.sh "$(swift build -c release --show-bin-path)"
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
     exec .build/release/foldout "$@"
 fi

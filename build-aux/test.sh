@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 build-aux/install-deps.sh
 swift build --build-tests
 build-aux/compile-translations.sh "$(swift build --show-bin-path)"
+build-aux/compile-schemas.sh "$(swift build --show-bin-path)"
 build-aux/check-translations.sh
 export FOLDOUT_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 log=$(mktemp)

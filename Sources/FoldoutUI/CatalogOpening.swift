@@ -19,7 +19,7 @@ final class CatalogOpening {
     var isOpening: Bool { loading != nil }
     private var progressWatch: SourceToken?
     var window: () -> Window? = { nil }
-    var onOpened: (Catalog) -> Void = { _ in }
+    var onOpened: (Catalog, _ path: String) -> Void = { _, _ in }
     /// After a file could not be used (its error shown) or its reading was cancelled.
     var onFailed: () -> Void = {}
     /// The order the page will show a new catalog in, if it has the column: the sort order kept
@@ -104,7 +104,7 @@ final class CatalogOpening {
                 guard let self, self.loading === loading else { return }
                 self.finish()
                 switch result {
-                case let .success(catalog): self.onOpened(catalog)
+                case let .success(catalog): self.onOpened(catalog, path)
                 case let .failure(error):
                     if error.reason != .cancelled { self.showError(error, file: name) }
                     self.onFailed()

@@ -56,6 +56,8 @@ public final class FiltersPage {
     private var pendingChoice: (facet: String, option: String)?
     /// Text to search for once the next catalog is shown (`--search`).
     private var pendingSearch: String?
+    /// After a catalog file was read and shown: its path.
+    var onFileOpened: (String) -> Void = { _ in }
     var window: () -> Window? = { nil } {
         didSet { opening.window = window }
     }
@@ -144,7 +146,10 @@ public final class FiltersPage {
         connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
         clearButton.onClicked { [weak self] in self?.clearFilters() }
-        opening.onOpened = { [weak self] catalog in self?.show(catalog) }
+        opening.onOpened = { [weak self] catalog, path in
+            self?.show(catalog)
+            self?.onFileOpened(path)
+        }
         // A file given at start that cannot be used leaves the page with the built-in catalog.
         opening.onFailed = { [weak self] in
             guard let self, self.filter == nil else { return }

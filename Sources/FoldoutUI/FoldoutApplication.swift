@@ -21,6 +21,7 @@ public final class FoldoutApplication {
     private var options = StartOptions()
     private var exitStatus: Int32 = 0
     private var benchmarkRun: BenchmarkRun?
+    private var remembered = RememberedState.none
 
     struct StartOptions {
         /// The page `--page` asks for (or a benchmark needs).
@@ -34,6 +35,11 @@ public final class FoldoutApplication {
         var choice: (facet: String, option: String)?
         /// A catalog file given to a later launch, opened in the running window.
         var catalogPath: String?
+        /// Whether the command line said which catalog to show (a file or a size).
+        var catalogChosen = false
+        /// A run that quits by itself (a screenshot, a benchmark): it neither reads nor keeps
+        /// what the user did last.
+        var isOneShot: Bool { screenshot != nil || quitAfterFirstFrame || benchmark != nil }
         /// Text to search the Filters page for at start.
         var search: String?
         var openEditPane = false
@@ -65,7 +71,10 @@ public final class FoldoutApplication {
         application.onHandleLocalOptions { [unowned self] parsed in self.handle(parsed) }
         application.onStartup { [unowned self] in
             Style.load()
-            self.application.addAction("quit") { [unowned self] in self.application.quit() }
+            self.application.addAction("quit") { [unowned self] in
+                if let window = self.mainWindow { self.remembered.save(window) }
+                self.application.quit()
+            }
         }
         application.onActivate { [unowned self] in self.activate() }
         application.onOpen { [unowned self] paths in self.open(paths) }
@@ -77,7 +86,11 @@ public final class FoldoutApplication {
     private func commandLine(_ invocation: CommandLineInvocation) -> Int32 {
         let files = invocation.files
         guard invocation.isRemote, mainWindow != nil else {
-            if let file = files.first, case .generated = options.catalog { options.catalog = .file(path: file) }
+            if let file = files.first, !options.catalogChosen {
+                options.catalog = .file(path: file)
+                options.catalogChosen = true
+                options.requestedPage = options.requestedPage ?? .filters
+            }
             activate()
             return 0
         }
@@ -173,7 +186,7 @@ public final class FoldoutApplication {
             options.screenshot = path
         }
         options.quitAfterFirstFrame = parsed.contains("quit-after-first-frame")
-        if options.screenshot != nil || options.quitAfterFirstFrame || options.benchmark != nil {
+        if options.isOneShot {
             // A one-shot run must not hand its work to an instance that is already running.
             application.flags = GApplicationFlags(application.flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
         }
@@ -208,10 +221,12 @@ public final class FoldoutApplication {
                           ["low": String(Self.catalogSizes.lowerBound), "high": NumberText.grouped(Self.catalogSizes.upperBound), "value": text])
             }
             options.catalog = .generated(count: size)
+            options.catalogChosen = true
         }
         if let path = parsed.filename("catalog") {
             guard !parsed.contains("catalog-size") else { return tr("use either --catalog or --catalog-size, not both") }
             options.catalogPath = path
+            options.catalogChosen = true
         }
         options.openFacet = parsed.string("open-facet")
         if let text = parsed.string("choose") {
@@ -255,13 +270,26 @@ public final class FoldoutApplication {
             mainWindow.window.present()
             return
         }
+        remembered = options.isOneShot ? .none : .load()
+        let missingCatalog = reopenLastCatalog()
         let list = ActionsList(generatedCount: Self.actionsCount)
         let window = MainWindow(application: application, actionsList: list, catalog: options.catalog, libraryStore: Self.libraryStore)
         mainWindow = window
+        remembered.restore(window)
+        if let path = options.catalogPath { remembered.lastCatalog = Resources.canonical(path) }
+        window.onCatalogFileOpened = { [unowned self] path in self.remembered.lastCatalog = path }
+        window.window.onCloseRequest { [unowned self, unowned window] in
+            self.remembered.save(window)
+            return false
+        }
+        if let missingCatalog {
+            window.notification.show(tr("“{file}” is no longer there; the built-in catalog is shown instead.",
+                                        ["file": Catalog.fileName(of: missingCatalog)]))
+        }
         if options.choice != nil || options.search != nil {
             window.ensureFiltersPage().request(choice: options.choice, search: options.search)
         }
-        window.page = options.requestedPage ?? (options.catalog.isFile ? .filters : .actions)
+        window.page = options.requestedPage ?? remembered.page ?? .actions
         if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
         if let row = options.unfoldRow { window.unfold(row: row) }
         window.window.present()
@@ -272,6 +300,18 @@ public final class FoldoutApplication {
         } else if options.screenshot != nil || options.quitAfterFirstFrame {
             window.window.afterNextFrame { [unowned self] in self.finishOneShotRun() }
         }
+    }
+
+    /// Shows the catalog file opened last, unless the command line chose one; returns its path
+    /// if it is gone (it is then forgotten).
+    private func reopenLastCatalog() -> String? {
+        guard !options.catalogChosen, let path = remembered.lastCatalog else { return nil }
+        guard access(path, R_OK) == 0 else {
+            remembered.lastCatalog = nil
+            return path
+        }
+        options.catalog = .file(path: path)
+        return nil
     }
 
     /// Quits after the first frame; for a screenshot, first waits until the page has its data

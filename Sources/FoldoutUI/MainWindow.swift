@@ -16,6 +16,10 @@ public final class MainWindow {
     public let actions: ActionsPage
     public private(set) var filters: FiltersPage?
     public private(set) var movies: MoviesPage?
+    /// The width of the Movies page's list beside the details, given to the page when it is built.
+    var moviesDivider = 300
+    /// After the Filters page read and showed a catalog file: its path.
+    var onCatalogFileOpened: (String) -> Void = { _ in }
     private let filtersHolder = Box(GTK_ORIENTATION_VERTICAL)
     private let moviesHolder = Box(GTK_ORIENTATION_VERTICAL)
     private let headerEnd = Box(GTK_ORIENTATION_HORIZONTAL)
@@ -141,6 +145,7 @@ public final class MainWindow {
     public func ensureMoviesPage() -> MoviesPage {
         if let movies { return movies }
         let movies = MoviesPage(store: libraryStore, notification: notification)
+        movies.paned.position = Int32(clamping: moviesDivider)
         movies.root.vexpand = true
         moviesHolder.append(movies.root)
         headerEnd.append(movies.editToggle)
@@ -185,6 +190,7 @@ public final class MainWindow {
         if let filters { return filters }
         let filters = FiltersPage(source: catalog)
         filters.window = { [weak window] in window }
+        filters.onFileOpened = { [weak self] path in self?.onCatalogFileOpened(path) }
         filters.root.vexpand = true
         filtersHolder.append(filters.root)
         self.filters = filters

@@ -15,6 +15,8 @@ public final class MoviesPage {
     let library: MovieLibrary
     let pane = EditPane()
     let paneView = EditPaneView()
+    /// The movie list beside the selected movie's details; its divider is remembered.
+    let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
     let banner = Banner()
     let listView: ListView
     private let scrolled = ScrolledWindow()
@@ -92,11 +94,9 @@ public final class MoviesPage {
         detailTitle.addCSSClass("title-2")
         detailGenre.addCSSClass("dim-label")
         detailDate.addCSSClass("dim-label")
-        let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
         paned.startChild = scrolled
         paned.endChild = detail
         paned.setShrink(start: false, end: false)
-        paned.position = 300
         paned.vexpand = true
         root.append(paned)
     }

@@ -151,6 +151,24 @@ open class Window: Widget {
         set { gtk_window_set_title(window, newValue) }
     }
     public func setDefaultSize(width: Int32, height: Int32) { gtk_window_set_default_size(window, width, height) }
+    /// The window's size as the user left it (GTK 4 keeps the default size up to date), not
+    /// counting maximizing.
+    public var defaultSize: (width: Int, height: Int) {
+        var width: gint = 0, height: gint = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return (Int(width), Int(height))
+    }
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+    public func maximize() { gtk_window_maximize(window) }
+    /// Called when the window is asked to close (its close button, Ctrl+W); return true to keep it open.
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) {
+        typealias Handler = @MainActor () -> Bool
+        let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+            let box = HandlerBox<Handler>.from(data)
+            return MainActor.assumeIsolated { box.function() } ? 1 : 0
+        }
+        _ = connect("close-request", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+    }
     public func setTitlebar(_ widget: Widget) { gtk_window_set_titlebar(window, widget.widget) }
     public var child: Widget? = nil {
         didSet { gtk_window_set_child(window, child?.widget) }

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Foldout as a GNOME desktop uses it, checked over AT-SPI as a screen reader sees the window:
-a second launch acting on the running window.
+a second launch acting on the running window; the window's size, page and catalog remembered
+between runs (GSettings, in a key file here as inside the Flatpak).
 
 Usage: desktop_journeys.py PATH/TO/foldout
 Run it inside a D-Bus session on a display (build-aux/test.sh does), like screen_reader_view.py,
@@ -12,7 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-from screen_reader_view import App, check, failures, wait_for
+from screen_reader_view import App, check, failures, keys, wait_for
 
 
 def launch(binary, arguments, environment, cwd=None):
@@ -58,12 +59,76 @@ def second_launch(binary, data):
         app.close()
 
 
+def window_size():
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "getwindowgeometry", "--shell"],
+                           capture_output=True, text=True, timeout=5).stdout
+    fields = dict(line.split("=", 1) for line in found.splitlines() if "=" in line)
+    return int(fields.get("WIDTH", 0)), int(fields.get("HEIGHT", 0))
+
+
+def button_names(app):
+    return [node.name for node in app.objects() if "button" in node.getRoleName()]
+
+
+def remembered_state(binary, data):
+    """Closed with Ctrl+W on the Movies page at 900×700 after opening a CSV file, Foldout starts
+    again at that size, on that page, with that file; a file gone since is said so, quietly."""
+    with tempfile.TemporaryDirectory() as folder:
+        settings = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": os.path.join(folder, "config")}
+        table = os.path.join(folder, "minerals.csv")
+        with open(table, "w", encoding="utf-8") as file:
+            file.write("mineral,hardness\nZanzibar quartz,7\nTalc,1\nCorundum,9\n")
+        app = App(binary, ["--page", "filters", "--catalog", table], data, settings=settings)
+        try:
+            wait_for(lambda: "Talc" in " ".join(visible_list_items(app)), "the CSV file on the Filters page")
+            keys("alt+3")
+            wait_for(lambda: "Edit" in button_names(app), "Alt+3 to show the Movies page")
+            subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowsize", "--sync", "900", "700"],
+                           timeout=10)
+            wait_for(lambda: window_size() == (900, 700), "the window to be 900×700")
+            keys("ctrl+w")
+            check(wait_for(lambda: app.process.poll() is not None, "Ctrl+W to close the window and end Foldout"),
+                  "Foldout still runs after Ctrl+W")
+        finally:
+            app.close()
+        keyfile = os.path.join(folder, "config", "glib-2.0", "settings", "keyfile")
+        check(os.path.exists(keyfile), "nothing was written to the GSettings key file")
+
+        app = App(binary, [], data, settings=settings)
+        try:
+            wait_for(lambda: "Edit" in button_names(app), "the Movies page, shown last, to be shown first")
+            size = wait_for(lambda: window_size() if window_size() == (900, 700) else None, "the window to start at 900×700")
+            check(size == (900, 700), f"the window started at {window_size()}, not at 900×700")
+            keys("alt+2")
+            wait_for(lambda: "Talc" in " ".join(visible_list_items(app)), "the last catalog file to be reopened")
+            keys("alt+1")
+            wait_for(lambda: "Edit" not in button_names(app), "Alt+1 to show the Actions page")
+        finally:
+            app.close()
+
+        os.remove(table)
+        app = App(binary, ["--catalog-size", "2000"], data, settings=settings)
+        try:
+            labels = lambda: [node.name for node in app.objects() if node.getRoleName() == "label"]
+            check(not any("no longer there" in name for name in labels()),
+                  "a catalog given on the command line should not be replaced by the remembered one")
+        finally:
+            app.close()
+        app = App(binary, [], data, settings=settings)
+        try:
+            wait_for(lambda: any("minerals.csv" in name and "no longer there" in name for name in
+                                 [node.name for node in app.objects() if node.getRoleName() == "label"]),
+                     "a quiet note that the last catalog file is gone")
+        finally:
+            app.close()
+
+
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
     binary = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as data:
-        for journey in (second_launch,):
+        for journey in (second_launch, remembered_state):
             print(f"== {journey.__name__}", flush=True)
             journey(binary, data)
     if failures:

@@ -74,8 +74,9 @@ def wait_for(condition, what, seconds=10.0):
 
 
 class App:
-    def __init__(self, binary, arguments, data_home, language=None):
+    def __init__(self, binary, arguments, data_home, language=None, settings=None):
         environment = dict(os.environ, XDG_DATA_HOME=data_home, GSETTINGS_BACKEND="memory", GTK_A11Y="atspi")
+        environment.update(settings or {})
         if language:
             environment["LANGUAGE"] = language
         environment.pop("NO_AT_BRIDGE", None)
@@ -94,7 +95,8 @@ class App:
         return None
 
     def close(self):
-        self.process.terminate()
+        if self.process.poll() is None:
+            self.process.terminate()
         self.process.wait(timeout=10)
 
     def objects(self):
