@@ -5,7 +5,7 @@
 # (msgfmt compiles the translations, xgettext checks that po/ is complete), xdotool (the tests
 # type with real key presses), and the AT-SPI bus with its Python bindings (the accessibility suite).
 set -euo pipefail
-packages=(libgtk-4-dev libglib2.0-bin pkg-config gcc xvfb xauth dbus fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi)
+packages=(libgtk-4-dev libglib2.0-bin pkg-config gcc xvfb xauth dbus fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -104,4 +104,12 @@ static inline void foldout_command_line_printerr(GApplicationCommandLine *comman
     g_application_command_line_printerr(command_line, "%s", text);
 }
 
+static inline void foldout_widget_get_color(GtkWidget *widget, GdkRGBA *color) {
+#if GTK_CHECK_VERSION(4, 10, 0)
+    gtk_widget_get_color(widget, color);
+#else
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), color);
+#endif
+}
+
 #endif

@@ -57,6 +57,31 @@ enum Style {
     .app-notification { border-radius: 9px; margin: 0 12px 12px 12px; }
     """
 
+    static let darkResourcePath = "/dev/foldout/Foldout/style-dark.css"
+    static let highContrastResourcePath = "/dev/foldout/Foldout/style-hc.css"
+
+    static let darkCSS = """
+    /* Over style.css while the theme is dark (the desktop prefers dark, or the theme is a dark one).
+       Tints that read as a hint on white need more strength on a dark background. */
+    .action-row.expanded { background-color: alpha(@theme_selected_bg_color, 0.2); }
+    .facet-bar menubutton.chosen > button { background-color: alpha(@theme_selected_bg_color, 0.35); }
+    .warning-banner { background-color: alpha(@warning_color, 0.3); }
+    .app-notification { box-shadow: 0 0 0 1px alpha(white, 0.12); }
+    """
+
+    static let highContrastCSS = """
+    /* Over style.css while the theme is high contrast (GTK's HighContrast, or its inverse): nothing
+       dimmed, tints replaced by outlines that keep the theme's own colours. */
+    .action-row .detail, .action-row .expander-arrow, .facet-popover button.empty-option, .dim-label { opacity: 1; }
+    .action-row.expanded { background-color: transparent; box-shadow: inset 3px 0 0 0 @theme_fg_color; }
+    .action-row:focus-visible { outline: 3px solid @theme_fg_color; }
+    .facet-bar menubutton.chosen > button { background-color: transparent; box-shadow: inset 0 0 0 2px @theme_fg_color; }
+    .warning-banner { background-color: transparent; border: 2px solid @theme_fg_color; }
+    """
+
+    /// Follows the desktop's dark and high-contrast preference once `load()` ran.
+    @MainActor static var desktop: DesktopStyle?
+
     /// Where a compiled bundle may be, first found wins: beside the executable (meson's build
     /// tree), then `../share/foldout/` from it (an install under any prefix; `/app` in the Flatpak).
     static func bundleCandidates(executableDirectory directory: String) -> [String] {
@@ -74,10 +99,19 @@ enum Style {
                     FileHandleStandardError.write("foldout: ignoring the resource bundle: \(error)\n")
                     continue
                 }
-                if Display.addStyleSheet(resource: resourcePath) { return }
+                if Display.addStyleSheet(resource: resourcePath) {
+                    followDesktop(dark: StyleSheet(resource: darkResourcePath), highContrast: StyleSheet(resource: highContrastResourcePath))
+                    return
+                }
             }
         }
         Resources.debug("no resource bundle holds \(resourcePath); using the style sheet built in")
         Display.addStyleSheet(css)
+        followDesktop(dark: nil, highContrast: nil)
+    }
+
+    @MainActor private static func followDesktop(dark: StyleSheet?, highContrast: StyleSheet?) {
+        desktop = DesktopStyle(portal: AppearancePortal(), dark: dark ?? StyleSheet(css: darkCSS),
+                               highContrast: highContrast ?? StyleSheet(css: highContrastCSS))
     }
 }
