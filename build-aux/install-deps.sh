@@ -3,17 +3,27 @@
 # Installs what Foldout needs on Debian bookworm beyond the Swift toolchain, only if missing:
 # GTK 4 headers, Xvfb (a display for the UI tests), a D-Bus session bus, fonts, and gettext
 # (msgfmt compiles the translations, xgettext checks that po/ is complete), xdotool (the tests
-# type with real key presses), and the AT-SPI bus with its Python bindings (the accessibility suite).
+# type with real key presses), the AT-SPI bus with its Python bindings (the accessibility suite), and
+# the German and US English region definitions (the tests of region formats).
 set -euo pipefail
-packages=(libgtk-4-dev libglib2.0-bin pkg-config gcc xvfb xauth dbus fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi)
+packages=(libgtk-4-dev libglib2.0-bin pkg-config gcc xvfb xauth dbus fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi locales)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "Installing: ${missing[*]}" >&2
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
+regions() {
+    for region in de_DE en_US; do
+        locale -a | grep -qx "$region.utf8" || $sudo localedef -i "$region" -c -f UTF-8 "$region.UTF-8"
+    done
+}
+if [ ${#missing[@]} -eq 0 ]; then
+    regions
+    exit 0
+fi
+echo "Installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q
 $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+regions

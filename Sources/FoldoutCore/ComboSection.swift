@@ -117,37 +117,3 @@ public final class ComboSection {
         if combo.closesOnChoice { close(combo) }
     }
 }
-
-/// Numbers as people read them in the C locale: 1,000,000.
-public enum NumberText {
-    /// `value` with its digits grouped in threes, the separator as the language writes it.
-    public static func grouped(_ value: Int) -> String {
-        grouped(value, separator: separators.thousands)
-    }
-
-    /// A number as a catalog writes it ("-1234.50") with the language's decimal separator
-    /// ("-1234,50" in German); anything else is returned as it is.
-    public static func decimal(_ text: String) -> String {
-        guard text.contains("."), text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }) else { return text }
-        let separator = separators.decimal
-        return separator == "." ? text : text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: separator)
-    }
-
-    private static func grouped(_ value: Int, separator: String) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result += separator }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
-
-    /// The thousands and decimal separators, read from how the language writes one number.
-    private static var separators: (thousands: String, decimal: String) {
-        // TRANSLATORS: write this number as your language does; only its two separators are used.
-        let sample = Array(tr("1,000,000.00"))
-        guard sample.count == 12, !sample[1].isNumber, !sample[9].isNumber else { return (",", ".") }
-        return (String(sample[1]), String(sample[9]))
-    }
-}

@@ -25,7 +25,7 @@ public final class MoviesPage {
     private(set) var boundRows: [MovieID: MovieRow] = [:]
     private let detailTitle = Label(wrap: true)
     private let detailGenre = Label()
-    private let detailDate = Label()
+    let detailDate = Label()
     private let detailNotes = Label(wrap: true)
     private let notification: InAppNotification
     private var autosave: LibraryAutosave?
@@ -242,7 +242,7 @@ public final class MoviesPage {
         }
         detailTitle.text = movie.title
         detailGenre.text = movie.genre.title
-        detailDate.text = tr("Added {date}", ["date": movie.dateAddedText])
+        detailDate.text = tr("Added {date}", ["date": movie.dateAddedInRegion])
         detailNotes.text = movie.notes
     }
 

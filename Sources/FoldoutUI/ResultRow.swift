@@ -39,7 +39,11 @@ final class ResultRow {
         guard !columns.isEmpty else { return }
         details.text = columns.compactMap { column in
             let text = catalog.text(column, at: position)
-            let value = catalog.columns[column].kind == .number ? NumberText.decimal(text) : text
+            let value = switch catalog.columns[column].kind {
+            case .number: NumberText.decimal(text, monetary: catalog.columns[column].isMonetary)
+            case .date: RegionFormat.current.date(text)
+            case .dateTime, .text: text
+            }
             // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
             return value.isEmpty ? nil : tr("{column} {value}", ["column": catalog.columns[column].name, "value": value])
         }.joined(separator: " · ")

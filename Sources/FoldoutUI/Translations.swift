@@ -12,6 +12,7 @@ public enum Translations {
     /// Sets the locale from the environment and installs the lookups. Call before the first `tr`.
     public static func setUp() {
         Gettext.setLocaleFromEnvironment()
+        RegionFormat.current = RegionFormats.read()
         use(localeDirectory: findLocaleDirectory())
     }
 

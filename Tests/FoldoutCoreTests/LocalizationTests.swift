@@ -3,7 +3,8 @@
 import Foundation
 import XCTest
 
-/// `tr`/`trn` with their placeholders, the separators numbers take from the language, and the
+/// `tr`/`trn` with their placeholders, numbers and dates written as the region (not the language)
+/// writes them, and the
 /// translations in po/: each keeps its message's placeholders and mnemonic, so no value is lost
 /// or shown as "{title}" in another language.
 final class LocalizationTests: XCTestCase {
@@ -24,29 +25,53 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(trn("{n} item", "{n} items", 1, ["n": "1"]), "1 item")
         XCTAssertEqual(trn("{n} item", "{n} items", 0, ["n": "0"]), "0 items")
         XCTAssertEqual(NumberText.grouped(1_234_567), "1,234,567")
-        XCTAssertEqual(NumberText.decimal("-1234.50"), "-1234.50")
-        XCTAssertEqual(NumberText.decimal("2024-01-05"), "2024-01-05", "dates stay as they are")
+        XCTAssertEqual(NumberText.decimal("-1234.50"), "-1,234.50")
+        XCTAssertEqual(NumberText.decimal("2024-01-05"), "2024-01-05", "dates are not numbers")
+    }
+
+    func testNumbersMoneyAndDatesFollowTheRegion() {
+        var germany = RegionFormat()
+        germany.decimalSeparator = ","
+        germany.groupingSeparator = "."
+        germany.monetaryDecimalSeparator = ","
+        germany.monetaryGroupingSeparator = "\u{202F}"
+        germany.day = { year, month, day in "\(day).\(month).\(year)" }
+        XCTAssertEqual(germany.grouped(1_234_567), "1.234.567")
+        XCTAssertEqual(germany.grouped(-999), "-999")
+        XCTAssertEqual(germany.decimal("-1234567.05"), "-1.234.567,05")
+        XCTAssertEqual(germany.decimal("1234.50", monetary: true), "1\u{202F}234,50")
+        XCTAssertEqual(germany.decimal("12"), "12")
+        for notANumber in ["", "-", ".5", "1.2.3", "1e5", "12a", "٣٤", "99999999999999999999.1"] {
+            XCTAssertEqual(germany.decimal(notANumber), notANumber)
+        }
+        XCTAssertEqual(germany.date("2026-11-16"), "16.11.2026")
+        XCTAssertEqual(germany.date("2026-13-01"), "2026-13-01", "not a day: left as it is")
+        XCTAssertEqual(germany.date("16.11.2026"), "16.11.2026")
+
+        let saved = RegionFormat.current
+        defer { RegionFormat.current = saved }
+        RegionFormat.current = germany
+        XCTAssertEqual(NumberText.grouped(50_000_000), "50.000.000")
+        let movie = Movie(id: MovieID(1), title: "Heat", genre: .drama, dateAdded: 1_763_251_200, notes: "")
+        XCTAssertEqual(movie.dateAddedText, "2025-11-16")
+        XCTAssertEqual(movie.dateAddedInRegion, "16.11.2025")
+        let price = Catalog.generate(count: 10).columns[1]
+        XCTAssertTrue(price.isMonetary, "the generated catalog's Price is money")
     }
 
     func testTheInstalledLookupIsUsedEverywhere() {
-        let german = ["1,000,000.00": "1.000.000,00", "Drama": "Drama", "Comedy": "Komödie",
+        let german = ["Drama": "Drama", "Comedy": "Komödie",
                       "Category": "Kategorie", "Black": "Schwarz"]
         Localization.install { singular, plural, count in
             if let plural { return count == 1 ? singular : "(\(plural))" }
             return german[singular] ?? singular
         }
-        XCTAssertEqual(NumberText.grouped(1_234_567), "1.234.567")
-        XCTAssertEqual(NumberText.decimal("1234.56"), "1234,56")
+        XCTAssertEqual(NumberText.grouped(1_234_567), "1,234,567", "the language does not choose the separators")
         XCTAssertEqual(Genre.comedy.title, "Komödie")
         let generated = Catalog.generate(count: 50)
         XCTAssertEqual(generated.columns[3].name, "Kategorie", "the generated catalog is made in the user's language")
         XCTAssertEqual(FacetFilter(catalog: generated).options(forColumn: 5).first, "Schwarz")
         XCTAssertEqual(trn("{n} item", "{n} items", 3, ["n": "3"]), "(3 items)")
-    }
-
-    func testABadNumberSampleFallsBackToEnglishSeparators() {
-        Localization.install { singular, _, _ in singular == "1,000,000.00" ? "1000000" : singular }
-        XCTAssertEqual(NumberText.grouped(1_000), "1,000")
     }
 
     // MARK: The translations in po/

@@ -172,7 +172,30 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(error.status, 2)
         XCTAssertEqual(ownLines(error.errors), ["foldout: unbekannte Seite „nirgendwo“ (Seiten: actions, filters, movies)"])
         let size = try run(["--catalog-size", "0"], environment: environment)
-        XCTAssertEqual(ownLines(size.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50.000.000 sein, nicht „0“"])
+        // Numbers follow the region, here none (C): the language does not choose the separators.
+        XCTAssertEqual(ownLines(size.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50,000,000 sein, nicht „0“"])
+    }
+
+    /// Numbers as the region writes them (LC_NUMERIC), in the language the interface speaks:
+    /// English text with German separators, and the other way round.
+    func testNumbersFollowTheRegionNotTheLanguage() throws {
+        let folder = NSTemporaryDirectory() + "foldout-cli-region-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let locales = try MainActor.assumeIsolated { try TranslationCatalogs.make("de", in: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = "C.UTF-8"
+        environment["LANG"] = "de_DE.UTF-8"
+        environment["LANGUAGE"] = "en"
+        environment["FOLDOUT_LOCALEDIR"] = locales
+        let english = try run(["--catalog-size", "0"], environment: environment)
+        XCTAssertEqual(ownLines(english.errors), ["foldout: --catalog-size must be a number from 1 to 50.000.000, not “0”"],
+                       "German region (install-deps.sh generates de_DE.UTF-8): \(english.errors)")
+        environment["LANG"] = "en_US.UTF-8"
+        environment["LC_MESSAGES"] = nil
+        environment["LANGUAGE"] = "de"
+        let german = try run(["--catalog-size", "0"], environment: environment)
+        XCTAssertEqual(ownLines(german.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50,000,000 sein, nicht „0“"])
     }
 
     func testQuitAfterFirstFrameExitsCleanly() throws {

@@ -77,6 +77,32 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// "Added …" is written as the region writes dates (LC_TIME), whatever the language.
+    func testTheAddedDateFollowsTheRegion() throws {
+        try onMain {
+            let savedFormat = RegionFormat.current
+            let savedTime = String(cString: setlocale(LC_TIME, nil))
+            defer {
+                setlocale(LC_TIME, savedTime)
+                RegionFormat.current = savedFormat
+            }
+            guard setlocale(LC_TIME, "de_DE.UTF-8") != nil else {
+                return XCTFail("no de_DE.UTF-8 locale: build-aux/install-deps.sh generates it")
+            }
+            RegionFormat.current = RegionFormats.read()
+            showPage()
+            let movie = library.movies[0]
+            library.select(movie.id)
+            let iso = movie.dateAddedText.split(separator: "-")
+            XCTAssertEqual(page.detailDate.text, "Added \(iso[2]).\(iso[1]).\(iso[0])")
+            setlocale(LC_TIME, "en_US.UTF-8")
+            RegionFormat.current = RegionFormats.read()
+            library.select(library.movies[1].id)
+            library.select(movie.id)
+            XCTAssertEqual(page.detailDate.text, "Added \(iso[1])/\(iso[2])/\(iso[0])")
+        }
+    }
+
     func testEscapeClosesThePaneAndFocusesTheSelectedMovie() throws {
         try onMain {
             showPage()

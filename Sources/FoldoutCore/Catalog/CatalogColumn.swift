@@ -11,6 +11,16 @@ public struct CatalogColumn: Sendable {
 
     public let name: String
     public let kind: Kind
+
+    /// Whether the values are amounts of money, judged by the column's name ("Price", "fare",
+    /// "unit_cost"…): they are written as the region writes money.
+    public var isMonetary: Bool {
+        guard kind == .number else { return false }
+        let name = name.lowercased()
+        return name == tr("Price").lowercased() || Self.moneyWords.contains { name.contains($0) }
+    }
+
+    private static let moneyWords = ["price", "cost", "fare", "salary", "revenue", "fee", "budget"]
     let values: CatalogColumnValues
     /// Rows with no value (an empty cell, `NA`, `N/A`, `null`, `NaN`).
     public let missingCount: Int

@@ -8,7 +8,12 @@ public struct CatalogDate: Comparable, Hashable, Sendable, CustomStringConvertib
     /// "YYYY-MM-DD".
     public var description: String {
         let (year, month, day) = Self.civil(fromDays: Int(daysSince1970))
-        return Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+        return Self.isoText(year: year, month: month, day: day)
+    }
+
+    /// "YYYY-MM-DD".
+    public static func isoText(year: Int, month: Int, day: Int) -> String {
+        padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
     }
 
     public static func < (lhs: CatalogDate, rhs: CatalogDate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }

@@ -31,12 +31,16 @@ public struct Movie: Equatable, Sendable {
     }
 
     /// The UTC day `dateAdded` falls on, "YYYY-MM-DD".
-    public var dateAddedText: String {
+    public var dateAddedText: String { CatalogDate(daysSince1970: dateAddedDays).description }
+
+    /// The UTC day `dateAdded` falls on, as the user's region writes dates.
+    public var dateAddedInRegion: String { RegionFormat.current.date(dateAddedText) }
+
+    private var dateAddedDays: Int32 {
         let secondsPerDay: Int64 = 86_400
         var days = dateAdded / secondsPerDay
         if dateAdded % secondsPerDay < 0 { days -= 1 }
-        let (year, month, day) = CatalogDate.civil(fromDays: Int(days))
-        return Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
+        return Int32(clamping: days)
     }
 
     /// True when every field is equal and the strings have the same UTF-8 bytes (no Unicode
@@ -44,10 +48,5 @@ public struct Movie: Equatable, Sendable {
     public func isIdentical(to other: Movie) -> Bool {
         id == other.id && genre == other.genre && dateAdded == other.dateAdded
             && title.utf8.elementsEqual(other.title.utf8) && notes.utf8.elementsEqual(other.notes.utf8)
-    }
-
-    private static func padded(_ value: Int, _ width: Int) -> String {
-        let text = String(value.magnitude)
-        return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

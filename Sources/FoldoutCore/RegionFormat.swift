@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Synchronization
+
+/// How the user's region writes numbers, amounts of money and dates (the C library's LC_NUMERIC,
+/// LC_MONETARY and LC_TIME), which may differ from the language the interface speaks. The UI layer
+/// reads the region at start (`RegionFormat.current = …`); until then, and in tests that set none,
+/// numbers are written 1,234.5 and dates ISO 8601.
+public struct RegionFormat: Sendable {
+    public var decimalSeparator = "."
+    public var groupingSeparator = ","
+    public var monetaryDecimalSeparator = "."
+    public var monetaryGroupingSeparator = ","
+    /// A calendar day (year, month 1–12, day 1–31) as the region writes a date.
+    public var day: @Sendable (_ year: Int, _ month: Int, _ day: Int) -> String = { year, month, day in
+        CatalogDate.isoText(year: year, month: month, day: day)
+    }
+
+    public init() {}
+
+    private static let shared = Mutex(RegionFormat())
+
+    /// The region's format, for the whole process.
+    public static var current: RegionFormat {
+        get { shared.withLock { $0 } }
+        set { shared.withLock { $0 = newValue } }
+    }
+
+    /// `value` with its digits grouped in threes.
+    public func grouped(_ value: Int, monetary: Bool = false) -> String {
+        let separator = monetary ? monetaryGroupingSeparator : groupingSeparator
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result += separator }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
+    /// A number as a catalog writes it ("-1234.50") with the region's separators ("-1.234,50" in
+    /// Germany); anything that is not such a number is returned as it is.
+    public func decimal(_ text: String, monetary: Bool = false) -> String {
+        var digits = Substring(text)
+        let negative = digits.first == "-"
+        if negative { digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.count <= 18, whole.allSatisfy({ $0.isASCII && $0.isNumber }),
+              parts.count == 1 || parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let integer = Int(whole) else { return text }
+        var result = (negative ? "-" : "") + grouped(integer, monetary: monetary)
+        if parts.count == 2 { result += (monetary ? monetaryDecimalSeparator : decimalSeparator) + parts[1] }
+        return result
+    }
+
+    /// An ISO 8601 day ("2026-11-16") as the region writes a date; anything else as it is.
+    public func date(_ isoText: String) -> String {
+        let parts = isoText.split(separator: "-", omittingEmptySubsequences: false)
+        guard isoText.utf8.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
+              (1...12).contains(month), (1...31).contains(dayOfMonth) else { return isoText }
+        return day(year, month, dayOfMonth)
+    }
+}
+
+/// Numbers as the user's region writes them: shorthands for `RegionFormat.current`.
+public enum NumberText {
+    /// `value` with its digits grouped in threes, the separator as the region writes it.
+    public static func grouped(_ value: Int) -> String { RegionFormat.current.grouped(value) }
+
+    /// A number as a catalog writes it ("-1234.50") as the region writes numbers, or amounts of
+    /// money when `monetary`; anything else is returned as it is.
+    public static func decimal(_ text: String, monetary: Bool = false) -> String {
+        RegionFormat.current.decimal(text, monetary: monetary)
+    }
+}
