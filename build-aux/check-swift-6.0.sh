@@ -10,23 +10,31 @@
 #   build-aux/check-swift-6.0.sh --build      # part 3 only; exit 77 (skipped) without the root
 #   build-aux/check-swift-6.0.sh --setup      # make the Swift 6.0 root (root user, ~3 GB, minutes)
 #
+# The 6.3 (or other) toolchain for parts 1 and 2 is `swift` on PATH, or $SWIFT. meson test runs
+# --scan as swift-6.0-scan and --build as swift-6.0-build (suite flatpak; skipped without the root).
+#
 # What it checks:
 #  1. (--scan) build-aux/swift-6.0-scan.py reads every .swift file under Sources/, Tests/ and
 #     Benchmarks/ (comments and string literals blanked) and fails on each use, outside an
 #     `#if compiler(>=6.1)`/`(>=6.2)`/`(>=6.3)` branch, of what Swift 6.1 or later added:
-#       - language: InlineArray sugar `[N of T]`, integer generic parameters `<let N: Int>`,
-#         raw identifiers (`func `a b`()`), `@concurrent`, `nonisolated(nonsending)`, `isolated deinit`,
-#         `@MainActor` (global-actor) conformances `: @MainActor P`, `unsafe` expressions, `@abi`,
-#         `@safe`/`@unsafe`, `weak let`, `nonisolated` on a type or an extension, `@c`,
-#         `@_lifetime`/`@lifetime`, `~Escapable`, `using` default isolation, `#isolation`-free
-#         `Task.immediate`/`Task(name:)`, trailing commas where 6.0 refuses them (parameter and
-#         generic lists, tuples, `if`/`guard`/`while` conditions, closure capture lists), and
-#         `import X as Y`-style module selectors `Module::name`;
-#       - standard library: every type, protocol, type alias and global function that the
-#         installed (6.1+) toolchain's Swift, _Concurrency and Synchronization interfaces mark as
-#         newer than Swift 6.0 (availability after macOS 15.0, the Apple release that shipped
-#         Swift 6.0's runtime): InlineArray, Span, RawSpan, MutableSpan, UTF8Span, OutputSpan, …
-#         The list is read from the toolchain each run, so a newer toolchain adds its own names.
+#       - language (the version that brought each): 6.1: trailing commas where 6.0 refuses them
+#         (before `)` or `>`, in a closure capture list, ending an if/guard/while condition list),
+#         `nonisolated` on a type or an extension, withTaskGroup/withThrowingTaskGroup without
+#         `of:`; 6.2: InlineArray sugar `[N of T]`, integer generic parameters `<let N: Int>`, raw
+#         identifiers (`func `a b`()`), `@concurrent`, `nonisolated(nonsending)`, `isolated
+#         deinit`, global-actor conformances `: @MainActor P`, `unsafe` expressions, `@safe` and
+#         `@unsafe`, `weak let`, `@abi`, `~Escapable`, `@lifetime`/`@_lifetime`, Task.immediate,
+#         task names (`Task(name:)`, `addTask(name:)`), key paths to methods (`\.name()`),
+#         interpolations with `default:`; 6.3: `@c`, module selectors (`Module::name`).
+#         `build-aux/swift-6.0-scan.py --self-test` checks each pattern on samples of both kinds;
+#       - standard library: every top-level type, protocol, type alias, macro and global function
+#         of the installed toolchain's Swift, _Concurrency, Synchronization, Observation and
+#         _StringProcessing interfaces that Swift 6.0 lacks. With the Swift 6.0 root of part 3,
+#         exactly the names its own interfaces lack (6.3.1 against 6.0.3: CChar8, InlineArray,
+#         Span, RawSpan, MutableSpan, MutableRawSpan, OutputSpan, OutputRawSpan, UTF8Span,
+#         SendableMetatype, Observations, extendLifetime); without it, those whose @available
+#         names a macOS release after 15.0 (the one that shipped Swift 6.0's runtime) plus that
+#         list, as Span and its kin are marked back-deployed yet unknown to a 6.0 compiler.
 #  2. (--scan) Package.swift: its `// swift-tools-version:` is 6.0, and `swift package
 #     dump-package` accepts it. That one is the compiler's own word: SwiftPM gives a manifest the
 #     PackageDescription API of the tools version it declares, so an API added in 6.1 or later
@@ -47,6 +55,9 @@
 #    *mode*, not a compiler release, so every 6.1–6.3 feature stays on; `-min-swift-runtime-version
 #    6.0` (with or without -enable-experimental-feature SwiftRuntimeAvailability) changes nothing
 #    on Linux, where the stdlib's availability marks name Apple platforms only (tried with 6.3.1).
+#  - A failing part 3 lists the errors of the compiler jobs that ran: targets that depend on a
+#    failed one are not compiled, and a module's other files may stop with the first failing job,
+#    so fix what it lists and run it again.
 #  - The scan is a pattern match, not a parser: a construct spelled in an unusual way (across
 #    lines, or built by a macro) can slip through; part 3 is the authority.
 #  - Part 3 is Swift 6.0.3 on Debian's build of it against trixie's GTK 4.18, not the Flatpak SDK
@@ -68,7 +79,8 @@ case "${1:-}" in
     *) echo "check-swift-6.0: unknown argument “$1” (try --help)" >&2; exit 2 ;;
 esac
 
-swift_in_root() { [ -x "$root/usr/bin/swift" ] && [ -x "$root/usr/bin/pkg-config" ]; }
+# Debian's /usr/bin/swift is an absolute link (to /usr/libexec/swift/bin/swift): look at the target.
+swift_in_root() { [ -x "$root/usr/libexec/swift/bin/swift" ] && [ -x "$root/usr/bin/pkg-config" ]; }
 
 setup() {
     [ "$(id -u)" -eq 0 ] || { echo "check-swift-6.0: --setup needs root (debootstrap, chroot)" >&2; exit 2; }
@@ -108,9 +120,12 @@ scan() {
     local status=0
     echo "== 1. post-6.0 language features and standard library names in Sources/, Tests/, Benchmarks/"
     local swift_bin
-    swift_bin=$(command -v swift || true)
-    python3 build-aux/swift-6.0-scan.py --toolchain "${swift_bin:+$(dirname "$(realpath "$swift_bin")")/..}" \
-        Sources Tests Benchmarks || status=1
+    swift_bin=$(command -v "${SWIFT:-swift}" || true)
+    local scan_args=()
+    [ -n "$swift_bin" ] && scan_args+=(--toolchain "$(dirname "$(dirname "$(realpath "$swift_bin")")")")
+    [ -n "$swift_bin" ] && swift_in_root && scan_args+=(--baseline "$root/usr/libexec/swift/lib/swift/linux")
+    python3 build-aux/swift-6.0-scan.py --self-test || status=1
+    python3 build-aux/swift-6.0-scan.py "${scan_args[@]}" Sources Tests Benchmarks || status=1
 
     echo "== 2. Package.swift against the PackageDescription API of swift-tools-version 6.0"
     local declared
@@ -121,14 +136,14 @@ scan() {
         echo "FAIL: Package.swift's first line is “$declared”, not swift-tools-version 6.0"; status=1
     fi
     if [ -z "$swift_bin" ]; then
-        echo "SKIP: swift is not on PATH, so swift package dump-package was not run"
+        echo "SKIP: swift is not on PATH (nor in \$SWIFT), so swift package dump-package was not run"
     else
         local scratch output
         scratch=$(mktemp -d)
-        if output=$(swift package --package-path "$source_root" --scratch-path "$scratch" \
+        if output=$("$swift_bin" package --package-path "$source_root" --scratch-path "$scratch" \
                 --cache-path "$scratch/cache" --config-path "$scratch/config" --security-path "$scratch/security" \
                 dump-package 2>&1 >/dev/null); then
-            echo "PASS: $(swift --version 2>/dev/null | head -n 1 | sed 's/ (.*//') reads Package.swift with the 6.0 PackageDescription API"
+            echo "PASS: $("$swift_bin" --version 2>/dev/null | head -n 1 | sed 's/ (.*//') reads Package.swift with the 6.0 PackageDescription API"
         else
             printf '%s\n' "$output"
             echo "FAIL: swift package dump-package refuses Package.swift (an API newer than its tools version?)"; status=1
@@ -136,6 +151,11 @@ scan() {
         rm -rf "$scratch"
     fi
     return "$status"
+}
+
+diagnostics() { # diagnostics error|warning: the build log's distinct ones, named by work-tree path
+    grep -E "^/var/tmp/foldout-src/[^ ]+:[0-9]+:[0-9]+: $1:" "$root/var/tmp/foldout-build.log" |
+        sed 's|^/var/tmp/foldout-src/||' | sort -u -t: -k1,1 -k2,2n -k3,3n -k4 || true
 }
 
 build() {
@@ -162,11 +182,12 @@ build() {
     local started=$SECONDS
     if in_root swift build --package-path /var/tmp/foldout-src --scratch-path /var/tmp/foldout-scratch \
             --build-tests -j "$(nproc)" >"$log" 2>&1; then
-        grep -E 'warning:' "$log" | sort -u | head -n 40 || true
-        echo "PASS: Swift 6.0 built every target and test target ($(( SECONDS - started ))s; log $log)"
+        echo "PASS: Swift 6.0 built every target and test target ($(( SECONDS - started ))s," \
+            "$(diagnostics warning | wc -l) distinct warnings; log $log)"
     else
-        grep -E 'error:|warning:' "$log" | sort -u | head -n 80 || tail -n 40 "$log"
-        echo "FAIL: Swift 6.0 could not build the package (full log: $log)"
+        diagnostics error
+        echo "FAIL: Swift 6.0 could not build the package: $(diagnostics error | wc -l) distinct errors above" \
+            "(a target that depends on a failed one is not compiled at all; full log: $log)"
         return 1
     fi
 }
