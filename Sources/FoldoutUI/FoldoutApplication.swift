@@ -43,6 +43,8 @@ public final class FoldoutApplication {
         /// Text to search the Filters page for at start.
         var search: String?
         var openEditPane = false
+        /// The window's size asked for with `--window-size` (screenshots of narrow and wide windows).
+        var windowSize: (width: Int32, height: Int32)?
         var showShortcuts = false
         var benchmark: BenchmarkRun.Mode?
         var catalog = CatalogSource.generated(count: FoldoutApplication.defaultCatalogSize)
@@ -65,6 +67,7 @@ public final class FoldoutApplication {
         application.addOption("touch-library", kind: .flag, description: "Load the movie library and save it again, then quit", hidden: true)
         application.addOption("bench-scroll", kind: .string, description: "Benchmark: scroll the Filters results for FRAMES frames", argument: "FRAMES", hidden: true)
         application.addOption("bench-unfold", kind: .string, description: "Benchmark: unfold and fold CYCLES Actions rows", argument: "CYCLES", hidden: true)
+        application.addOption("window-size", kind: .string, description: "The window's size, WIDTHxHEIGHT (for screenshots)", argument: "WxH", hidden: true)
         application.addOption("quit-when-ready", kind: .flag, description: "Benchmark: quit after the first frame that shows the page's data", hidden: true)
         application.addOption("quit-after-first-frame", kind: .flag, description: tr("Quit once the first frame is painted"))
         application.addOption("version", kind: .flag, description: tr("Print the version and quit"))
@@ -233,6 +236,13 @@ public final class FoldoutApplication {
             guard let equals = text.firstIndex(of: "=") else { return tr("--choose takes FACET=OPTION, not “{value}”", ["value": text]) }
             options.choice = (String(text[..<equals]), String(text[text.index(after: equals)...]))
         }
+        if let text = parsed.string("window-size") {
+            let parts = text.split(separator: "x").compactMap { Int32($0) }
+            guard parts.count == 2, (200...16_384).contains(parts[0]), (200...16_384).contains(parts[1]) else {
+                return "--window-size takes WIDTHxHEIGHT in pixels, not “\(text)”"
+            }
+            options.windowSize = (parts[0], parts[1])
+        }
         options.search = parsed.string("search")
         options.openEditPane = parsed.contains("edit")
         options.showShortcuts = parsed.contains("shortcuts")
@@ -276,6 +286,7 @@ public final class FoldoutApplication {
         let window = MainWindow(application: application, actionsList: list, catalog: options.catalog, libraryStore: Self.libraryStore)
         mainWindow = window
         remembered.restore(window)
+        if let size = options.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
         if let path = options.catalogPath { remembered.lastCatalog = Resources.canonical(path) }
         window.onCatalogFileOpened = { [unowned self] path in self.remembered.lastCatalog = path }
         window.window.onCloseRequest { [unowned self, unowned window] in

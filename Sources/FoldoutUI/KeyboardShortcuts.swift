@@ -37,6 +37,7 @@ enum KeyboardShortcuts {
             .init(tr("Movies page"), [
                 Shortcut("<Control>e " + alt(tr("_Edit")), tr("Show or hide the Edit pane")),
                 Shortcut("Escape", tr("Close the Edit pane")),
+                Shortcut("<Alt>Left", tr("Back to the movie list (in a narrow window)")),
                 Shortcut(alt(tr("_Add")), tr("Add a movie")),
                 Shortcut(alt(tr("_Delete")), tr("Delete the selected movie")),
             ]),

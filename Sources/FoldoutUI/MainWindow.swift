@@ -29,6 +29,25 @@ public final class MainWindow {
     /// The header bar's menu (F10): Keyboard Shortcuts, About Foldout, Quit.
     let primaryMenu = MenuButton()
     private(set) var aboutDialog: AboutDialog?
+    let header = HeaderBar()
+    private let headerSwitcher: StackSwitcher
+    /// Holds the header's page switcher without asking for its width, so that a window can start
+    /// narrow (the switcher then moves to the bottom before the first frame is shown).
+    private let headerTitle = BreakpointBin(minimumWidth: 0, breakpoint: 0)
+    /// In a narrow window the page switcher moves from the header bar to this bar at the bottom.
+    let bottomBar = ActionBar()
+    /// The pages above the bottom bar.
+    let column = Box(GTK_ORIENTATION_VERTICAL)
+    /// Tells when the window becomes narrower than `narrowWidth`, or wider again.
+    let breakpoint = BreakpointBin(minimumWidth: 360, breakpoint: MainWindow.narrowWidth)
+    /// Below this width the window is narrow: the page switcher at the bottom, the Movies page's
+    /// list and details one at a time.
+    static let narrowWidth: Int32 = 600
+    /// How wide the Actions and Filters pages grow at most, so rows stay readable.
+    static let readableWidth: Int32 = 900
+    public var isNarrow: Bool { breakpoint.isNarrow }
+    /// Whether the header bar shows the page switcher (a wide window) or the window's title.
+    private(set) var headerShowsSwitcher = true
 
     public init(application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore) {
         self.catalog = catalog
@@ -39,22 +58,34 @@ public final class MainWindow {
         window.setIconName(Foldout.applicationID) // the hicolor icon meson installs; X11 shows it
         window.setDefaultSize(width: 720, height: 640)
 
-        let header = HeaderBar()
-        header.setTitleWidget(StackSwitcher(stack: stack))
+        headerSwitcher = StackSwitcher(stack: stack)
+        headerTitle.child = headerSwitcher
+        header.setTitleWidget(headerTitle)
         header.packEnd(primaryMenu)
         header.packEnd(headerEnd)
         window.setTitlebar(header)
 
         actions = ActionsPage(viewModel: actionsList, notification: notification)
-        stack.addTitled(actions.root, name: Page.actions.rawValue, title: Page.actions.title)
+        let actionsClamp = Clamp(maximumWidth: Self.readableWidth)
+        actionsClamp.child = actions.root
+        stack.addTitled(actionsClamp, name: Page.actions.rawValue, title: Page.actions.title)
         stack.addTitled(filtersHolder, name: Page.filters.rawValue, title: Page.filters.title)
         stack.addTitled(moviesHolder, name: Page.movies.rawValue, title: Page.movies.title)
         stack.onNotify("visible-child-name") { [weak self] in self?.buildVisiblePage() }
 
         let overlay = Overlay()
         overlay.child = stack
+        overlay.vexpand = true
         overlay.addOverlay(notification.root)
-        window.child = overlay
+        column.append(overlay)
+        let bottomSwitcher = StackSwitcher(stack: stack)
+        bottomSwitcher.addCSSClass("narrow-switcher")
+        bottomBar.setCenter(bottomSwitcher)
+        bottomBar.isVisible = false
+        column.append(bottomBar)
+        breakpoint.child = column
+        breakpoint.onNarrowChanged { [weak self] narrow in self?.setNarrow(narrow) }
+        window.child = breakpoint
         notification.installUndoShortcut(in: window)
         installWindowShortcuts()
         buildPrimaryMenu(application)
@@ -122,6 +153,14 @@ public final class MainWindow {
         window.add(keys)
     }
 
+    /// A narrow window shows the page switcher at the bottom and the window's title above.
+    private func setNarrow(_ narrow: Bool) {
+        header.setTitleWidget(narrow ? nil : headerTitle)
+        headerShowsSwitcher = !narrow
+        bottomBar.isVisible = narrow
+        movies?.setNarrow(narrow)
+    }
+
     /// Unfolds row `row` of the Actions page and scrolls to it.
     func unfold(row: Int) {
         let list = actions.viewModel
@@ -146,6 +185,7 @@ public final class MainWindow {
         if let movies { return movies }
         let movies = MoviesPage(store: libraryStore, notification: notification)
         movies.paned.position = Int32(clamping: moviesDivider)
+        movies.setNarrow(isNarrow)
         movies.root.vexpand = true
         moviesHolder.append(movies.root)
         headerEnd.append(movies.editToggle)
@@ -189,10 +229,12 @@ public final class MainWindow {
     public func ensureFiltersPage() -> FiltersPage {
         if let filters { return filters }
         let filters = FiltersPage(source: catalog)
+        let clamp = Clamp(maximumWidth: Self.readableWidth)
+        clamp.child = filters.root
         filters.window = { [weak window] in window }
         filters.onFileOpened = { [weak self] path in self?.onCatalogFileOpened(path) }
         filters.root.vexpand = true
-        filtersHolder.append(filters.root)
+        filtersHolder.append(clamp)
         self.filters = filters
         return filters
     }

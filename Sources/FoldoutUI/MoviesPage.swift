@@ -27,6 +27,13 @@ public final class MoviesPage {
     private let detailGenre = Label()
     let detailDate = Label()
     private let detailNotes = Label(wrap: true)
+    private let detail = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    /// In a narrow window, the way from a movie's details back to the list.
+    let backButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Back to the Movie List"))
+    /// Whether the window is narrow: the list and the details are then shown one at a time.
+    private(set) var isNarrow = false
+    /// In a narrow window, whether the details are shown instead of the list.
+    private(set) var showsDetailAlone = false
     private let notification: InAppNotification
     private var autosave: LibraryAutosave?
     private let savePath: String?
@@ -85,8 +92,10 @@ public final class MoviesPage {
         scrolled.child = listView
         scrolled.setSizeRequest(width: 240)
         listView.addCSSClass("movies-list")
-        let detail = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
         detail.addCSSClass("movie-detail")
+        backButton.setAlign(horizontal: GTK_ALIGN_START)
+        backButton.isVisible = false
+        detail.append(backButton)
         for label in [detailTitle, detailGenre, detailDate, detailNotes] {
             label.xalign = 0
             detail.append(label)
@@ -111,6 +120,12 @@ public final class MoviesPage {
             guard let self, !self.showingSelection else { return }
             self.library.select(self.listView.selectedPosition.map { self.library.movies[$0].id })
         }
+        listView.onActivate { [weak self] position in
+            guard let self, self.isNarrow, position < self.library.movies.count else { return }
+            self.library.select(self.library.movies[position].id)
+            self.showDetailAlone(true)
+        }
+        backButton.onClicked { [weak self] in self?.showDetailAlone(false) }
         editToggle.onToggled { [weak self] in
             guard let self, self.editToggle.isActive != self.pane.isOpen else { return }
             self.pane.toggle()
@@ -122,11 +137,39 @@ public final class MoviesPage {
         paneView.deleteButton.onClicked { [weak self] in self?.deleteSelected() }
 
         let actions = ActionGroup()
-        actions.add("close-pane") { [weak self] in self?.pane.close() }
+        actions.add("close-pane") { [weak self] in
+            guard let self else { return }
+            if !self.pane.isOpen && self.showsDetailAlone { self.showDetailAlone(false) } else { self.pane.close() }
+        }
+        actions.add("back") { [weak self] in
+            if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
+        }
         root.insertActionGroup("movies", actions)
         let keys = ShortcutController()
         keys.add(accelerators: "Escape", action: "movies.close-pane")
+        keys.add(accelerators: "<Alt>Left", action: "movies.back")
         root.add(keys)
+    }
+
+    // MARK: Narrow windows
+
+    /// In a narrow window the list and the details take turns: a tap or Enter on a movie shows
+    /// its details, Back (Escape, Alt+Left) the list again.
+    func setNarrow(_ narrow: Bool) {
+        guard narrow != isNarrow else { return }
+        isNarrow = narrow
+        listView.activatesOnSingleClick = narrow
+        showDetailAlone(false)
+    }
+
+    func showDetailAlone(_ alone: Bool) {
+        let hadFocus = detail.isAncestor(ofFocus: root)
+        let wasAlone = showsDetailAlone
+        showsDetailAlone = isNarrow && alone
+        scrolled.isVisible = !showsDetailAlone
+        detail.isVisible = !isNarrow || showsDetailAlone
+        backButton.isVisible = showsDetailAlone
+        if showsDetailAlone { _ = backButton.grabFocus() } else if hadFocus || wasAlone { focusFirst() }
     }
 
     // MARK: The pane

@@ -55,6 +55,7 @@ enum Style {
     .movie-detail .title-2 { font-size: 1.5em; font-weight: bold; }
     label.error { color: @error_color; }
     .app-notification { border-radius: 9px; margin: 0 12px 12px 12px; }
+    .narrow-switcher > button { min-width: 72px; }
     """
 
     static let darkResourcePath = "/dev/foldout/Foldout/style-dark.css"
@@ -88,7 +89,12 @@ enum Style {
         ["\(directory)/\(bundleName)", "\(directory)/../share/foldout/\(bundleName)"]
     }
 
+    @MainActor private static var loaded = false
+
+    /// Puts the style sheets on the display, once per process.
     @MainActor static func load() {
+        guard !loaded else { return }
+        loaded = true
         if let directory = Resources.executableDirectory {
             for path in bundleCandidates(executableDirectory: directory) {
                 do {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 @MainActor
@@ -132,10 +133,18 @@ public final class StackSwitcher: Widget {
     }
 }
 
+/// A bar at the bottom of a window, its widget in the middle (`GtkActionBar`).
+@MainActor
+public final class ActionBar: Widget {
+    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_action_bar_new())) }
+    public func setCenter(_ widget: Widget) { gtk_action_bar_set_center_widget(opaque, widget.widget) }
+}
+
 @MainActor
 public final class HeaderBar: Widget {
     public init() { super.init(owning: UnsafeMutableRawPointer(gtk_header_bar_new())) }
-    public func setTitleWidget(_ widget: Widget) { gtk_header_bar_set_title_widget(opaque, widget.widget) }
+    /// The widget in the middle; nil shows the window's title.
+    public func setTitleWidget(_ widget: Widget?) { gtk_header_bar_set_title_widget(opaque, widget?.widget) }
     public func packStart(_ widget: Widget) { gtk_header_bar_pack_start(opaque, widget.widget) }
     public func packEnd(_ widget: Widget) { gtk_header_bar_pack_end(opaque, widget.widget) }
 }
@@ -196,5 +205,47 @@ open class Window: Widget {
 public final class ApplicationWindow: Window {
     public init(application: Application) {
         super.init(retaining: UnsafeMutableRawPointer(gtk_application_window_new(application.cast())))
+    }
+}
+
+/// One child, never wider than `maximumWidth`, centred in any width beyond (GTK 4.8 has no
+/// AdwClamp): a line's text and its buttons stay together in a wide window.
+@MainActor
+public final class Clamp: Widget {
+    public init(maximumWidth: Int32) {
+        super.init(owning: UnsafeMutableRawPointer(foldout_clamp_new(maximumWidth)))
+    }
+
+    public var child: Widget? = nil {
+        didSet { foldout_clamp_set_child(OpaquePointer(raw), child?.widget) }
+    }
+}
+
+/// One child filling it, which tells when its width crosses `breakpoint` (GTK 4.8 has no
+/// AdwBreakpoint), so the app can rearrange for a narrow window. It asks for at most
+/// `minimumWidth`, so the window can be made narrower than the wide layout needs.
+@MainActor
+public final class BreakpointBin: Widget {
+    public init(minimumWidth: Int32, breakpoint: Int32) {
+        super.init(owning: UnsafeMutableRawPointer(foldout_breakpoint_bin_new(minimumWidth, breakpoint)))
+    }
+
+    private var bin: OpaquePointer { OpaquePointer(raw) }
+
+    public var child: Widget? = nil {
+        didSet { foldout_breakpoint_bin_set_child(bin, child?.widget) }
+    }
+
+    /// Whether the last width it was given was below the breakpoint.
+    public var isNarrow: Bool { foldout_breakpoint_bin_is_narrow(bin) != 0 }
+
+    /// Called, after the layout, each time the width crosses the breakpoint, with `isNarrow`.
+    public func onNarrowChanged(_ handler: @escaping @MainActor (Bool) -> Void) {
+        let box = HandlerBox<@MainActor (Bool) -> Void>(handler)
+        let thunk: FoldoutNarrowChanged = { narrow, data in
+            let box = HandlerBox<@MainActor (Bool) -> Void>.from(data)
+            MainActor.assumeIsolated { box.function(narrow != 0) }
+        }
+        foldout_breakpoint_bin_on_change(bin, thunk, box.retainedPointer()) { ClosureBox.release($0) }
     }
 }

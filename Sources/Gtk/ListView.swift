@@ -134,6 +134,23 @@ public final class ListView: Widget {
     }
 
     /// Called when the selected position changes, by the user or by `selectedPosition`.
+    /// Called with the row's position when a row is activated: Enter, a double click, or a single
+    /// click with `activatesOnSingleClick`.
+    public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
+        onInteger("activate") { position in handler(Int(position)) }
+    }
+
+    /// Activates the row at `position`, as Enter on it does.
+    public func activate(position: Int) {
+        _ = activateAction("list.activate-item", parameter: g_variant_new_uint32(guint32(position)))
+    }
+
+    /// Whether one click (a tap) activates a row, as lists that lead to another view do on phones.
+    public var activatesOnSingleClick: Bool {
+        get { gtk_list_view_get_single_click_activate(opaque) != 0 }
+        set { gtk_list_view_set_single_click_activate(opaque, newValue.gboolean) }
+    }
+
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
         guard let singleSelection else { return }
         Object(retaining: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)

