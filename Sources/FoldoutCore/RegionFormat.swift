@@ -37,8 +37,10 @@ public struct RegionFormat: Sendable {
         return value < 0 ? "-" + result : result
     }
 
-    /// A number as a catalog writes it ("-1234.50") with the region's separators ("-1.234,50" in
-    /// Germany); anything that is not such a number is returned as it is.
+    /// A number as a catalog writes it ("-1234.50") with the region's decimal separator
+    /// ("-1234,50" in Germany), its digits grouped only for an amount of money ("1.234,50"): a
+    /// year or a code in a table is not written 1,949. Anything that is not such a number is
+    /// returned as it is.
     public func decimal(_ text: String, monetary: Bool = false) -> String {
         var digits = Substring(text)
         let negative = digits.first == "-"
@@ -46,7 +48,7 @@ public struct RegionFormat: Sendable {
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.count <= 18, whole.allSatisfy({ $0.isASCII && $0.isNumber }),
               parts.count == 1 || parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let integer = Int(whole) else { return text }
-        var result = (negative ? "-" : "") + grouped(integer, monetary: monetary)
+        var result = (negative ? "-" : "") + (monetary ? grouped(integer, monetary: true) : String(whole))
         if parts.count == 2 { result += (monetary ? monetaryDecimalSeparator : decimalSeparator) + parts[1] }
         return result
     }

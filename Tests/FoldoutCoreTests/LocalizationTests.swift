@@ -25,7 +25,9 @@ final class LocalizationTests: XCTestCase {
         XCTAssertEqual(trn("{n} item", "{n} items", 1, ["n": "1"]), "1 item")
         XCTAssertEqual(trn("{n} item", "{n} items", 0, ["n": "0"]), "0 items")
         XCTAssertEqual(NumberText.grouped(1_234_567), "1,234,567")
-        XCTAssertEqual(NumberText.decimal("-1234.50"), "-1,234.50")
+        XCTAssertEqual(NumberText.decimal("-1234.50"), "-1234.50")
+        XCTAssertEqual(NumberText.decimal("1949"), "1949", "a year is not grouped")
+        XCTAssertEqual(NumberText.decimal("1234.50", monetary: true), "1,234.50")
         XCTAssertEqual(NumberText.decimal("2024-01-05"), "2024-01-05", "dates are not numbers")
     }
 
@@ -38,7 +40,7 @@ final class LocalizationTests: XCTestCase {
         germany.day = { year, month, day in "\(day).\(month).\(year)" }
         XCTAssertEqual(germany.grouped(1_234_567), "1.234.567")
         XCTAssertEqual(germany.grouped(-999), "-999")
-        XCTAssertEqual(germany.decimal("-1234567.05"), "-1.234.567,05")
+        XCTAssertEqual(germany.decimal("-1234567.05"), "-1234567,05")
         XCTAssertEqual(germany.decimal("1234.50", monetary: true), "1\u{202F}234,50")
         XCTAssertEqual(germany.decimal("12"), "12")
         for notANumber in ["", "-", ".5", "1.2.3", "1e5", "12a", "٣٤", "99999999999999999999.1"] {
