@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// A button that opens a popover below itself.

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// Read-only views of a widget and everything under it (popovers included, which are children of
