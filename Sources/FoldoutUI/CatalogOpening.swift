@@ -95,21 +95,27 @@ final class CatalogOpening {
             return true
         }
         let sort = keptSort()
-        Task.detached { [weak self] in
+        // Made here, on the main actor, so that the detached task holds no reference to self.
+        let deliver: @Sendable @MainActor (Result<Catalog, CatalogImportError>) -> Void = { [weak self] result in
+            self?.finishReading(result, loading: loading, path: path, name: name)
+        }
+        Task.detached {
             let result = Result { () throws(CatalogImportError) in try Catalog.load(path: path, loading: loading) }
             if case .success(let catalog) = result, let sort, let column = catalog.column(named: sort.column) {
                 _ = catalog.positions(sortedBy: CatalogSortKey(column: column, descending: sort.descending))
             }
-            MainLoop.post {
-                guard let self, self.loading === loading else { return }
-                self.finish()
-                switch result {
-                case let .success(catalog): self.onOpened(catalog, path)
-                case let .failure(error):
-                    if error.reason != .cancelled { self.showError(error, file: name) }
-                    self.onFailed()
-                }
-            }
+            MainLoop.post { deliver(result) }
+        }
+    }
+
+    private func finishReading(_ result: Result<Catalog, CatalogImportError>, loading: CatalogLoading, path: String, name: String) {
+        guard self.loading === loading else { return }
+        finish()
+        switch result {
+        case let .success(catalog): onOpened(catalog, path)
+        case let .failure(error):
+            if error.reason != .cancelled { showError(error, file: name) }
+            onFailed()
         }
     }
 

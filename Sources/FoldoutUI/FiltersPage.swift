@@ -210,9 +210,10 @@ public final class FiltersPage {
     func generate(count: Int) {
         source = nil
         opening.showBuilding(count: count)
-        Task.detached { [weak self] in
+        let deliver: @Sendable @MainActor (Catalog) -> Void = { [weak self] catalog in self?.show(catalog) }
+        Task.detached {
             let catalog = Catalog.generate(count: count)
-            MainLoop.post { self?.show(catalog) }
+            MainLoop.post { deliver(catalog) }
         }
     }
 
@@ -392,14 +393,17 @@ public final class FiltersPage {
         }
         let catalog = filter.catalog, request = sortRequest
         opening.showSorting()
-        Task.detached { [weak self] in
+        let deliver: @Sendable @MainActor () -> Void = { [weak self] in self?.finishSorting(sort, request: request, catalog: catalog) }
+        Task.detached {
             _ = catalog.positions(sortedBy: sort)
-            MainLoop.post {
-                guard let self, self.sortRequest == request, self.filter?.catalog === catalog else { return }
-                self.opening.finishWorking()
-                self.filter?.sort = sort
-            }
+            MainLoop.post { deliver() }
         }
+    }
+
+    private func finishSorting(_ sort: CatalogSortKey, request: Int, catalog: Catalog) {
+        guard sortRequest == request, filter?.catalog === catalog else { return }
+        opening.finishWorking()
+        filter?.sort = sort
     }
 
     /// Binds the rows in view again at once, and the others GTK keeps around the view (200 in
@@ -418,11 +422,15 @@ public final class FiltersPage {
         }
         guard !later.isEmpty else { return }
         pendingRebind = MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
-            guard let self, let filter = self.filter else { return false }
-            self.pendingRebind = nil
-            for row in later where row.position != nil && row.listPosition < filter.matchCount { self.rebind(row, filter) }
+            self?.rebindLater(later)
             return false
         }
+    }
+
+    private func rebindLater(_ rows: [ResultRow]) {
+        pendingRebind = nil
+        guard let filter else { return }
+        for row in rows where row.position != nil && row.listPosition < filter.matchCount { rebind(row, filter) }
     }
 
     private func rebind(_ row: ResultRow, _ filter: FacetFilter) {

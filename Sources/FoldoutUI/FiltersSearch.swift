@@ -85,10 +85,13 @@ final class FiltersSearch {
             return false
         }
         running = request
-        Task.detached { [weak self] in
+        let deliver: @Sendable @MainActor (RowSet, CatalogSearch) -> Void = { [weak self] rows, search in
+            self?.finish(request, text, rows, search)
+        }
+        Task.detached {
             let search = indexes.index(catalog, columns)
             guard let rows = search.rows(matching: text, isCancelled: { !newest.isNewest(request) }) else { return }
-            MainLoop.post { self?.finish(request, text, rows, search) }
+            MainLoop.post { deliver(rows, search) }
         }
     }
 

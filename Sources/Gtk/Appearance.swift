@@ -41,10 +41,19 @@ public final class AppearancePortal {
         subscription = foldout_appearance_watch(bus, thunk, box.retainedPointer()) { ClosureBox.release($0) }
     }
 
+    #if compiler(>=6.2)
     isolated deinit {
         g_dbus_connection_signal_unsubscribe(bus, subscription)
         g_object_unref(UnsafeMutableRawPointer(bus))
     }
+    #else
+    deinit { // on the main thread, as Object's (see there)
+        MainActor.assumeIsolated {
+            g_dbus_connection_signal_unsubscribe(bus, subscription)
+            g_object_unref(UnsafeMutableRawPointer(bus))
+        }
+    }
+    #endif
 
     private func changed(_ key: String, _ value: UInt32) {
         switch key {

@@ -42,10 +42,19 @@ public final class SignalConnection {
         g_weak_ref_init(weak, instance)
     }
 
+    #if compiler(>=6.2)
     isolated deinit {
         g_weak_ref_clear(weak)
         weak.deallocate()
     }
+    #else
+    deinit { // on the main thread, as Object's (see there)
+        MainActor.assumeIsolated {
+            g_weak_ref_clear(weak)
+            weak.deallocate()
+        }
+    }
+    #endif
 
     public var isConnected: Bool {
         guard handlerID != 0, let instance = g_weak_ref_get(weak) else { return false }

@@ -23,9 +23,18 @@ open class Object {
         g_object_ref_sink(pointer)
     }
 
+    // GTK's objects are released on the main thread. Swift 6.2 runs the deinit there (`isolated
+    // deinit`); before it, the deinit runs where the last reference went, which for these
+    // main-actor objects is the main thread, and the check says so if it ever is not.
+    #if compiler(>=6.2)
     isolated deinit {
         g_object_unref(raw)
     }
+    #else
+    deinit {
+        MainActor.assumeIsolated { g_object_unref(raw) }
+    }
+    #endif
 
     @inline(__always) public func cast<T>() -> UnsafeMutablePointer<T> {
         raw.assumingMemoryBound(to: T.self)

@@ -166,9 +166,16 @@ enum CatalogCSVParser {
     /// scanner reaches `stop`.
     private static func records(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
                                 loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> RecordsRead {
-        try builders.withUnsafeMutableBufferPointer { builders throws(CatalogImportError) in
-            try records(&scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release)
+        // Swift 6.0's withUnsafeMutableBufferPointer rethrows `any Error`: the typed error rides
+        // out in a Result.
+        let read: Result<RecordsRead, CatalogImportError> = builders.withUnsafeMutableBufferPointer { builders in
+            do throws(CatalogImportError) {
+                return .success(try records(&scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release))
+            } catch {
+                return .failure(error)
+            }
         }
+        return try read.get()
     }
 
     private static func records(_ scanner: inout CatalogCSVScanner, _ builders: UnsafeMutableBufferPointer<CatalogColumnBuilder>, rowLimit: Int,
