@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Foldout as a GNOME desktop uses it, checked over AT-SPI as a screen reader sees the window:
-a second launch acting on the running window; the window's size, page and catalog remembered
+a file given at start, a second launch acting on the running window; the window's size, page and catalog remembered
 between runs (GSettings, in a key file here as inside the Flatpak).
 
 Usage: desktop_journeys.py PATH/TO/foldout
@@ -23,6 +23,21 @@ def launch(binary, arguments, environment, cwd=None):
 
 def visible_list_items(app):
     return [node.name for node in app.objects() if node.getRoleName() == "list item"]
+
+
+def file_at_start(binary, data):
+    """`foldout FILE.csv` (what the desktop file's %F gives) starts on the Filters page with the file."""
+    with tempfile.TemporaryDirectory() as folder:
+        table = os.path.join(folder, "minerals.csv")
+        with open(table, "w", encoding="utf-8") as file:
+            file.write("mineral,hardness\nZanzibar quartz,7\nTalc,1\nCorundum,9\n")
+        app = App(binary, [table], data)
+        try:
+            wait_for(lambda: "Talc" in " ".join(visible_list_items(app)), "the file given at start on the Filters page")
+            items = visible_list_items(app)
+            check(len(items) == 3, f"foldout FILE: {len(items)} rows shown, not the file's 3 ({items[:4]})")
+        finally:
+            app.close()
 
 
 def second_launch(binary, data):
@@ -128,7 +143,7 @@ def main():
         raise SystemExit(__doc__)
     binary = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory() as data:
-        for journey in (second_launch, remembered_state):
+        for journey in (file_at_start, second_launch, remembered_state):
             print(f"== {journey.__name__}", flush=True)
             journey(binary, data)
     if failures:
