@@ -176,6 +176,8 @@ build() {
     local work=$root/var/tmp/foldout-src
     rm -rf "$work"
     mkdir -p "$work" "$root/var/tmp/foldout-scratch"
+    # Clang's module cache misses headers added to a C target's include/ folder: start it afresh.
+    rm -rf "$root"/var/tmp/foldout-scratch/*/debug/ModuleCache
     cp -a Package.swift Sources Tests Benchmarks "$work/"
     rm -rf "$work/Benchmarks/bin"
     local log=$root/var/tmp/foldout-build.log
