@@ -6,7 +6,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build-aux/install-deps.sh
-swift build --build-tests
+# The layering rule, by the compiler: a target imports only what it declares (SwiftPM's check), and
+# nothing outside Sources/Gtk imports GTK's C modules (check-layers.sh).
+swift build --build-tests --explicit-target-dependency-import-check error
+build-aux/check-layers.sh
 build-aux/compile-translations.sh "$(swift build --show-bin-path)"
 build-aux/compile-schemas.sh "$(swift build --show-bin-path)"
 build-aux/check-translations.sh

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -17,7 +16,7 @@ protocol ActionRowDelegate: AnyObject {
 /// unfolding part is built only the first time a row has to show it.
 @MainActor
 final class ActionRow {
-    let root = Box(GTK_ORIENTATION_VERTICAL, role: GTK_ACCESSIBLE_ROLE_BUTTON)
+    let root = Box(.vertical, role: .button)
     /// Author (bold) over title in one inscription: GtkListView 4.8 keeps ~200 rows alive, and
     /// every widget per row, and every time its text is shaped, shows in the start-up time.
     let heading = Inscription()
@@ -29,7 +28,7 @@ final class ActionRow {
 
     /// The revealer and what it unfolds: the detail text and the action bar.
     @MainActor final class UnfoldingPart {
-        let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
+        let revealer = Revealer(.slideDown, durationMS: 250)
         let detail = Label(wrap: true)
         let share = Button(label: tr("Share"))
         let remove = Button(label: tr("Remove"))
@@ -37,12 +36,12 @@ final class ActionRow {
         init() {
             detail.xalign = 0
             detail.addCSSClass("detail")
-            let actionBar = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-            actionBar.setAlign(horizontal: GTK_ALIGN_END)
+            let actionBar = Box(.horizontal, spacing: 6)
+            actionBar.setAlign(horizontal: .end)
             remove.addCSSClass("destructive-action")
             actionBar.append(share)
             actionBar.append(remove)
-            let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 8)
+            let box = Box(.vertical, spacing: 8)
             box.addCSSClass("unfolded")
             box.append(detail)
             box.append(actionBar)
@@ -59,8 +58,8 @@ final class ActionRow {
         // The row's affordance: an arrow that turns as the row unfolds, as the combo rows' do.
         let arrow = Image(iconName: "pan-end-symbolic")
         arrow.addCSSClass("expander-arrow")
-        arrow.setAlign(vertical: GTK_ALIGN_CENTER)
-        let top = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        arrow.setAlign(vertical: .center)
+        let top = Box(.horizontal, spacing: 8)
         top.append(heading)
         top.append(arrow)
         root.append(top)

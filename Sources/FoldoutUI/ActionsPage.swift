@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -50,7 +49,7 @@ public final class ActionsPage: ActionRowDelegate {
         owner.value = self
 
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
-        if !hasEveryItem { listView.afterNextFrame(priority: G_PRIORITY_LOW) { [weak self] in self?.addRemainingItems() } }
+        if !hasEveryItem { listView.afterNextFrame(priority: .low) { [weak self] in self?.addRemainingItems() } }
     }
 
     /// Whether the list model holds every item yet: until then it holds the view model's first ones.

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import Gtk
 
 /// A message across the top of a page that stays until the situation changes (a damaged file, a
@@ -8,15 +7,15 @@ import Gtk
 /// wrapping labels in a revealer trip GTK 4.8's height-for-width checks.
 @MainActor
 final class Banner {
-    let root = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 200)
+    let root = Revealer(.slideDown, durationMS: 200)
     let summary = Label()
     let detail = Label()
 
     init() {
-        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 10)
+        let box = Box(.horizontal, spacing: 10)
         box.addCSSClass("warning-banner")
         box.append(Image(iconName: "dialog-warning-symbolic"))
-        let texts = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let texts = Box(.vertical, spacing: 2)
         texts.hexpand = true
         for label in [summary, detail] {
             label.xalign = 0

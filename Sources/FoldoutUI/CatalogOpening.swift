@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -8,7 +7,7 @@ import Gtk
 /// file that cannot be used. The catalog shown stays until the new one is ready.
 @MainActor
 final class CatalogOpening {
-    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    let root = Box(.horizontal, spacing: 8)
     let label = Label()
     let spinner = Spinner()
     let progressBar = ProgressBar()
@@ -33,7 +32,7 @@ final class CatalogOpening {
         root.append(spinner)
         root.append(label)
         progressBar.setSizeRequest(width: 160)
-        progressBar.setAlign(vertical: GTK_ALIGN_CENTER)
+        progressBar.setAlign(vertical: .center)
         root.append(progressBar)
         cancelButton.tooltip = tr("Stop reading the file and keep the catalog shown")
         cancelButton.onClicked { [weak self] in self?.loading?.cancel() }

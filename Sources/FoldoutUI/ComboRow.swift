@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -9,9 +8,9 @@ import Gtk
 @MainActor
 final class ComboRow {
     let combo: ComboSection.Combo
-    let root = Box(GTK_ORIENTATION_VERTICAL)
+    let root = Box(.vertical)
     let header: Button
-    let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 200)
+    let revealer = Revealer(.slideDown, durationMS: 200)
     private let value = Label()
     private let arrow = Image(iconName: "pan-end-symbolic")
     private(set) var optionButtons: [Button] = []
@@ -30,7 +29,7 @@ final class ComboRow {
         value.hexpand = true
         value.ellipsizeEnd()
         arrow.addCSSClass("combo-arrow")
-        let content = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        let content = Box(.horizontal, spacing: 12)
         content.append(caption)
         content.append(value)
         content.append(arrow)
@@ -67,14 +66,14 @@ final class ComboRow {
     private func buildOptionRows() {
         optionButtons = []
         checks = []
-        let list = Box(GTK_ORIENTATION_VERTICAL)
+        let list = Box(.vertical)
         list.addCSSClass("combo-options")
         for (index, option) in options.enumerated() {
             let check = Image(iconName: "object-select-symbolic")
             let label = Label(option)
             label.xalign = 0
             label.hexpand = true
-            let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+            let row = Box(.horizontal, spacing: 12)
             row.append(label)
             row.append(check)
             let button = Button(child: row)

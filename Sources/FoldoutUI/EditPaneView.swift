@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -7,7 +6,7 @@ import Gtk
 /// and Add and Delete. It slides down above the list, which shrinks to make room.
 @MainActor
 final class EditPaneView {
-    let revealer = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: 250)
+    let revealer = Revealer(.slideDown, durationMS: 250)
     let titleEntry = Entry(placeholder: tr("Title"))
     let titleProblem = Label()
     let genre = DropDown(strings: Genre.allCases.map(\.title))
@@ -27,7 +26,7 @@ final class EditPaneView {
         genre.setAccessibleLabel(tr("Genre"))
         let notesCaption = Label(tr("Notes"))
         notesCaption.xalign = 1
-        notesCaption.setAlign(vertical: GTK_ALIGN_START)
+        notesCaption.setAlign(vertical: .start)
         notesCaption.addCSSClass("dim-label")
         notes.setAccessibleLabel(tr("Notes"))
         notes.addCSSClass("notes")
@@ -49,13 +48,13 @@ final class EditPaneView {
         grid.attach(genre, column: 1, row: 2)
         grid.attach(notesCaption, column: 0, row: 3)
         grid.attach(notesScroller, column: 1, row: 3)
-        let buttons = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-        buttons.setAlign(horizontal: GTK_ALIGN_END)
+        let buttons = Box(.horizontal, spacing: 6)
+        buttons.setAlign(horizontal: .end)
         buttons.append(addButton)
         buttons.append(deleteButton)
         grid.attach(buttons, column: 1, row: 4)
 
-        let box = Box(GTK_ORIENTATION_VERTICAL)
+        let box = Box(.vertical)
         box.addCSSClass("edit-pane")
         box.append(grid)
         revealer.child = box

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -8,8 +7,8 @@ import Gtk
 /// stop being one, then whatever the page puts at the end (the Open button).
 @MainActor
 final class FacetBar {
-    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
-    private let menusBox = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+    let root = Box(.horizontal, spacing: 6)
+    private let menusBox = Box(.horizontal, spacing: 6)
     let facetsButton = MenuButton()
     private let facetsPopover = Popover()
     private(set) var menus: [FacetMenu] = []
@@ -64,7 +63,7 @@ final class FacetBar {
     /// The Facets menu: every column, ticked when it is a facet.
     private func buildFacetChecks() {
         guard let filter else { return }
-        let list = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+        let list = Box(.vertical, spacing: 2)
         let heading = Label(tr("Show a flyout for"))
         heading.addCSSClass("dim-label")
         heading.xalign = 0

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -95,7 +94,7 @@ final class FacetMenu {
             let count = Label()
             count.addCSSClass("dim-label")
             count.addCSSClass("facet-count")
-            let row = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+            let row = Box(.horizontal, spacing: 8)
             row.append(check)
             row.append(label)
             row.append(count)
@@ -109,7 +108,7 @@ final class FacetMenu {
             countLabels.append(count)
             checks.append(check)
         }
-        let box = Box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        let box = Box(.vertical, spacing: 4)
         let note = Label(orderNote)
         note.addCSSClass("dim-label")
         note.addCSSClass("facet-order")
@@ -124,7 +123,7 @@ final class FacetMenu {
             searchEntry = entry
             box.append(entry)
             box.append(note)
-            let list = Box(GTK_ORIENTATION_VERTICAL)
+            let list = Box(.vertical)
             for button in optionButtons { list.append(button) }
             let scrolled = ScrolledWindow()
             scrolled.limitHeight(to: max(availableHeight - 90, 120))
@@ -153,7 +152,7 @@ final class FacetMenu {
             self?.popover.popdown()
             self?.onReset()
         }
-        box.append(Separator(GTK_ORIENTATION_HORIZONTAL))
+        box.append(Separator(.horizontal))
         box.append(resetButton)
         popover.child = box
         if refocusEntry, let searchEntry { _ = searchEntry.grabFocus() }

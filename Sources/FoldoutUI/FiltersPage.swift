@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -22,7 +21,7 @@ public enum CatalogSource: Sendable {
 /// search, and offers to clear them.
 @MainActor
 public final class FiltersPage {
-    public let root = Box(GTK_ORIENTATION_VERTICAL)
+    public let root = Box(.vertical)
     let section = ComboSection()
     let search = FiltersSearch()
     private(set) var filter: FacetFilter?
@@ -37,7 +36,7 @@ public final class FiltersPage {
     private let model = PositionListModel()
     let listView: ListView
     private let scrolled = ScrolledWindow()
-    let emptyState = Box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+    let emptyState = Box(.vertical, spacing: 12)
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
     private var factory: ListItemFactory<ResultRow>!
@@ -98,12 +97,12 @@ public final class FiltersPage {
         root.append(search.root)
         root.append(facetBar.root)
 
-        let combos = Box(GTK_ORIENTATION_VERTICAL)
+        let combos = Box(.vertical)
         combos.addCSSClass("combo-section")
         for row in comboRows { combos.append(row.root) }
         root.append(combos)
 
-        let status = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        let status = Box(.horizontal, spacing: 8)
         status.addCSSClass("results-status")
         countLabel.xalign = 0
         status.append(countLabel)
@@ -122,13 +121,13 @@ public final class FiltersPage {
 
         emptyState.addCSSClass("empty-results")
         emptyState.vexpand = true
-        emptyState.setAlign(vertical: GTK_ALIGN_CENTER)
+        emptyState.setAlign(vertical: .center)
         let heading = Label(tr("No items match"))
         heading.addCSSClass("title-2")
         emptyState.append(heading)
-        emptyDetail.setAlign(horizontal: GTK_ALIGN_CENTER)
+        emptyDetail.setAlign(horizontal: .center)
         emptyState.append(emptyDetail)
-        clearButton.setAlign(horizontal: GTK_ALIGN_CENTER)
+        clearButton.setAlign(horizontal: .center)
         clearButton.addCSSClass("suggested-action")
         clearButton.tooltip = tr("Show every item (Ctrl+Backspace)")
         emptyState.append(clearButton)
@@ -421,7 +420,7 @@ public final class FiltersPage {
             if inView.contains(row.listPosition) { rebind(row, filter) } else { later.append(row) }
         }
         guard !later.isEmpty else { return }
-        pendingRebind = MainLoop.idle(priority: G_PRIORITY_LOW) { [weak self] in
+        pendingRebind = MainLoop.idle(priority: .low) { [weak self] in
             self?.rebindLater(later)
             return false
         }

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 import Synchronization
@@ -10,7 +9,7 @@ import Synchronization
 /// After each, the search prepares for the next letter in the background.
 @MainActor
 final class FiltersSearch {
-    let root = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+    let root = Box(.horizontal, spacing: 8)
     let entry = SearchEntry(placeholder: tr("Search titles"))
     let everyColumn = CheckButton(label: tr("In every text column"))
     var filter: () -> FacetFilter? = { nil }
@@ -55,7 +54,7 @@ final class FiltersSearch {
     /// changes (cleared, then typed), and searching for the cleared text would be wasted.
     private func runSoon() {
         guard pendingRun == nil else { return }
-        pendingRun = MainLoop.idle(priority: G_PRIORITY_DEFAULT) { [weak self] in
+        pendingRun = MainLoop.idle(priority: .default) { [weak self] in
             self?.pendingRun = nil
             self?.run()
             return false

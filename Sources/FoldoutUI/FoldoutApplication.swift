@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Glibc
 import Gtk
@@ -16,7 +15,7 @@ public final class FoldoutApplication {
     /// window that runs already; files are opened on the Filters page. Files opened through D-Bus
     /// (a file manager) arrive as `open`.
     private let application = Application(id: Foldout.applicationID,
-                                           flags: GApplicationFlags(G_APPLICATION_HANDLES_OPEN.rawValue | G_APPLICATION_HANDLES_COMMAND_LINE.rawValue))
+                                           flags: [.handlesOpen, .handlesCommandLine])
     private var mainWindow: MainWindow?
     private var options = StartOptions()
     private var exitStatus: Int32 = 0
@@ -191,7 +190,7 @@ public final class FoldoutApplication {
         options.quitAfterFirstFrame = parsed.contains("quit-after-first-frame")
         if options.isOneShot {
             // A one-shot run must not hand its work to an instance that is already running.
-            application.flags = GApplicationFlags(application.flags.rawValue | G_APPLICATION_NON_UNIQUE.rawValue)
+            application.flags.insert(.nonUnique)
         }
         if application.isRemote {
             if let path = options.catalogPath, access(path, R_OK) != 0 {

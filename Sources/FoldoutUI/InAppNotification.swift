@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -8,7 +7,7 @@ import Gtk
 /// thing, optionally offers Undo, and goes away after a few seconds.
 @MainActor
 public final class InAppNotification {
-    public let root = Revealer(GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP, durationMS: 200)
+    public let root = Revealer(.slideUp, durationMS: 200)
     let message = Label(wrap: true)
     let undoButton = Button(label: tr("_Undo"), mnemonic: true)
     private let closeButton = Button(iconName: "window-close-symbolic", tooltip: tr("Dismiss"))
@@ -17,8 +16,8 @@ public final class InAppNotification {
     public static let defaultSeconds: UInt32 = 5
 
     public init() {
-        root.setAlign(horizontal: GTK_ALIGN_CENTER, vertical: GTK_ALIGN_END)
-        let box = Box(GTK_ORIENTATION_HORIZONTAL, spacing: 12)
+        root.setAlign(horizontal: .center, vertical: .end)
+        let box = Box(.horizontal, spacing: 12)
         box.addCSSClass("app-notification")
         message.hexpand = true
         box.append(message)

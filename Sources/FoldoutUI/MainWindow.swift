@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -20,9 +19,9 @@ public final class MainWindow {
     var moviesDivider = 300
     /// After the Filters page read and showed a catalog file: its path.
     var onCatalogFileOpened: (String) -> Void = { _ in }
-    private let filtersHolder = Box(GTK_ORIENTATION_VERTICAL)
-    private let moviesHolder = Box(GTK_ORIENTATION_VERTICAL)
-    private let headerEnd = Box(GTK_ORIENTATION_HORIZONTAL)
+    private let filtersHolder = Box(.vertical)
+    private let moviesHolder = Box(.vertical)
+    private let headerEnd = Box(.horizontal)
     private let catalog: CatalogSource
     private let libraryStore: LibraryStore
     private let stack = Stack()
@@ -37,7 +36,7 @@ public final class MainWindow {
     /// In a narrow window the page switcher moves from the header bar to this bar at the bottom.
     let bottomBar = ActionBar()
     /// The pages above the bottom bar.
-    let column = Box(GTK_ORIENTATION_VERTICAL)
+    let column = Box(.vertical)
     /// Tells when the window becomes narrower than `narrowWidth`, or wider again.
     let breakpoint = BreakpointBin(minimumWidth: 360, breakpoint: MainWindow.narrowWidth)
     /// Below this width the window is narrow: the page switcher at the bottom, the Movies page's

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
 /// A row of the movie list: title over genre.
 @MainActor
 final class MovieRow {
-    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    let root = Box(.vertical, spacing: 2)
     let title = Label()
     let genre = Label()
     private(set) var movieID: MovieID?

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Glibc
 import Gtk
@@ -10,13 +9,13 @@ import Gtk
 /// in a banner, and nothing is lost.
 @MainActor
 public final class MoviesPage {
-    public let root = Box(GTK_ORIENTATION_VERTICAL)
+    public let root = Box(.vertical)
     public let editToggle = ToggleButton(label: tr("_Edit"))
     let library: MovieLibrary
     let pane = EditPane()
     let paneView = EditPaneView()
     /// The movie list beside the selected movie's details; its divider is remembered.
-    let paned = Paned(GTK_ORIENTATION_HORIZONTAL)
+    let paned = Paned(.horizontal)
     let banner = Banner()
     let listView: ListView
     private let scrolled = ScrolledWindow()
@@ -27,7 +26,7 @@ public final class MoviesPage {
     private let detailGenre = Label()
     let detailDate = Label()
     private let detailNotes = Label(wrap: true)
-    private let detail = Box(GTK_ORIENTATION_VERTICAL, spacing: 6)
+    private let detail = Box(.vertical, spacing: 6)
     /// In a narrow window, the way from a movie's details back to the list.
     let backButton = Button(iconName: "go-previous-symbolic", tooltip: tr("Back to the Movie List"))
     /// Whether the window is narrow: the list and the details are then shown one at a time.
@@ -93,7 +92,7 @@ public final class MoviesPage {
         scrolled.setSizeRequest(width: 240)
         listView.addCSSClass("movies-list")
         detail.addCSSClass("movie-detail")
-        backButton.setAlign(horizontal: GTK_ALIGN_START)
+        backButton.setAlign(horizontal: .start)
         backButton.isVisible = false
         detail.append(backButton)
         for label in [detailTitle, detailGenre, detailDate, detailNotes] {

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 import Gtk
 
@@ -7,7 +6,7 @@ import Gtk
 /// the detail columns ("Price 12.50 · Date 2024-05-01 · …").
 @MainActor
 final class ResultRow {
-    let root = Box(GTK_ORIENTATION_VERTICAL, spacing: 2)
+    let root = Box(.vertical, spacing: 2)
     let name = Inscription()
     let details = Inscription()
     private(set) var position: Int?

@@ -93,12 +93,12 @@ public final class StyleSheet: Object {
     /// The style sheet at `resourcePath` in a registered bundle, or nil if no bundle holds it.
     public init?(resource resourcePath: String) {
         guard Resources.contains(resourcePath) else { return nil }
-        super.init(owning: UnsafeMutableRawPointer(gtk_css_provider_new()))
+        super.init(takingFull: UnsafeMutableRawPointer(gtk_css_provider_new()))
         gtk_css_provider_load_from_resource(cast(), resourcePath)
     }
 
     public init(css: String) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_css_provider_new()))
+        super.init(takingFull: UnsafeMutableRawPointer(gtk_css_provider_new()))
         gtk_css_provider_load_from_data(cast(), css, -1)
     }
 

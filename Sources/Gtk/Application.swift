@@ -6,8 +6,8 @@ import CGtk
 public final class Application: Object {
     public enum OptionKind { case flag, string, filename }
 
-    public init(id: String, flags: GApplicationFlags = G_APPLICATION_DEFAULT_FLAGS) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+    public init(id: String, flags: ApplicationFlags = []) {
+        super.init(takingFull: UnsafeMutableRawPointer(gtk_application_new(id, flags.gtk)))
     }
 
     private var application: UnsafeMutablePointer<GApplication> { cast() }
@@ -45,9 +45,9 @@ public final class Application: Object {
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
     public func onStartup(_ handler: @escaping @MainActor () -> Void) { on("startup", handler) }
 
-    public var flags: GApplicationFlags {
-        get { g_application_get_flags(application) }
-        set { g_application_set_flags(application, newValue) }
+    public var flags: ApplicationFlags {
+        get { ApplicationFlags(rawValue: g_application_get_flags(application).rawValue) }
+        set { g_application_set_flags(application, newValue.gtk) }
     }
 
     public func setAccelerators(_ accelerators: [String], for action: String) {

@@ -93,7 +93,7 @@ extension Object {
 
     /// Connects a handler for a signal with one pointer argument after the instance.
     @discardableResult
-    public func on(_ signal: String, _ handler: @escaping @MainActor (gpointer?) -> Void) -> SignalConnection {
+    package func on(_ signal: String, _ handler: @escaping @MainActor (gpointer?) -> Void) -> SignalConnection {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
             let box = HandlerBox<@MainActor (gpointer?) -> Void>.from(data)
             MainActor.assumeIsolated { box.function(argument) }

@@ -4,11 +4,11 @@ import CGtk
 
 @MainActor
 public final class Box: Widget {
-    public init(_ orientation: GtkOrientation, spacing: Int32 = 0, role: GtkAccessibleRole? = nil) {
+    public init(_ orientation: Orientation, spacing: Int32 = 0, role: AccessibleRole? = nil) {
         if let role {
-            super.init(owning: UnsafeMutableRawPointer(foldout_box_new_with_role(orientation, spacing, role)))
+            super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_box_new_with_role(orientation.gtk, spacing, role.gtk)))
         } else {
-            super.init(owning: UnsafeMutableRawPointer(gtk_box_new(orientation, spacing)))
+            super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, spacing)))
         }
     }
 
@@ -18,8 +18,8 @@ public final class Box: Widget {
 
 @MainActor
 public final class Revealer: Widget {
-    public init(_ transition: GtkRevealerTransitionType = GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN, durationMS: UInt32 = 250) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_revealer_new()))
+    public init(_ transition: RevealerTransition = .slideDown, durationMS: UInt32 = 250) {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_revealer_new()))
         self.transition = transition
         gtk_revealer_set_transition_duration(opaque, durationMS)
         onNotify("child-revealed") { [weak self] in self?.hideFoldedChild() }
@@ -37,9 +37,9 @@ public final class Revealer: Widget {
     private func hideFoldedChild() {
         if !revealChild && !childRevealed { child?.isVisible = false }
     }
-    public var transition: GtkRevealerTransitionType {
-        get { gtk_revealer_get_transition_type(opaque) }
-        set { gtk_revealer_set_transition_type(opaque, newValue) }
+    public var transition: RevealerTransition {
+        get { RevealerTransition(gtk_revealer_get_transition_type(opaque)) }
+        set { gtk_revealer_set_transition_type(opaque, newValue.gtk) }
     }
     /// The state asked for; `childRevealed` turns true when the animation has finished.
     public var revealChild: Bool {
@@ -55,7 +55,7 @@ public final class Revealer: Widget {
     /// Jumps to `revealed` without animating, as a recycled row must.
     public func setRevealedImmediately(_ revealed: Bool) {
         let saved = transition
-        transition = GTK_REVEALER_TRANSITION_TYPE_NONE
+        transition = .none
         revealChild = revealed
         transition = saved
     }
@@ -63,7 +63,7 @@ public final class Revealer: Widget {
 
 @MainActor
 public final class Overlay: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_overlay_new())) }
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_overlay_new())) }
     public var child: Widget? = nil {
         didSet { gtk_overlay_set_child(opaque, child?.widget) }
     }
@@ -73,14 +73,14 @@ public final class Overlay: Widget {
 @MainActor
 public final class ScrolledWindow: Widget {
     public init() {
-        super.init(owning: UnsafeMutableRawPointer(gtk_scrolled_window_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_scrolled_window_new()))
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
     public var child: Widget? = nil {
         didSet { gtk_scrolled_window_set_child(opaque, child?.widget) }
     }
     public var verticalAdjustment: Adjustment {
-        Adjustment(retaining: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)))
+        Adjustment(borrowing: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)))
     }
 
     /// Scrolls sideways instead of up and down (a bar of buttons that may not fit).
@@ -113,7 +113,7 @@ public final class Adjustment: Object {
 @MainActor
 public final class Stack: Widget {
     public init() {
-        super.init(owning: UnsafeMutableRawPointer(gtk_stack_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_stack_new()))
         gtk_stack_set_transition_type(opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     }
     public func addTitled(_ child: Widget, name: String, title: String) {
@@ -128,7 +128,7 @@ public final class Stack: Widget {
 @MainActor
 public final class StackSwitcher: Widget {
     public init(stack: Stack) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_stack_switcher_new()))
         gtk_stack_switcher_set_stack(opaque, stack.opaque)
     }
 }
@@ -136,13 +136,13 @@ public final class StackSwitcher: Widget {
 /// A bar at the bottom of a window, its widget in the middle (`GtkActionBar`).
 @MainActor
 public final class ActionBar: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_action_bar_new())) }
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_action_bar_new())) }
     public func setCenter(_ widget: Widget) { gtk_action_bar_set_center_widget(opaque, widget.widget) }
 }
 
 @MainActor
 public final class HeaderBar: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_header_bar_new())) }
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_header_bar_new())) }
     /// The widget in the middle; nil shows the window's title.
     public func setTitleWidget(_ widget: Widget?) { gtk_header_bar_set_title_widget(opaque, widget?.widget) }
     public func packStart(_ widget: Widget) { gtk_header_bar_pack_start(opaque, widget.widget) }
@@ -152,7 +152,7 @@ public final class HeaderBar: Widget {
 @MainActor
 open class Window: Widget {
     /// GTK owns toplevel windows until `destroy()`; the wrapper adds a reference of its own.
-    public convenience init() { self.init(retaining: UnsafeMutableRawPointer(gtk_window_new())) }
+    public convenience init() { self.init(borrowing: UnsafeMutableRawPointer(gtk_window_new())) }
 
     private var window: UnsafeMutablePointer<GtkWindow> { cast() }
     public var title: String {
@@ -182,7 +182,7 @@ open class Window: Widget {
     public var child: Widget? = nil {
         didSet { gtk_window_set_child(window, child?.widget) }
     }
-    public var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
+    package var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
     public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
     public func present() { gtk_window_present(window) }
     /// Whether the window has the keyboard (is the one the user types into).
@@ -204,7 +204,7 @@ open class Window: Widget {
 @MainActor
 public final class ApplicationWindow: Window {
     public init(application: Application) {
-        super.init(retaining: UnsafeMutableRawPointer(gtk_application_window_new(application.cast())))
+        super.init(borrowing: UnsafeMutableRawPointer(gtk_application_window_new(application.cast())))
     }
 }
 
@@ -213,7 +213,7 @@ public final class ApplicationWindow: Window {
 @MainActor
 public final class Clamp: Widget {
     public init(maximumWidth: Int32) {
-        super.init(owning: UnsafeMutableRawPointer(foldout_clamp_new(maximumWidth)))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_clamp_new(maximumWidth)))
     }
 
     public var child: Widget? = nil {
@@ -227,7 +227,7 @@ public final class Clamp: Widget {
 @MainActor
 public final class BreakpointBin: Widget {
     public init(minimumWidth: Int32, breakpoint: Int32) {
-        super.init(owning: UnsafeMutableRawPointer(foldout_breakpoint_bin_new(minimumWidth, breakpoint)))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_breakpoint_bin_new(minimumWidth, breakpoint)))
     }
 
     private var bin: OpaquePointer { OpaquePointer(raw) }

@@ -5,7 +5,7 @@ import CFoldoutModel
 @MainActor
 public final class Label: Widget {
     public init(_ text: String = "", wrap: Bool = false) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_label_new(text)))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_label_new(text)))
         if wrap {
             gtk_label_set_wrap(opaque, 1)
             gtk_label_set_wrap_mode(opaque, PANGO_WRAP_WORD_CHAR)
@@ -35,7 +35,7 @@ public final class Label: Widget {
 @MainActor
 public final class Inscription: Widget {
     public init() {
-        super.init(owning: UnsafeMutableRawPointer(foldout_inscription_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_inscription_new()))
         gtk_inscription_set_text_overflow(opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
         alignAtStart()
         onInteger("direction-changed") { [weak self] _ in self?.alignAtStart() }
@@ -119,7 +119,7 @@ public final class Inscription: Widget {
 public final class Button: Widget {
     public init(label: String, mnemonic: Bool = false) {
         let pointer = mnemonic ? gtk_button_new_with_mnemonic(label) : gtk_button_new_with_label(label)
-        super.init(owning: UnsafeMutableRawPointer(pointer!))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(pointer!))
         if mnemonic { nameWithoutMnemonic(label) }
     }
 
@@ -146,12 +146,12 @@ public final class Button: Widget {
 
     /// A button whose content is `child` (a box of labels and icons, say).
     public init(child: Widget) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_button_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_button_new()))
         gtk_button_set_child(cast(), child.widget)
     }
 
     public init(iconName: String, tooltip: String) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_button_new_from_icon_name(iconName)))
         self.tooltip = tooltip
         setAccessibleLabel(tooltip)
     }
@@ -174,5 +174,5 @@ public final class Button: Widget {
 
 @MainActor
 public final class Image: Widget {
-    public init(iconName: String) { super.init(owning: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName))) }
+    public init(iconName: String) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName))) }
 }

@@ -6,7 +6,7 @@ import CGtk
 public final class FileChooser: Object {
     public init(title: String, parent: Window?, acceptLabel: String, cancelLabel: String) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
-        super.init(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
+        super.init(takingFull: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
             title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)))
     }
 
@@ -42,7 +42,7 @@ public final class FileChooser: Object {
 public final class ErrorDialog: Window {
     public init(parent: Window?, title: String, detail: String) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
-        super.init(retaining: UnsafeMutableRawPointer(foldout_message_dialog_new(parentWindow, title, detail)))
+        super.init(borrowing: UnsafeMutableRawPointer(foldout_message_dialog_new(parentWindow, title, detail)))
         onInteger("response") { [weak self] _ in self?.dismiss() }
     }
 
@@ -70,7 +70,7 @@ public final class ErrorDialog: Window {
 public final class AboutDialog: Window {
     public init(programName: String, version: String, comments: String, website: String, iconName: String,
                 authors: [String], translatorCredits: String) {
-        super.init(retaining: UnsafeMutableRawPointer(gtk_about_dialog_new()))
+        super.init(borrowing: UnsafeMutableRawPointer(gtk_about_dialog_new()))
         gtk_about_dialog_set_program_name(opaque, programName)
         gtk_about_dialog_set_version(opaque, version)
         gtk_about_dialog_set_comments(opaque, comments)

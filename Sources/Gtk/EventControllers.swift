@@ -11,7 +11,7 @@ open class EventController: Object {
 /// Clicks and taps. The handler gets the press count and the position.
 @MainActor
 public final class GestureClick: EventController {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
+    public init() { super.init(takingFull: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
 
     @discardableResult
     public func onReleased(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
@@ -37,7 +37,7 @@ public final class GestureClick: EventController {
 @MainActor
 public final class ShortcutController: EventController {
     public init(scope: GtkShortcutScope = GTK_SHORTCUT_SCOPE_LOCAL) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
+        super.init(takingFull: UnsafeMutableRawPointer(gtk_shortcut_controller_new()))
         gtk_shortcut_controller_set_scope(opaque, scope)
         gtk_event_controller_set_name(opaque, Self.name)
     }
@@ -57,7 +57,7 @@ public final class ShortcutController: EventController {
 /// A group of stateless actions, each backed by a Swift closure.
 @MainActor
 public final class ActionGroup: Object {
-    public init() { super.init(owning: UnsafeMutableRawPointer(g_simple_action_group_new()!)) }
+    public init() { super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_group_new()!)) }
 
     @discardableResult
     public func add(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
@@ -75,7 +75,7 @@ public final class ActionGroup: Object {
 
 @MainActor
 public final class Action: Object {
-    public init(name: String) { super.init(owning: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!)) }
+    public init(name: String) { super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!)) }
 
     public var isEnabled: Bool {
         get { g_action_get_enabled(opaque) != 0 }
@@ -92,7 +92,7 @@ public final class Action: Object {
 /// whether it took it.
 @MainActor
 public final class FileDropTarget: EventController {
-    public init() { super.init(owning: UnsafeMutableRawPointer(foldout_drop_target_new_for_files())) }
+    public init() { super.init(takingFull: UnsafeMutableRawPointer(foldout_drop_target_new_for_files())) }
 
     @discardableResult
     public func onDrop(_ handler: @escaping @MainActor (String) -> Bool) -> SignalConnection {

@@ -5,7 +5,7 @@ import CGtk
 @MainActor
 public final class Entry: Widget {
     public init(placeholder: String = "") {
-        super.init(owning: UnsafeMutableRawPointer(gtk_entry_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_entry_new()))
         gtk_entry_set_placeholder_text(cast(), placeholder)
     }
 
@@ -29,8 +29,8 @@ public final class TextView: Widget {
     public init() {
         let view = gtk_text_view_new()!
         let buffer = gtk_text_view_get_buffer(UnsafeMutableRawPointer(view).assumingMemoryBound(to: GtkTextView.self))!
-        self.buffer = Object(retaining: UnsafeMutableRawPointer(buffer))
-        super.init(owning: UnsafeMutableRawPointer(view))
+        self.buffer = Object(borrowing: UnsafeMutableRawPointer(buffer))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(view))
         gtk_text_view_set_wrap_mode(cast(), GTK_WRAP_WORD_CHAR)
         gtk_text_view_set_accepts_tab(cast(), 0) // Tab moves on, as in every other field
     }
@@ -55,7 +55,7 @@ public final class TextView: Widget {
 @MainActor
 public final class SearchEntry: Widget {
     public init(placeholder: String = "") {
-        super.init(owning: UnsafeMutableRawPointer(gtk_search_entry_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_search_entry_new()))
         foldout_object_set_string(UnsafeMutableRawPointer(widget), "placeholder-text", placeholder)
     }
 
@@ -104,7 +104,7 @@ public final class SearchEntry: Widget {
 @MainActor
 public final class CheckButton: Widget {
     public init(label: String) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_check_button_new_with_label(label)))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_check_button_new_with_label(label)))
     }
 
     public var isActive: Bool {
@@ -119,7 +119,7 @@ public final class CheckButton: Widget {
 /// How far a long task has got.
 @MainActor
 public final class ProgressBar: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_progress_bar_new())) }
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_progress_bar_new())) }
 
     public var fraction: Double {
         get { gtk_progress_bar_get_fraction(opaque) }
@@ -132,7 +132,7 @@ public final class ProgressBar: Widget {
 public final class ToggleButton: Widget {
     public init(label: String, mnemonic: Bool = true) {
         let pointer = mnemonic ? gtk_toggle_button_new_with_mnemonic(label) : gtk_toggle_button_new_with_label(label)
-        super.init(owning: UnsafeMutableRawPointer(pointer!))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(pointer!))
         if mnemonic {
             foldout_accessible_reset_labelled_by(widget)
             setAccessibleLabel(Button.withoutMnemonic(label))
@@ -153,7 +153,7 @@ public final class ToggleButton: Widget {
 public final class DropDown: Widget {
     public init(strings: [String]) {
         let pointer = withCStrings(strings) { gtk_drop_down_new_from_strings($0) }
-        super.init(owning: UnsafeMutableRawPointer(pointer!))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(pointer!))
     }
 
     public var selected: Int {
@@ -168,7 +168,7 @@ public final class DropDown: Widget {
 /// Two panes side by side, the divider draggable.
 @MainActor
 public final class Paned: Widget {
-    public init(_ orientation: GtkOrientation) { super.init(owning: UnsafeMutableRawPointer(gtk_paned_new(orientation))) }
+    public init(_ orientation: Orientation) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk))) }
     public var startChild: Widget? = nil { didSet { gtk_paned_set_start_child(opaque, startChild?.widget) } }
     public var endChild: Widget? = nil { didSet { gtk_paned_set_end_child(opaque, endChild?.widget) } }
     public var position: Int32 {

@@ -9,7 +9,7 @@ open class ListModel: Object {}
 /// A list model of 32-bit ids whose row items are created only for the rows GTK shows.
 @MainActor
 public final class IdListModel: ListModel {
-    public init() { super.init(owning: UnsafeMutableRawPointer(foldout_id_list_new())) }
+    public init() { super.init(takingFull: UnsafeMutableRawPointer(foldout_id_list_new())) }
 
     public var count: Int { Int(foldout_id_list_get_n_items(opaque)) }
     public func id(at position: Int) -> UInt32 { foldout_id_list_get_id(opaque, guint(position)) }
@@ -29,7 +29,7 @@ public final class IdListModel: ListModel {
 /// removes or adds rows at the end only, so the widgets of the rows that stay are kept.
 @MainActor
 public final class PositionListModel: ListModel {
-    public init() { super.init(owning: UnsafeMutableRawPointer(foldout_position_list_new())) }
+    public init() { super.init(takingFull: UnsafeMutableRawPointer(foldout_position_list_new())) }
 
     public var count: Int {
         get { Int(g_list_model_get_n_items(opaque)) }
@@ -69,7 +69,7 @@ public final class ListItemFactory<Row: AnyObject>: Object {
         unbind: @escaping @MainActor (Row, ListItem) -> Void = { _, _ in },
         teardown: @escaping @MainActor (Row) -> Void = { _ in }
     ) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
+        super.init(takingFull: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
         let store = self.store
         on("setup") { (pointer: gpointer?) in
             let item = ListItem(pointer: OpaquePointer(pointer!))
@@ -116,7 +116,7 @@ public final class ListView: Widget {
             singleSelection = selection
         }
         g_object_ref(factory.raw) // gtk_list_view_new takes a reference
-        super.init(owning: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
         foldout_list_view_tab_through_row(opaque)
     }
 
@@ -153,7 +153,7 @@ public final class ListView: Widget {
 
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
         guard let singleSelection else { return }
-        Object(retaining: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)
+        Object(borrowing: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)
     }
 
     /// Moves the focus as Tab (or Shift+Tab) does while it is in the list: through the focused

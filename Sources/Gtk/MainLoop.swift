@@ -36,9 +36,9 @@ private let sourceRelease: GDestroyNotify = { data in ClosureBox.release(data) }
 public enum MainLoop {
     /// Runs `body` when the loop is idle, again while it returns true.
     @discardableResult
-    public static func idle(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ body: @escaping @MainActor () -> Bool) -> SourceToken {
+    public static func idle(priority: Priority = .defaultIdle, _ body: @escaping @MainActor () -> Bool) -> SourceToken {
         let box = SourceBox(body)
-        let id = g_idle_add_full(priority, sourceThunk, box.retainedPointer(), sourceRelease)
+        let id = g_idle_add_full(priority.glib, sourceThunk, box.retainedPointer(), sourceRelease)
         return SourceToken(box: box, id: id)
     }
 

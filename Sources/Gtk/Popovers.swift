@@ -9,7 +9,7 @@ public final class MenuButton: Widget {
     /// opens a popup; the toggle button, which takes the focus, says nothing. Both are told here:
     /// that a popup opens, whether it is open, and the name.
     public init() {
-        super.init(owning: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_menu_button_new()))
         for target in accessibleTargets {
             foldout_accessible_set_has_popup(target)
             foldout_accessible_set_expanded(target, 0)
@@ -65,7 +65,7 @@ public final class Menu {
     private let menu: Object
     var model: UnsafeMutablePointer<GMenuModel> { menu.cast() }
 
-    public init() { menu = Object(owning: UnsafeMutableRawPointer(g_menu_new())) }
+    public init() { menu = Object(takingFull: UnsafeMutableRawPointer(g_menu_new())) }
 
     /// Adds an item labelled `label` (a mnemonic label) that activates `action` ("app.quit").
     public func append(_ label: String, action: String) { g_menu_append(menu.opaque, label, action) }
@@ -76,7 +76,7 @@ public final class Menu {
 
 @MainActor
 public final class Popover: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_popover_new())) }
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_popover_new())) }
 
     public var child: Widget? = nil {
         didSet { gtk_popover_set_child(cast(), child?.widget) }
@@ -90,7 +90,7 @@ public final class Popover: Widget {
 @MainActor
 public final class Grid: Widget {
     public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_grid_new()))
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_grid_new()))
         gtk_grid_set_row_spacing(cast(), rowSpacing)
         gtk_grid_set_column_spacing(cast(), columnSpacing)
     }
@@ -113,12 +113,12 @@ public final class Grid: Widget {
 
 @MainActor
 public final class Separator: Widget {
-    public init(_ orientation: GtkOrientation) { super.init(owning: UnsafeMutableRawPointer(gtk_separator_new(orientation))) }
+    public init(_ orientation: Orientation) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk))) }
 }
 
 @MainActor
 public final class Spinner: Widget {
-    public init() { super.init(owning: UnsafeMutableRawPointer(gtk_spinner_new())) }
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_spinner_new())) }
     public var spinning: Bool {
         get { gtk_spinner_get_spinning(opaque) != 0 }
         set { gtk_spinner_set_spinning(opaque, newValue.gboolean) }

@@ -20,7 +20,7 @@ public final class StoredSettings: Object {
         if found == nil, let standard { found = g_settings_schema_source_lookup(standard, id, 1) }
         guard let schema = found else { return nil }
         defer { g_settings_schema_unref(schema) }
-        super.init(owning: UnsafeMutableRawPointer(g_settings_new_full(schema, nil, nil)))
+        super.init(takingFull: UnsafeMutableRawPointer(g_settings_new_full(schema, nil, nil)))
     }
 
     private var gsettings: UnsafeMutablePointer<GSettings> { cast() }

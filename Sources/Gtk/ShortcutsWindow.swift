@@ -34,7 +34,7 @@ public final class ShortcutsWindow: Window {
         let builder = gtk_builder_new_from_string(Self.xml(groups), -1)!
         defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
         let window = gtk_builder_get_object(builder, "shortcuts")!
-        super.init(retaining: UnsafeMutableRawPointer(window))
+        super.init(borrowing: UnsafeMutableRawPointer(window))
     }
 
     /// The accelerator for the mnemonic of a label written with an underscore ("_Add" → "<Alt>a"),

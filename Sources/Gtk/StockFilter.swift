@@ -24,18 +24,18 @@ public final class StockFilterBaseline {
             g_list_store_splice(store, 0, 0, buffer.baseAddress, guint(buffer.count))
         }
         items.forEach { g_object_unref($0) }
-        self.store = Object(owning: UnsafeMutableRawPointer(store))
+        self.store = Object(takingFull: UnsafeMutableRawPointer(store))
 
         let thunk: GtkCustomFilterFunc = { item, data in
             let predicate = Predicate.from(data)
             return predicate.test(foldout_id_item_get_id(OpaquePointer(item))) ? 1 : 0
         }
-        filter = Object(owning: UnsafeMutableRawPointer(gtk_custom_filter_new(thunk, predicate.retainedPointer(), { ClosureBox.release($0) })))
+        filter = Object(takingFull: UnsafeMutableRawPointer(gtk_custom_filter_new(thunk, predicate.retainedPointer(), { ClosureBox.release($0) })))
         g_object_ref(self.store.raw) // gtk_filter_list_model_new takes the model and the filter
         g_object_ref(filter.raw)
         let model = gtk_filter_list_model_new(OpaquePointer(self.store.raw), filter.cast())!
         gtk_filter_list_model_set_incremental(model, 0)
-        self.model = Object(owning: UnsafeMutableRawPointer(model))
+        self.model = Object(takingFull: UnsafeMutableRawPointer(model))
     }
 
     /// Filters with `test` (called with each item's id); returns when the model is up to date.
@@ -62,11 +62,11 @@ public final class StockStringSearch {
         let filter = gtk_string_filter_new(expression)! // takes the expression
         gtk_string_filter_set_ignore_case(filter, 1)
         gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
-        self.filter = Object(owning: UnsafeMutableRawPointer(filter))
+        self.filter = Object(takingFull: UnsafeMutableRawPointer(filter))
         g_object_ref(UnsafeMutableRawPointer(filter)) // gtk_filter_list_model_new takes the model and the filter
         let model = gtk_filter_list_model_new(list, self.filter.cast())!
         gtk_filter_list_model_set_incremental(model, 0)
-        self.model = Object(owning: UnsafeMutableRawPointer(model))
+        self.model = Object(takingFull: UnsafeMutableRawPointer(model))
     }
 
     /// Filters by `text`; returns when the model is up to date.

@@ -4,7 +4,7 @@ import CGtk
 /// Base of the widget wrappers: the GtkWidget calls the app uses.
 @MainActor
 open class Widget: Object {
-    @inline(__always) public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+    @inline(__always) package var widget: UnsafeMutablePointer<GtkWidget> { cast() }
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
@@ -40,9 +40,9 @@ open class Widget: Object {
         get { gtk_widget_get_vexpand(widget) != 0 }
         set { gtk_widget_set_vexpand(widget, newValue.gboolean) }
     }
-    public func setAlign(horizontal: GtkAlign? = nil, vertical: GtkAlign? = nil) {
-        if let horizontal { gtk_widget_set_halign(widget, horizontal) }
-        if let vertical { gtk_widget_set_valign(widget, vertical) }
+    public func setAlign(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
+        if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
+        if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
     }
     public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
         gtk_widget_set_margin_top(widget, top)
@@ -124,9 +124,9 @@ open class Widget: Object {
         return false
     }
 
-    public var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
+    package var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
 
-    public var settings: Settings { Settings(retaining: UnsafeMutableRawPointer(gtk_widget_get_settings(widget))) }
+    public var settings: Settings { Settings(borrowing: UnsafeMutableRawPointer(gtk_widget_get_settings(widget))) }
 
     /// Calls `body` once per frame, with the frame time in microseconds, until it returns false.
     @discardableResult
@@ -142,12 +142,12 @@ open class Widget: Object {
     }
 
     public var frameClock: FrameClock? {
-        gtk_widget_get_frame_clock(widget).map { FrameClock(retaining: UnsafeMutableRawPointer($0)) }
+        gtk_widget_get_frame_clock(widget).map { FrameClock(borrowing: UnsafeMutableRawPointer($0)) }
     }
 
     /// Calls `body` once, from an idle callback after the next frame has been painted: the widget
     /// has been laid out and drawn by then. A lower `priority` lets other idle work go first.
-    public func afterNextFrame(priority: Int32 = G_PRIORITY_DEFAULT_IDLE, _ body: @escaping @MainActor () -> Void) {
+    public func afterNextFrame(priority: Priority = .defaultIdle, _ body: @escaping @MainActor () -> Void) {
         addTickCallback { [weak self] _ in
             var connection: SignalConnection?
             connection = self?.frameClock?.onAfterPaint {
@@ -194,7 +194,7 @@ public final class FrameClock: Object {
 
 @MainActor
 public final class Settings: Object {
-    public static var `default`: Settings { Settings(retaining: UnsafeMutableRawPointer(gtk_settings_get_default())) }
+    public static var `default`: Settings { Settings(borrowing: UnsafeMutableRawPointer(gtk_settings_get_default())) }
 
     public var enableAnimations: Bool {
         get { getBool("gtk-enable-animations") }

@@ -10,7 +10,7 @@ extension GtkTestCase {
     /// GTK adds windows only after `startup`), presented.
     @MainActor func makeMainWindow(actions: ActionsList, catalog: Catalog, libraryFolder: String,
                                    width: Int32 = 720, height: Int32 = 640) -> MainWindow {
-        let application = Application(id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: G_APPLICATION_NON_UNIQUE)
+        let application = Application(id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: .nonUnique)
         XCTAssertTrue(application.register())
         let main = MainWindow(application: application, actionsList: actions, catalog: .loaded(catalog),
                               libraryStore: LibraryStore(directory: libraryFolder))

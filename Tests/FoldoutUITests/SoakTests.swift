@@ -24,7 +24,7 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
             let actions = ActionsPage(viewModel: ActionsList(generatedCount: 10_000), notification: notification)
             let filters = FiltersPage(source: .loaded(Catalog.generate(count: 200_000, seed: 9)))
             let movies = MoviesPage(store: LibraryStore(directory: dataHome), notification: notification)
-            let box = Box(GTK_ORIENTATION_HORIZONTAL)
+            let box = Box(.horizontal)
             for page in [actions.root, filters.root, movies.root] as [Widget] {
                 page.hexpand = true
                 box.append(page)
