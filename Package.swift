@@ -19,7 +19,9 @@ let package = Package(
         // GTK 4.12's Tab behaviour of lists for GTK 4.8, and a GtkInscription that does not leak.
         .target(name: "CFoldoutModel", dependencies: ["CGtk"]),
         // The thin Swift wrapper: the only place that touches raw pointers and reference counts.
-        .target(name: "Gtk", dependencies: ["CGtk", "CFoldoutModel"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CFoldoutModel"], exclude: ["README.md"]),
+        // What only tests read back from GTK (widget trees, accessible states, the clipboard).
+        .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk", "CFoldoutModel"]),
         // Platform-neutral view models and data. No GTK, no C.
         .target(name: "FoldoutCore"),
         .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"]),
@@ -29,7 +31,7 @@ let package = Package(
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
-        .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "FoldoutCore"]),
+        .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

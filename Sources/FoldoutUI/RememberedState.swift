@@ -16,7 +16,7 @@ final class RememberedState {
     static func load() -> RememberedState {
         let folders = Resources.executableDirectory.map { [$0, $0 + "/../share/glib-2.0/schemas"] } ?? []
         let settings = StoredSettings(schema: Foldout.applicationID, searching: folders)
-        if settings == nil { Resources.debug("no GSettings schema \(Foldout.applicationID): nothing is remembered") }
+        if settings == nil { Log.debug("no GSettings schema \(Foldout.applicationID): nothing is remembered") }
         return RememberedState(settings: settings)
     }
 

@@ -111,7 +111,7 @@ enum Style {
                 }
             }
         }
-        Resources.debug("no resource bundle holds \(resourcePath); using the style sheet built in")
+        Log.debug("no resource bundle holds \(resourcePath); using the style sheet built in")
         Display.addStyleSheet(css)
         followDesktop(dark: nil, highContrast: nil)
     }

@@ -25,7 +25,7 @@ public enum Translations {
             guard let plural else { return Gettext.translate(singular, domain: domain) }
             return Gettext.translate(singular, plural, count: count, domain: domain)
         }
-        Resources.debug("translations from \(directory ?? "the default folder")")
+        Log.debug("translations from \(directory ?? "the default folder")")
     }
 
     /// The first candidate folder that exists, or nil for the C library's default.

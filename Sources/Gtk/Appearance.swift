@@ -114,12 +114,3 @@ public final class StyleSheet: Object {
         isAttached = attached
     }
 }
-
-extension Widget {
-    /// The widget's foreground colour as its style computes it now: red, green, blue, alpha in 0...1.
-    public var foregroundColor: (red: Double, green: Double, blue: Double, alpha: Double) {
-        var color = GdkRGBA()
-        foldout_widget_get_color(widget, &color)
-        return (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
-    }
-}

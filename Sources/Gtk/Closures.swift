@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 import Synchronization
 
@@ -55,12 +56,6 @@ public final class SignalConnection {
         }
     }
     #endif
-
-    public var isConnected: Bool {
-        guard handlerID != 0, let instance = g_weak_ref_get(weak) else { return false }
-        defer { g_object_unref(instance) }
-        return g_signal_handler_is_connected(instance, handlerID) != 0
-    }
 
     public func disconnect() {
         guard handlerID != 0, let instance = g_weak_ref_get(weak) else { return }

@@ -145,7 +145,6 @@ public final class HeaderBar: Widget {
     public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_header_bar_new())) }
     /// The widget in the middle; nil shows the window's title.
     public func setTitleWidget(_ widget: Widget?) { gtk_header_bar_set_title_widget(opaque, widget?.widget) }
-    public func packStart(_ widget: Widget) { gtk_header_bar_pack_start(opaque, widget.widget) }
     public func packEnd(_ widget: Widget) { gtk_header_bar_pack_end(opaque, widget.widget) }
 }
 

@@ -176,3 +176,12 @@ public final class Button: Widget {
 public final class Image: Widget {
     public init(iconName: String) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName))) }
 }
+
+@MainActor
+public final class Spinner: Widget {
+    public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_spinner_new())) }
+    public var spinning: Bool {
+        get { gtk_spinner_get_spinning(opaque) != 0 }
+        set { gtk_spinner_set_spinning(opaque, newValue.gboolean) }
+    }
+}

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// GTK 4.8's file chooser that also works inside a Flatpak sandbox (through the portal).

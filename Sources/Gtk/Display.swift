@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 @MainActor
@@ -29,17 +30,6 @@ public enum Display {
     /// Puts `text` on the clipboard.
     public static func copyToClipboard(_ text: String) {
         gdk_clipboard_set_text(gdk_display_get_clipboard(gdk_display_get_default()), text)
-    }
-
-    /// The clipboard's text when this process owns it, nil otherwise.
-    public static var localClipboardText: String? {
-        let clipboard = gdk_display_get_clipboard(gdk_display_get_default())
-        guard let content = gdk_clipboard_get_content(clipboard) else { return nil }
-        var value = GValue()
-        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
-        defer { g_value_unset(&value) }
-        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
-        return String(cString: text)
     }
 
     /// Renders `window` as it is now to a PNG file, with its open `popovers` drawn where they are

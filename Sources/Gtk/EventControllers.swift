@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
+/// Something that turns a widget's input events into handlers or actions (`GtkEventController`).
 @MainActor
-open class EventController: Object {
-    public func setPropagationPhase(_ phase: GtkPropagationPhase) {
-        gtk_event_controller_set_propagation_phase(opaque, phase)
-    }
-}
+open class EventController: Object {}
 
 /// Clicks and taps. The handler gets the press count and the position.
 @MainActor
@@ -16,11 +14,6 @@ public final class GestureClick: EventController {
     @discardableResult
     public func onReleased(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
         connectPress("released", handler)
-    }
-
-    @discardableResult
-    public func onPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
-        connectPress("pressed", handler)
     }
 
     private func connectPress(_ signal: String, _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
@@ -66,21 +59,11 @@ public final class ActionGroup: Object {
         g_action_map_add_action(opaque, action.opaque)
         return action
     }
-
-    public func setEnabled(_ name: String, _ enabled: Bool) {
-        guard let action = g_action_map_lookup_action(opaque, name) else { return }
-        g_simple_action_set_enabled(action, enabled.gboolean)
-    }
 }
 
 @MainActor
 public final class Action: Object {
     public init(name: String) { super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!)) }
-
-    public var isEnabled: Bool {
-        get { g_action_get_enabled(opaque) != 0 }
-        set { g_simple_action_set_enabled(opaque, newValue.gboolean) }
-    }
 
     @discardableResult
     func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -21,7 +21,6 @@ public final class IdListModel: ListModel {
         }
     }
 
-    public static var liveItems: Int { Int(foldout_id_item_live_count()) }
 }
 
 /// A list model of the positions 0..<count, for rows whose content the owner looks up by

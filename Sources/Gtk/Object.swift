@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// A Swift owner of one GObject reference, dropped when the Swift object goes away. Subclasses only

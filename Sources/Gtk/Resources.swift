@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// Compiled GResource bundles (the `.gresource` files `glib-compile-resources` writes) and the
@@ -23,7 +24,7 @@ public enum Resources {
         g_resources_register(resource) // holds its own reference
         g_resource_unref(resource)
         registered.insert(path)
-        debug("registered resource bundle \(path)")
+        Log.debug("registered resource bundle \(path)")
     }
 
     /// Whether a registered bundle holds a file at `resourcePath`.
@@ -51,23 +52,6 @@ public enum Resources {
         defer { g_free(canonical) }
         return String(cString: canonical)
     }
-
-    /// A debug message in the "Foldout" log domain: shown with `G_MESSAGES_DEBUG=Foldout` (or `all`).
-    public static func debug(_ message: String) {
-        "GLIB_DOMAIN".withCString { domainKey in
-            "Foldout".withCString { domain in
-                "MESSAGE".withCString { messageKey in
-                    message.withCString { text in
-                        var fields = [
-                            GLogField(key: domainKey, value: UnsafeRawPointer(domain), length: -1),
-                            GLogField(key: messageKey, value: UnsafeRawPointer(text), length: -1),
-                        ]
-                        g_log_structured_array(G_LOG_LEVEL_DEBUG, &fields, gsize(fields.count))
-                    }
-                }
-            }
-        }
-    }
 }
 
 public enum ResourceError: Error, Equatable, CustomStringConvertible {
@@ -92,7 +76,7 @@ extension Display {
         gtk_css_provider_load_from_resource(provider, resourcePath)
         gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
-        Resources.debug("style sheet loaded from resource \(resourcePath)")
+        Log.debug("style sheet loaded from resource \(resourcePath)")
         return true
     }
 }

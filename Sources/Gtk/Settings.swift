@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// An application's `GSettings` (GTK's own settings are `Settings`): what it remembers between runs, in the backend GLib chooses

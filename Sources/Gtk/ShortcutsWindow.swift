@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// GTK's keyboard-shortcuts window, built from titled groups of shortcuts. GTK 4.8 can add

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
 import CGtk
 
 /// Base of the widget wrappers: the GtkWidget calls the app uses.
@@ -43,12 +44,6 @@ open class Widget: Object {
     public func setAlign(horizontal: Alignment? = nil, vertical: Alignment? = nil) {
         if let horizontal { gtk_widget_set_halign(widget, horizontal.gtk) }
         if let vertical { gtk_widget_set_valign(widget, vertical.gtk) }
-    }
-    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
-        gtk_widget_set_margin_top(widget, top)
-        gtk_widget_set_margin_bottom(widget, bottom)
-        gtk_widget_set_margin_start(widget, start)
-        gtk_widget_set_margin_end(widget, end)
     }
     public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
         gtk_widget_set_size_request(widget, width, height)
@@ -116,15 +111,6 @@ open class Widget: Object {
     /// Keeps the widget and all it holds from assistive technologies while it is on screen or
     /// not: for a stack's pages that are not shown, which GTK 4.8 still exposes.
     public func setAccessibleHidden(_ hidden: Bool) { foldout_accessible_set_hidden(widget, hidden.gboolean) }
-
-    /// Whether the accessible EXPANDED state is `expanded`, read back through GTK's test API.
-    public func accessibleExpandedIs(_ expanded: Bool) -> Bool {
-        guard let message = foldout_accessible_check_expanded(widget, expanded.gboolean) else { return true }
-        g_free(message)
-        return false
-    }
-
-    package var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
 
     public var settings: Settings { Settings(borrowing: UnsafeMutableRawPointer(gtk_widget_get_settings(widget))) }
 
@@ -208,5 +194,20 @@ extension Widget {
         guard let root = gtk_widget_get_root(other.widget),
               let focus = gtk_root_get_focus(root) else { return false }
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+}
+
+extension Widget {
+    /// The natural height this widget asks for at its natural width.
+    public var naturalHeight: Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
+    /// The window this widget is in, if any.
+    public var rootHeight: Int32? {
+        guard let root = gtk_widget_get_root(widget) else { return nil }
+        return gtk_widget_get_height(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))
     }
 }

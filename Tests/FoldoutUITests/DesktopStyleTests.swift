@@ -2,6 +2,7 @@
 import Foundation
 @testable import FoldoutUI
 import Gtk
+import GtkTesting
 import XCTest
 
 /// The desktop's dark and high-contrast preference, flipped while a window is shown, restyles it:

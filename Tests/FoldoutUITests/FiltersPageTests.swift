@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 @testable import FoldoutUI
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 
 /// The Filters page on real widgets, over the generated catalog and over files a user would open.

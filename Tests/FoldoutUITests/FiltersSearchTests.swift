@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 @testable import FoldoutUI
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 
 /// The Filters page's search on real widgets, typed with real key presses (xdotool, under Xvfb).

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Gtk
+import GtkTesting
 import XCTest
 
 /// Base for tests on real widgets. GTK needs a display: under `xvfb-run` it has one. Without one

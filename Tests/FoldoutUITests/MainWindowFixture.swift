@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 @testable import FoldoutUI
 import Gtk
+import GtkTesting
 import XCTest
 
 extension GtkTestCase {

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CGtk
 import FoldoutCore
 @testable import FoldoutUI
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 
 final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
@@ -115,7 +115,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(page.editToggle.isActive, "the toggle follows the pane")
             let row = try XCTUnwrap(page.boundRows[third])
             // GTK's row widget for the item, which holds ours, is what takes the focus.
-            XCTAssertTrue(gtk_widget_is_focus(gtk_widget_get_parent(row.root.widget)) != 0,
+            XCTAssertTrue(row.root.parentHasFocus,
                           "the keyboard focus goes back to the selected movie, not to the first row")
         }
     }

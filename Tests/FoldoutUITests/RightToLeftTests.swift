@@ -2,6 +2,7 @@
 import FoldoutCore
 @testable import FoldoutUI
 import Gtk
+import GtkTesting
 import XCTest
 
 /// In a right-to-left language, rows mirror as GTK's own widgets do: their text starts at the right.

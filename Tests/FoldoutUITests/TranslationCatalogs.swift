@@ -3,6 +3,7 @@ import FoldoutCore
 @testable import FoldoutUI
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 
 /// Message catalogs for the UI tests, made with gettext's own tools (Debian: gettext) in a

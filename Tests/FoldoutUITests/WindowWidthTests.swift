@@ -3,6 +3,7 @@ import FoldoutCore
 @testable import FoldoutUI
 import Foundation
 import Gtk
+import GtkTesting
 import XCTest
 
 /// Windows of any width: at 360 px every page fits (the page switcher at the bottom, the Movies

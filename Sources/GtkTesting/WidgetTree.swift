@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CFoldoutModel
+import CFoldoutModel
 import CGtk
+import Gtk
 
 /// Read-only views of a widget and everything under it (popovers included, which are children of
 /// the widget they point at): what a user reads, and which keys do something. Tests use these to

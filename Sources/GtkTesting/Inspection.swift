@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CFoldoutModel
+import CGtk
+import Gtk
+
+// What tests read back from widgets and GTK, and the app never needs.
+
+extension Widget {
+    /// Whether the accessible EXPANDED state is `expanded`, read back through GTK's test API.
+    public func accessibleExpandedIs(_ expanded: Bool) -> Bool {
+        guard let message = foldout_accessible_check_expanded(widget, expanded ? 1 : 0) else { return true }
+        g_free(message)
+        return false
+    }
+
+    package var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
+
+    /// The widget's foreground colour as its style computes it now: red, green, blue, alpha in 0...1.
+    public var foregroundColor: (red: Double, green: Double, blue: Double, alpha: Double) {
+        var color = GdkRGBA()
+        foldout_widget_get_color(widget, &color)
+        return (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    }
+
+    /// Whether the widget's parent has the keyboard focus (a list row's item, say).
+    public var parentHasFocus: Bool {
+        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        return gtk_widget_is_focus(parent) != 0
+    }
+}
+
+extension Window {
+    /// Whether any widget of the window has the keyboard focus.
+    public var hasFocusWidget: Bool { focusWidget != nil }
+}
+
+extension Grid {
+    /// How many columns hold at least one child.
+    public var columnCount: Int {
+        var columns = Set<Int32>()
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            var column: Int32 = 0
+            gtk_grid_query_child(cast(), current, &column, nil, nil, nil)
+            columns.insert(column)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return columns.count
+    }
+}
+
+extension Display {
+    /// The clipboard's text when this process owns it, nil otherwise.
+    public static var localClipboardText: String? {
+        let clipboard = gdk_display_get_clipboard(gdk_display_get_default())
+        guard let content = gdk_clipboard_get_content(clipboard) else { return nil }
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        defer { g_value_unset(&value) }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
+        return String(cString: text)
+    }
+}
+
+extension IdListModel {
+    public static var liveItems: Int { Int(foldout_id_item_live_count()) }
+}
