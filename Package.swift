@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk", "CFoldoutModel"]),
         // Platform-neutral view models and data. No GTK, no C.
         .target(name: "FoldoutCore"),
-        .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"]),
+        .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"], plugins: ["StyleSheetPlugin"]),
+        // The style sheets in Resources/ as Swift strings, generated at build time: one source.
+        .executableTarget(name: "style-embedder"),
+        .plugin(name: "StyleSheetPlugin", capability: .buildTool(), dependencies: ["style-embedder"]),
         .executableTarget(name: "foldout", dependencies: ["FoldoutUI"]),
         // Benchmarks: figures printed beside a baseline measured in the same run.
         .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "FoldoutUI", "Gtk"]),

@@ -54,8 +54,8 @@ final class DesktopStyleTests: GtkTestCase, @unchecked Sendable {
         onMain {
             guard let portal = AppearancePortal() else { return XCTFail("the stand-in portal did not answer ReadOne") }
             XCTAssertEqual(portal.colorScheme, .noPreference)
-            let style = DesktopStyle(portal: portal, dark: StyleSheet(css: Style.darkCSS),
-                                     highContrast: StyleSheet(css: Style.highContrastCSS))
+            let style = DesktopStyle(portal: portal, dark: StyleSheet(css: StyleSheets.darkCSS),
+                                     highContrast: StyleSheet(css: StyleSheets.highContrastCSS))
             let window = Window()
             let label = Label("Foldout")
             window.child = label
