@@ -127,7 +127,7 @@ PYTHON
             "$app_id" --page movies --screenshot "$shot" >"$work/screenshot.log" 2>&1 &&
         python3 -c "$check_png" "$shot"; then
         record PASS "the window appeared: the Movies page, screenshot written in the sandbox to $shot"
-        [ "${KEEP:-0}" = 1 ] && cp "$shot" "$work/movies.png"
+        if [ "${KEEP:-0}" = 1 ]; then cp "$shot" "$work/movies.png"; fi
     else
         record FAIL "no screenshot from the sandbox"
         cat "$work/screenshot.log"
