@@ -14,11 +14,7 @@ public final class Application: Object {
     private var application: UnsafeMutablePointer<GApplication> { cast() }
 
     /// Adds an option that GApplication parses and `--help` lists (unless `hidden`).
-    /// The options added, by long name.
-    public private(set) var options: [String: OptionKind] = [:]
-
     public func addOption(_ long: String, kind: OptionKind, description: String, argument: String? = nil, hidden: Bool = false) {
-        options[long] = kind
         let arg: GOptionArg = switch kind {
         case .flag: G_OPTION_ARG_NONE
         case .string: G_OPTION_ARG_STRING
