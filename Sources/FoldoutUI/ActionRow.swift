@@ -15,7 +15,7 @@ protocol ActionRowDelegate: AnyObject {
 /// detail text and the Share and Remove buttons. GtkListView keeps about 200 rows alive, so the
 /// unfolding part is built only the first time a row has to show it.
 @MainActor
-final class ActionRow {
+final class ActionRow: ListRow {
     let root = Box(.vertical, role: .button)
     /// Author (bold) over title in one inscription: GtkListView 4.8 keeps ~200 rows alive, and
     /// every widget per row, and every time its text is shaped, shows in the start-up time.

@@ -8,12 +8,12 @@ import Gtk
 public final class ActionsPage: ActionRowDelegate {
     public let root = ScrolledWindow()
     public let viewModel: ActionsList
-    let listView: ListView
     private let model = IdListModel()
     private let notification: InAppNotification
-    private var factory: ListItemFactory<ActionRow>!
+    private let rows: ListBinder<ActionsPage, ItemID, ActionRow>
+    var listView: ListView { rows.listView }
     /// The rows currently showing an item, by item. Recycled rows leave on unbind.
-    private(set) var boundRows: [ItemID: ActionRow] = [:]
+    var boundRows: [ItemID: ActionRow] { rows.boundRows }
     private var observation: ObservationToken?
     private var followTick: TickToken?
 
@@ -29,24 +29,12 @@ public final class ActionsPage: ActionRowDelegate {
         self.notification = notification
         model.splice(at: 0, removing: 0, inserting: viewModel.ids.prefix(Self.firstScreenful).map(\.raw))
 
-        let owner = WeakReference<ActionsPage>()
-        factory = ListItemFactory<ActionRow>(
-            setup: { item in
-                item.setActivatable(false)
-                let row = ActionRow()
-                row.delegate = owner.value
-                item.setChild(row.root)
-                return row
-            },
-            bind: { row, item in owner.value?.bind(row, to: item) },
-            unbind: { row, _ in owner.value?.unbind(row) }
-        )
-        listView = ListView(model: model, factory: factory)
+        rows = ListBinder(model: model, makeRow: ActionRow.init) { page, row, item in page.bind(row, to: item) }
         listView.addCSSClass("actions-list")
         listView.setBool("show-separators", true)
         root.child = listView
         root.vexpand = true
-        owner.value = self
+        rows.owner = self
 
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
         if !hasEveryItem { listView.afterNextFrame(priority: .low) { [weak self] in self?.addRemainingItems() } }
@@ -64,16 +52,12 @@ public final class ActionsPage: ActionRowDelegate {
         model.splice(at: model.count, removing: 0, inserting: viewModel.ids[model.count...].map(\.raw))
     }
 
-    private func bind(_ row: ActionRow, to item: ListItem) {
-        guard let raw = item.itemID else { return }
+    private func bind(_ row: ActionRow, to item: ListItem) -> ItemID? {
+        guard let raw = item.itemID else { return nil }
         let id = ItemID(raw)
+        row.delegate = self
         row.bind(viewModel.item(id), expanded: viewModel.isExpanded(id))
-        boundRows[id] = row
-    }
-
-    private func unbind(_ row: ActionRow) {
-        if let id = row.itemID, boundRows[id] === row { boundRows[id] = nil }
-        row.unbind()
+        return id
     }
 
     private func apply(_ change: ActionsList.Change) {

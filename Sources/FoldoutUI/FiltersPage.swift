@@ -34,16 +34,17 @@ public final class FiltersPage {
     let opening: CatalogOpening
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
     private let model = PositionListModel()
-    let listView: ListView
+    private let rows: ListBinder<FiltersPage, ObjectIdentifier, ResultRow>
+    var listView: ListView { rows.listView }
     private let scrolled = ScrolledWindow()
     let emptyState = Box(.vertical, spacing: 12)
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
-    private var factory: ListItemFactory<ResultRow>!
     private var pendingRebind: SourceToken?
     /// Finds the search's matches in the titles bound.
     private var highlighter = SearchHighlighter(query: "")
-    private(set) var boundRows: [ObjectIdentifier: ResultRow] = [:]
+    /// The rows showing a result now (each row is its own key: results change under them).
+    var boundRows: [ObjectIdentifier: ResultRow] { rows.boundRows }
     private var source: CatalogSource?
     /// The size of the built-in catalog shown when a file given at start cannot be used.
     private var fallbackCount = FoldoutApplication.defaultCatalogSize
@@ -67,19 +68,8 @@ public final class FiltersPage {
         comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
         opening = CatalogOpening()
 
-        let owner = WeakReference<FiltersPage>()
-        factory = ListItemFactory<ResultRow>(
-            setup: { item in
-                item.setActivatable(false)
-                let row = ResultRow()
-                item.setChild(row.root)
-                return row
-            },
-            bind: { row, item in owner.value?.bind(row, item) },
-            unbind: { row, _ in owner.value?.unbind(row) }
-        )
-        listView = ListView(model: model, factory: factory)
-        owner.value = self
+        rows = ListBinder(model: model, makeRow: ResultRow.init) { page, row, item in page.bind(row, item) }
+        rows.owner = self
         buildLayout()
         connect()
         root.on("map") { [weak self] in self?.loadIfNeeded() }
@@ -347,16 +337,11 @@ public final class FiltersPage {
         }
     }
 
-    private func bind(_ row: ResultRow, _ item: ListItem) {
-        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else { return }
+    private func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
+        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else { return nil }
         row.bind(position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
                  details: section.detailColumns, highlighter: &highlighter)
-        boundRows[ObjectIdentifier(row)] = row
-    }
-
-    private func unbind(_ row: ResultRow) {
-        boundRows[ObjectIdentifier(row)] = nil
-        row.unbind()
+        return ObjectIdentifier(row)
     }
 
     // MARK: Combo rows

@@ -4,7 +4,7 @@ import Gtk
 
 /// A row of the movie list: title over genre.
 @MainActor
-final class MovieRow {
+final class MovieRow: ListRow {
     let root = Box(.vertical, spacing: 2)
     let title = Label()
     let genre = Label()

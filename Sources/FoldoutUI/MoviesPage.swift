@@ -17,11 +17,11 @@ public final class MoviesPage {
     /// The movie list beside the selected movie's details; its divider is remembered.
     let paned = Paned(.horizontal)
     let banner = Banner()
-    let listView: ListView
     private let scrolled = ScrolledWindow()
     private let model = IdListModel()
-    private var factory: ListItemFactory<MovieRow>!
-    private(set) var boundRows: [MovieID: MovieRow] = [:]
+    private let rows: ListBinder<MoviesPage, MovieID, MovieRow>
+    var listView: ListView { rows.listView }
+    var boundRows: [MovieID: MovieRow] { rows.boundRows }
     private let detailTitle = Label(wrap: true)
     private let detailGenre = Label()
     let detailDate = Label()
@@ -62,18 +62,10 @@ public final class MoviesPage {
         self.library = library
         self.notification = notification
         savePath = store?.path
-        let owner = WeakReference<MoviesPage>()
-        factory = ListItemFactory<MovieRow>(
-            setup: { item in
-                let row = MovieRow()
-                item.setChild(row.root)
-                return row
-            },
-            bind: { row, item in owner.value?.bind(row, item) },
-            unbind: { row, _ in owner.value?.unbind(row) }
-        )
-        listView = ListView(model: model, factory: factory, selection: .single)
-        owner.value = self
+        rows = ListBinder(model: model, selection: .single, activatable: true, makeRow: MovieRow.init) { page, row, item in
+            page.bind(row, item)
+        }
+        rows.owner = self
         model.splice(at: 0, removing: 0, inserting: library.movies.map(\.id.listID))
         if library.selection == nil { library.select(library.movies.first?.id) }
         if let store { autosave = LibraryAutosave(library: library, store: store) }
@@ -298,15 +290,10 @@ public final class MoviesPage {
         }
     }
 
-    private func bind(_ row: MovieRow, _ item: ListItem) {
-        guard let raw = item.itemID, let movie = library.movies.first(where: { $0.id.listID == raw }) else { return }
+    private func bind(_ row: MovieRow, _ item: ListItem) -> MovieID? {
+        guard let raw = item.itemID, let movie = library.movies.first(where: { $0.id.listID == raw }) else { return nil }
         row.show(movie)
-        boundRows[movie.id] = row
-    }
-
-    private func unbind(_ row: MovieRow) {
-        if let id = row.movieID, boundRows[id] === row { boundRows[id] = nil }
-        row.unbind()
+        return movie.id
     }
 
     /// The list's allocated height: the pane takes its room from it.

@@ -5,7 +5,7 @@ import Gtk
 /// One row of the Filters page's results: the row's title column and, beneath it, the values of
 /// the detail columns ("Price 12.50 · Date 2024-05-01 · …").
 @MainActor
-final class ResultRow {
+final class ResultRow: ListRow {
     let root = Box(.vertical, spacing: 2)
     let name = Inscription()
     let details = Inscription()

@@ -54,7 +54,7 @@ public struct ListItem {
 }
 
 /// A `GtkSignalListItemFactory` that keeps one Swift row object per GTK list item, from setup
-/// to teardown. `rows` are the ones alive now (bound or waiting to be).
+/// to teardown.
 @MainActor
 public final class ListItemFactory<Row: AnyObject>: Object {
     private final class Rows {
@@ -90,8 +90,6 @@ public final class ListItemFactory<Row: AnyObject>: Object {
             }
         }
     }
-
-    public var rows: Dictionary<UnsafeMutableRawPointer, Row>.Values { store.byItem.values }
 }
 
 @MainActor
