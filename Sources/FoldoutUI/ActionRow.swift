@@ -2,11 +2,10 @@
 import FoldoutCore
 import Gtk
 
-/// What a row asks of its page. Rows never change state themselves: they are recycled.
+/// What a row's buttons ask of the page. Rows never change state themselves: they are recycled.
+/// Clicks on the row and its keys (Return, space, Escape) are handled once, by the page's list.
 @MainActor
 protocol ActionRowDelegate: AnyObject {
-    func rowWantsToggle(_ id: ItemID)
-    func rowWantsFold()
     func rowWantsShare(_ id: ItemID)
     func rowWantsRemove(_ id: ItemID)
 }
@@ -20,7 +19,6 @@ final class ActionRow: ListRow {
     /// Author (bold) over title in one inscription: GtkListView 4.8 keeps ~200 rows alive, and
     /// every widget per row, and every time its text is shaped, shows in the start-up time.
     let heading = Inscription()
-    private let actions = ActionGroup()
     private var unfoldingPart: UnfoldingPart?
     private var detailText = ""
     private(set) var itemID: ItemID?
@@ -63,7 +61,6 @@ final class ActionRow: ListRow {
         top.append(heading)
         top.append(arrow)
         root.append(top)
-        connectInput()
     }
 
     /// The unfolding part, built on first use.
@@ -90,28 +87,6 @@ final class ActionRow: ListRow {
     var isSettled: Bool { unfoldingPart.map { $0.revealer.childRevealed == $0.revealer.revealChild } ?? true }
     /// Fully unfolded, animation finished.
     var isFullyUnfolded: Bool { unfoldingPart?.revealer.childRevealed ?? false }
-
-    private func connectInput() {
-        // Buttons claim their own clicks, so this only sees clicks on the row itself.
-        let click = GestureClick()
-        click.onReleased { [weak self] presses, _, _ in
-            guard let self, presses == 1, let id = self.itemID else { return }
-            self.root.grabFocus()
-            self.delegate?.rowWantsToggle(id)
-        }
-        root.add(click)
-
-        actions.add("toggle") { [weak self] in
-            guard let self, let id = self.itemID else { return }
-            self.delegate?.rowWantsToggle(id)
-        }
-        actions.add("fold") { [weak self] in self?.delegate?.rowWantsFold() }
-        root.insertActionGroup("row", actions)
-        let keys = ShortcutController()
-        keys.add(accelerators: "Return|KP_Enter|ISO_Enter|space|KP_Space", action: "row.toggle")
-        keys.add(accelerators: "Escape", action: "row.fold")
-        root.add(keys)
-    }
 
     /// Shows `item` in its state at once: a recycled row must not animate.
     func bind(_ item: FeedItem, expanded: Bool) {

@@ -36,6 +36,7 @@ public final class ActionsPage: ActionRowDelegate {
         root.vexpand = true
         rows.owner = self
 
+        connectRowInput()
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
         if !hasEveryItem { listView.afterNextFrame(priority: .low) { [weak self] in self?.addRemainingItems() } }
     }
@@ -128,11 +129,50 @@ public final class ActionsPage: ActionRowDelegate {
     /// Puts the keyboard focus on the list (on the row it was on last).
     func focusFirst() { listView.grabFocus() }
 
+    // MARK: Input on the rows, handled once for all of them
+
+    /// A click on a row (not on its buttons, which claim their own) or Return or space on the
+    /// focused row toggles it; Escape anywhere in a row folds the unfolded one. Installed on the
+    /// list, once, rather than on each of the ~200 rows GTK keeps; the keys in the capture phase,
+    /// before GTK's list item handles Return and space itself. The list's actions `rows.toggle-focused`
+    /// and `rows.fold` do the same.
+    private func connectRowInput() {
+        let actions = ActionGroup()
+        actions.add("toggle-focused") { [weak self] in _ = self?.toggleFocusedRow() }
+        actions.add("fold") { [weak self] in self?.viewModel.fold() }
+        listView.insertActionGroup("rows", actions)
+        let click = GestureClick()
+        click.onReleased { [weak self] presses, x, y in
+            guard let self, presses == 1 else { return }
+            let rows = Array(self.boundRows.values)
+            guard let index = self.listView.indexOfCandidate(holdingPointAt: x, y, among: rows.map(\.root)),
+                  let id = rows[index].itemID else { return }
+            rows[index].root.grabFocus()
+            self.viewModel.toggle(id)
+        }
+        listView.add(click)
+        let keys = ShortcutController()
+        keys.setPhase(.capture)
+        keys.add(accelerators: "Return|KP_Enter|ISO_Enter|space|KP_Space") { [weak self] in
+            self?.toggleFocusedRow() ?? false
+        }
+        keys.add(accelerators: "Escape") { [weak self] in
+            guard let self, self.viewModel.expanded != nil,
+                  self.boundRows.values.contains(where: { $0.root.isAncestor(ofFocus: self.listView) }) else { return false }
+            self.viewModel.fold()
+            return true
+        }
+        listView.add(keys)
+    }
+
+    /// Toggles the row that has the keyboard focus itself (not one of its buttons); false if none has.
+    private func toggleFocusedRow() -> Bool {
+        guard let row = boundRows.values.first(where: { $0.root.isFocus }), let id = row.itemID else { return false }
+        viewModel.toggle(id)
+        return true
+    }
+
     // MARK: ActionRowDelegate
-
-    func rowWantsToggle(_ id: ItemID) { viewModel.toggle(id) }
-
-    func rowWantsFold() { viewModel.fold() }
 
     func rowWantsShare(_ id: ItemID) {
         let item = viewModel.item(id)

@@ -53,6 +53,19 @@ public enum RevealerTransition: Sendable {
     }
 }
 
+/// When an event controller sees an event: `capture` on the way from the window down to the
+/// focused widget, before it; `bubble` on the way back up, after it (`GtkPropagationPhase`).
+public enum PropagationPhase: Sendable {
+    case capture, bubble
+
+    var gtk: GtkPropagationPhase {
+        switch self {
+        case .capture: GTK_PHASE_CAPTURE
+        case .bubble: GTK_PHASE_BUBBLE
+        }
+    }
+}
+
 /// What a widget is to assistive technologies, where its type does not say (`GtkAccessibleRole`).
 public enum AccessibleRole: Sendable {
     case button, group

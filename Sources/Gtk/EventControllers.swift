@@ -4,7 +4,12 @@ import CGtk
 
 /// Something that turns a widget's input events into handlers or actions (`GtkEventController`).
 @MainActor
-open class EventController: Object {}
+open class EventController: Object {
+    /// When it sees events: before the focused widget (`capture`) or after it (`bubble`, the default).
+    public func setPhase(_ phase: PropagationPhase) {
+        gtk_event_controller_set_propagation_phase(opaque, phase.gtk)
+    }
+}
 
 /// Clicks and taps. The handler gets the press count and the position.
 @MainActor
@@ -44,6 +49,20 @@ public final class ShortcutController: EventController {
         precondition(trigger != nil, "bad accelerator \(accelerators)")
         let shortcut = gtk_shortcut_new(trigger, gtk_named_action_new(action))
         gtk_shortcut_controller_add_shortcut(opaque, shortcut)
+    }
+
+    /// `accelerators` run `handler`, which returns whether it used the key: if not, the key goes on
+    /// to the widgets it would reach without this controller.
+    public func add(accelerators: String, _ handler: @escaping @MainActor () -> Bool) {
+        typealias Handler = @MainActor () -> Bool
+        let trigger = gtk_shortcut_trigger_parse_string(accelerators)
+        precondition(trigger != nil, "bad accelerator \(accelerators)")
+        let callback: GtkShortcutFunc = { _, _, data in
+            MainActor.assumeIsolated { HandlerBox<Handler>.from(data).function() } ? 1 : 0
+        }
+        let box = HandlerBox<Handler>(handler)
+        let action = gtk_callback_action_new(callback, box.retainedPointer()) { ClosureBox.release($0) }
+        gtk_shortcut_controller_add_shortcut(opaque, gtk_shortcut_new(trigger, action))
     }
 }
 

@@ -21,6 +21,8 @@ open class Widget: Object {
         set { gtk_widget_set_focusable(widget, newValue.gboolean) }
     }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+    /// Whether the widget is its window's focus widget, whether or not the window is active.
+    public var isFocus: Bool { gtk_widget_is_focus(widget) != 0 }
     /// Whether the widget lays out right to left.
     public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
     /// Lays out every widget made from now on right to left (as in Arabic or Hebrew), or not.
@@ -198,6 +200,19 @@ extension Widget {
 }
 
 extension Widget {
+    /// Which of `candidates` holds the widget drawn at (`x`, `y`) in this widget's coordinates
+    /// (itself or one of its descendants), as an index into `candidates`; nil if none does.
+    public func indexOfCandidate(holdingPointAt x: Double, _ y: Double, among candidates: [Widget]) -> Int? {
+        guard var picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT) else { return nil }
+        let indexes = Dictionary(candidates.enumerated().map { (UnsafeMutableRawPointer($0.element.widget), $0.offset) },
+                                 uniquingKeysWith: { first, _ in first })
+        while true {
+            if let index = indexes[UnsafeMutableRawPointer(picked)] { return index }
+            guard picked != widget, let parent = gtk_widget_get_parent(picked) else { return nil }
+            picked = parent
+        }
+    }
+
     /// The natural height this widget asks for at its natural width.
     public var naturalHeight: Int32 {
         var natural: Int32 = 0

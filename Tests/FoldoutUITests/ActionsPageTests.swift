@@ -72,7 +72,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let first = list.id(at: 1), second = list.id(at: 3)
             let firstRow = try XCTUnwrap(row(first))
-            firstRow.root.activateAction("row.toggle")
+            _ = firstRow.root.grabFocus()
+            firstRow.root.activateAction("rows.toggle-focused")
             XCTAssertTrue(firstRow.unfolding.revealer.revealChild)
             XCTAssertFalse(firstRow.unfolding.revealer.childRevealed, "unfolding is animated")
             XCTAssertTrue(firstRow.root.accessibleExpandedIs(true))
@@ -80,7 +81,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(firstRow.unfolding.revealer.childRevealed)
 
             let secondRow = try XCTUnwrap(row(second))
-            secondRow.root.activateAction("row.toggle")
+            _ = secondRow.root.grabFocus()
+            secondRow.root.activateAction("rows.toggle-focused")
             XCTAssertFalse(firstRow.unfolding.revealer.revealChild)
             XCTAssertTrue(firstRow.unfolding.revealer.childRevealed, "folding is animated too")
             XCTAssertTrue(secondRow.unfolding.revealer.revealChild)
@@ -88,7 +90,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             waitUntilSettled()
             XCTAssertEqual(unfoldedRows.map(\.itemID), [second])
 
-            secondRow.root.activateAction("row.toggle")
+            _ = secondRow.root.grabFocus()
+            secondRow.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             XCTAssertTrue(unfoldedRows.isEmpty)
             XCTAssertFalse(secondRow.unfolding.revealer.childRevealed)
@@ -100,10 +103,11 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let id = list.id(at: 2)
             let row = try XCTUnwrap(row(id))
             row.root.grabFocus()
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             XCTAssertTrue(row.unfolding.share.grabFocus(), "Tab can reach the Share button once unfolded")
-            row.unfolding.share.activateAction("row.fold")
+            row.unfolding.share.activateAction("rows.fold")
             XCTAssertNil(list.expanded)
             XCTAssertTrue(row.root.hasFocus, "focus moves from the hiding button to its row")
         }
@@ -112,7 +116,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     func testUnfoldedRowSurvivesRecyclingAndComesBackWithoutAnimation() throws {
         try onMain {
             let id = list.id(at: 3)
-            try XCTUnwrap(row(id)).root.activateAction("row.toggle")
+            list.toggle(id) // not through the focused row: GTK never recycles the row holding the focus
             waitUntilSettled()
 
             page.listView.scrollTo(position: 520)
@@ -138,7 +142,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { self.page.boundRows[last] != nil })
             pump(frames: 3, of: page.listView)
             let row = try XCTUnwrap(row(last))
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             try assertFullyVisible(row)
             let buttons = try XCTUnwrap(row.unfolding.remove.bounds(in: page.listView))
@@ -155,7 +160,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             })
             let top = try XCTUnwrap(edgeRow.root.bounds(in: page.listView)).y
             let before = page.root.verticalAdjustment.value
-            edgeRow.root.activateAction("row.toggle")
+            _ = edgeRow.root.grabFocus()
+            edgeRow.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             let bounds = try assertFullyVisible(edgeRow)
             XCTAssertEqual(bounds.y + bounds.height, viewHeight, accuracy: 1, "least scrolling puts the bottom at the edge")
@@ -167,7 +173,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let id = list.id(at: 5)
             let row = try XCTUnwrap(row(id))
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             press(row.unfolding.remove) { !self.list.contains(id) }
             XCTAssertFalse(list.contains(id))
@@ -195,7 +202,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let visible = page.visibleRowIDs
             let id = try XCTUnwrap(visible.last)
             let row = try XCTUnwrap(row(id))
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             press(row.unfolding.remove) { !self.list.contains(id) }
             waitUntilSettled()
@@ -224,7 +232,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let id = list.id(at: 0)
             let row = try XCTUnwrap(row(id))
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             press(row.unfolding.share) { self.notification.isShown }
             XCTAssertEqual(Display.localClipboardText, list.item(id).shareText)
@@ -241,11 +250,13 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             page.listView.scrollTo(position: list.count - 1)
             XCTAssertTrue(pump { self.page.boundRows[last] != nil })
             let row = try XCTUnwrap(row(last))
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             XCTAssertTrue(row.unfolding.revealer.childRevealed, "no animation: unfolded at once")
             waitUntilSettled()
             try assertFullyVisible(row)
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             XCTAssertFalse(row.unfolding.revealer.childRevealed)
         }
     }
@@ -253,20 +264,29 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     func testTenThousandTogglesLeaveNoClosureBoxesBehind() {
         onMain {
             // Warm-up: every row builds its unfolding part (and its button handlers) once.
-            for row in page.boundRows.values { row.root.activateAction("row.toggle") }
+            for row in page.boundRows.values {
+                _ = row.root.grabFocus()
+                row.root.activateAction("rows.toggle-focused")
+            }
             list.fold()
             waitUntilSettled()
+            pump(seconds: 0.3) // idle and frame callbacks from the warm-up finish first
             let baseline = ClosureBox.live
             var random = SeededGenerator(seed: 7)
             for step in 0..<10_000 {
                 let visible = Array(page.boundRows.keys)
-                page.boundRows[visible.randomElement(using: &random)!]?.root.activateAction("row.toggle")
+                if let row = page.boundRows[visible.randomElement(using: &random)!] {
+                    _ = row.root.grabFocus()
+                    row.root.activateAction("rows.toggle-focused")
+                }
                 if step % 100 == 0 { pump(seconds: 0.02) }
             }
             list.fold()
             waitUntilSettled()
+            pump(seconds: 0.3)
             XCTAssertLessThan(IdListModel.liveItems, 400, "row items are created for visible rows only")
-            XCTAssertEqual(ClosureBox.live, baseline)
+            // Fewer is fine (GTK may have dropped a row and the handlers of its buttons), more is a leak.
+            XCTAssertLessThanOrEqual(ClosureBox.live, baseline)
         }
     }
 

@@ -47,7 +47,8 @@ final class KeyboardFocusTests: GtkTestCase, @unchecked Sendable {
             let id = page.viewModel.id(at: 2)
             let row = try XCTUnwrap(page.boundRows[id])
             XCTAssertTrue(row.root.grabFocus())
-            row.root.activateAction("row.toggle")
+            _ = row.root.grabFocus()
+            row.root.activateAction("rows.toggle-focused")
             XCTAssertTrue(pump(seconds: 5) { row.unfolding.revealer.childRevealed })
 
             XCTAssertTrue(page.listView.moveFocusAsTab())
