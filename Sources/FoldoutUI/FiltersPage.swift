@@ -148,14 +148,10 @@ public final class FiltersPage {
             guard let filter = self?.filter, let sort = filter.sort else { return nil }
             return (filter.catalog.columns[sort.column].name, sort.descending)
         }
-        let actions = ActionGroup()
-        actions.add("clear") { [weak self] in self?.clearFilters() }
-        actions.add("search") { [weak self] in _ = self?.search.entry.grabFocus() }
-        root.insertActionGroup("filters", actions)
-        let keys = ShortcutController()
-        keys.add(accelerators: "<Control>BackSpace", action: "filters.clear")
-        keys.add(accelerators: "<Control>f", action: "filters.search")
-        root.add(keys)
+        root.installActions("filters", [
+            KeyedAction("clear", keys: "<Control>BackSpace") { [weak self] in self?.clearFilters() },
+            KeyedAction("search", keys: "<Control>f") { [weak self] in _ = self?.search.entry.grabFocus() },
+        ])
         let drop = FileDropTarget()
         drop.onDrop { [weak self] path in
             self?.open(path: path)

@@ -51,12 +51,7 @@ public final class InAppNotification {
 
     /// Ctrl+Z anywhere in `window` runs the offered Undo.
     public func installUndoShortcut(in window: Widget) {
-        let actions = ActionGroup()
-        actions.add("undo") { [weak self] in self?.performUndo() }
-        window.insertActionGroup("notification", actions)
-        let keys = ShortcutController()
-        keys.add(accelerators: "<Control>z", action: "notification.undo")
-        window.add(keys)
+        window.installActions("notification", [KeyedAction("undo", keys: "<Control>z") { [weak self] in self?.performUndo() }])
     }
 
     /// Runs the offered Undo, if there is one.

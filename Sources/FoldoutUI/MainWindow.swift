@@ -127,29 +127,23 @@ public final class MainWindow {
     /// entry stays text); Ctrl+Q quits; Alt+1, 2, 3 show the pages; Ctrl+E toggles the Edit pane
     /// while the Movies page is shown; Ctrl+O opens a catalog while the Filters page is.
     private func installWindowShortcuts() {
-        let actions = ActionGroup()
-        actions.add("show-shortcuts") { [weak self] in self?.showShortcuts() }
-        actions.add("about") { [weak self] in self?.showAbout() }
-        for page in Page.allCases {
-            actions.add("show-\(page.rawValue)") { [weak self] in self?.show(page) }
-        }
-        actions.add("toggle-edit") { [weak self] in
-            guard let self, self.page == .movies else { return }
-            self.movies?.pane.toggle()
-        }
-        actions.add("open-catalog") { [weak self] in
-            guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive else { return }
-            filters.chooseFile()
-        }
-        window.insertActionGroup("window-page", actions)
-        let keys = ShortcutController()
         // `?` alone stays here, in the bubble phase: as an application accelerator it would be taken
         // from the text fields. Ctrl+?, Ctrl+Q and Ctrl+W are the application's (`buildPrimaryMenu`).
-        keys.add(accelerators: "question", action: "window-page.show-shortcuts")
-        for page in Page.allCases { keys.add(accelerators: page.accelerator, action: "window-page.show-\(page.rawValue)") }
-        keys.add(accelerators: "<Control>e", action: "window-page.toggle-edit")
-        keys.add(accelerators: "<Control>o", action: "window-page.open-catalog")
-        window.add(keys)
+        let pages = Page.allCases.map { page in
+            KeyedAction("show-\(page.rawValue)", keys: page.accelerator) { [weak self] in self?.show(page) }
+        }
+        window.installActions("window-page", pages + [
+            KeyedAction("show-shortcuts", keys: "question") { [weak self] in self?.showShortcuts() },
+            KeyedAction("about") { [weak self] in self?.showAbout() },
+            KeyedAction("toggle-edit", keys: "<Control>e") { [weak self] in
+                guard let self, self.page == .movies else { return }
+                self.movies?.pane.toggle()
+            },
+            KeyedAction("open-catalog", keys: "<Control>o") { [weak self] in
+                guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive else { return }
+                filters.chooseFile()
+            },
+        ])
     }
 
     /// A narrow window shows the page switcher at the bottom and the window's title above.

@@ -127,19 +127,15 @@ public final class MoviesPage {
         paneView.addButton.onClicked { [weak self] in self?.addMovie() }
         paneView.deleteButton.onClicked { [weak self] in self?.deleteSelected() }
 
-        let actions = ActionGroup()
-        actions.add("close-pane") { [weak self] in
-            guard let self else { return }
-            if !self.pane.isOpen && self.showsDetailAlone { self.showDetailAlone(false) } else { self.pane.close() }
-        }
-        actions.add("back") { [weak self] in
-            if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
-        }
-        root.insertActionGroup("movies", actions)
-        let keys = ShortcutController()
-        keys.add(accelerators: "Escape", action: "movies.close-pane")
-        keys.add(accelerators: "<Alt>Left", action: "movies.back")
-        root.add(keys)
+        root.installActions("movies", [
+            KeyedAction("close-pane", keys: "Escape") { [weak self] in
+                guard let self else { return }
+                if !self.pane.isOpen && self.showsDetailAlone { self.showDetailAlone(false) } else { self.pane.close() }
+            },
+            KeyedAction("back", keys: "<Alt>Left") { [weak self] in
+                if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
+            },
+        ])
     }
 
     // MARK: Narrow windows

@@ -108,3 +108,32 @@ public final class FileDropTarget: EventController {
         return connect("drop", box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
     }
 }
+
+/// A named action and the keys that run it, for `Widget.installActions`.
+public struct KeyedAction {
+    public let name: String
+    /// In GTK's syntax ("Escape", "<Control>z|<Alt>u"); nil for an action with no key of its own.
+    public let keys: String?
+    public let run: @MainActor () -> Void
+
+    public init(_ name: String, keys: String? = nil, _ run: @escaping @MainActor () -> Void) {
+        self.name = name
+        self.keys = keys
+        self.run = run
+    }
+}
+
+extension Widget {
+    /// Installs `actions` on this widget as `prefix.name`, and their keys: one action group and one
+    /// shortcut controller (bubble phase, so that a text field that uses a key keeps it).
+    public func installActions(_ prefix: String, _ actions: [KeyedAction]) {
+        let group = ActionGroup()
+        let keys = ShortcutController()
+        for action in actions {
+            group.add(action.name, action.run)
+            if let accelerators = action.keys { keys.add(accelerators: accelerators, action: "\(prefix).\(action.name)") }
+        }
+        insertActionGroup(prefix, group)
+        add(keys)
+    }
+}
