@@ -10,7 +10,9 @@ struct StyleSheetPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let resources = context.package.directoryURL.appending(path: "Resources")
         let output = context.pluginWorkDirectoryURL.appending(path: "StyleSheets.swift")
-        let inputs = Self.sheets.sorted { $0.key < $1.key }.map { (name: $0.key, file: resources.appending(path: $0.value)) }
+        let inputs = Self.sheets.sorted { $0.key < $1.key }.map {
+            (name: $0.key, file: resources.appending(path: $0.value))
+        }
         return [
             .buildCommand(
                 displayName: "Embedding the style sheets",
@@ -18,7 +20,7 @@ struct StyleSheetPlugin: BuildToolPlugin {
                 arguments: [output.path()] + inputs.map { "\($0.name)=\($0.file.path())" },
                 inputFiles: inputs.map(\.file),
                 outputFiles: [output]
-            ),
+            )
         ]
     }
 }

@@ -20,7 +20,8 @@ public final class ComboSection {
     }
 
     public enum Change: Equatable, Sendable {
-        case opened(Combo), closed(Combo)
+        case opened(Combo)
+        case closed(Combo)
         /// The combo's value changed.
         case chose(Combo)
         /// The columns changed: every combo has new options.
@@ -45,7 +46,9 @@ public final class ComboSection {
         self.sort = sort
         let keptTitle = oldNames.indices.contains(titleColumn) ? catalog.column(named: oldNames[titleColumn]) : nil
         titleColumn = keptTitle ?? catalog.titleColumn
-        let keptDetails = detailColumns.compactMap { oldNames.indices.contains($0) ? catalog.column(named: oldNames[$0]) : nil }
+        let keptDetails = detailColumns.compactMap {
+            oldNames.indices.contains($0) ? catalog.column(named: oldNames[$0]) : nil
+        }
         detailColumns = oldNames.isEmpty || keptDetails.isEmpty ? catalog.detailColumns : keptDetails
         changes.send(.columns)
     }
@@ -53,9 +56,10 @@ public final class ComboSection {
     public func options(for combo: Combo) -> [String] {
         switch combo {
         case .sort:
-            [tr("File order")] + columnNames.flatMap { name in
-                [tr("{column}, ascending", ["column": name]), tr("{column}, descending", ["column": name])]
-            }
+            [tr("File order")]
+                + columnNames.flatMap { name in
+                    [tr("{column}, ascending", ["column": name]), tr("{column}, descending", ["column": name])]
+                }
         case .title, .details: columnNames
         }
     }
@@ -111,7 +115,11 @@ public final class ComboSection {
                 changes.send(.chose(combo))
             }
         case .details:
-            if let at = detailColumns.firstIndex(of: index) { detailColumns.remove(at: at) } else { detailColumns = (detailColumns + [index]).sorted() }
+            if let at = detailColumns.firstIndex(of: index) {
+                detailColumns.remove(at: at)
+            } else {
+                detailColumns = (detailColumns + [index]).sorted()
+            }
             changes.send(.chose(combo))
         }
         if combo.closesOnChoice { close(combo) }

@@ -8,7 +8,8 @@ public struct FeedGenerator: Sendable {
 
     public func item(_ id: ItemID) -> FeedItem {
         var random = SeededGenerator(seed: seed ^ (UInt64(id.raw) &* 0x2545_F491_4F6C_DD1D))
-        let author = "\(Words.firstNames.randomElement(using: &random)!) \(Words.lastNames.randomElement(using: &random)!)"
+        let author =
+            "\(Words.firstNames.randomElement(using: &random)!) \(Words.lastNames.randomElement(using: &random)!)"
         let title = Self.capitalized(phrase(words: Int.random(in: 2...5, using: &random), using: &random))
         let lines = (0..<Int.random(in: 1...6, using: &random)).map { _ in
             Self.capitalized(phrase(words: Int.random(in: 5...11, using: &random), using: &random)) + "."

@@ -46,8 +46,10 @@ public struct RegionFormat: Sendable {
         let negative = digits.first == "-"
         if negative { digits = digits.dropFirst() }
         let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 18, whole.allSatisfy({ $0.isASCII && $0.isNumber }),
-              parts.count == 1 || parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let integer = Int(whole) else { return text }
+        guard let whole = parts.first, !whole.isEmpty, whole.count <= 18,
+            whole.allSatisfy({ $0.isASCII && $0.isNumber }),
+            parts.count == 1 || parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let integer = Int(whole)
+        else { return text }
         var result = (negative ? "-" : "") + (monetary ? grouped(integer, monetary: true) : String(whole))
         if parts.count == 2 { result += (monetary ? monetaryDecimalSeparator : decimalSeparator) + parts[1] }
         return result
@@ -56,8 +58,10 @@ public struct RegionFormat: Sendable {
     /// An ISO 8601 day ("2026-11-16") as the region writes a date; anything else as it is.
     public func date(_ isoText: String) -> String {
         let parts = isoText.split(separator: "-", omittingEmptySubsequences: false)
-        guard isoText.utf8.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let dayOfMonth = Int(parts[2]),
-              (1...12).contains(month), (1...31).contains(dayOfMonth) else { return isoText }
+        guard isoText.utf8.count == 10, parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
+            let dayOfMonth = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(dayOfMonth)
+        else { return isoText }
         return day(year, month, dayOfMonth)
     }
 }

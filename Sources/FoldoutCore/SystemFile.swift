@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A failed system call: its `errno` and the C library's text for it ("Permission denied").
@@ -29,7 +29,9 @@ enum SystemFile {
     /// without reading (EISDIR or EINVAL); so is a file larger than `limit` bytes (EFBIG).
     /// `progress` hears the bytes read so far after each chunk; when it returns false the reading
     /// stops with ECANCELED.
-    static func contents(of path: String, limit: Int, progress: (Int) -> Bool = { _ in true }) throws(SystemError) -> [UInt8] {
+    static func contents(of path: String, limit: Int, progress: (Int) -> Bool = { _ in true }) throws(SystemError)
+        -> [UInt8]
+    {
         let (descriptor, expected) = try openRegularFile(path, limit: limit)
         defer { close(descriptor) }
         // Read straight into the array's storage; then on in chunks, for a file that grew.
@@ -143,11 +145,11 @@ enum SystemFile {
 
     static func rename(_ source: String, to destination: String) throws(SystemError) {
         #if canImport(Glibc)
-        guard Glibc.rename(source, destination) == 0 else { throw .current() }
+            guard Glibc.rename(source, destination) == 0 else { throw .current() }
         #elseif canImport(Musl)
-        guard Musl.rename(source, destination) == 0 else { throw .current() }
+            guard Musl.rename(source, destination) == 0 else { throw .current() }
         #else
-        guard Darwin.rename(source, destination) == 0 else { throw .current() }
+            guard Darwin.rename(source, destination) == 0 else { throw .current() }
         #endif
     }
 
@@ -199,7 +201,9 @@ final class MappedFile: @unchecked Sendable {
             bytes = UnsafeBufferPointer(start: nil, count: 0)
             return
         }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { throw .current() }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw .current()
+        }
         madvise(address, size, MADV_SEQUENTIAL)
         bytes = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
     }
@@ -209,7 +213,8 @@ final class MappedFile: @unchecked Sendable {
     func release(_ range: Range<Int>) {
         guard let base = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound / page * page
         guard end > start else { return }
         madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }

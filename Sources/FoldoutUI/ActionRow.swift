@@ -111,7 +111,7 @@ final class ActionRow: ListRow {
     func setExpanded(_ expanded: Bool) {
         guard expanded || unfoldingPart != nil else { return }
         if !expanded && unfolding.revealer.isAncestor(ofFocus: root) {
-            root.grabFocus() // keep keyboard focus on the row, not on a button about to hide
+            root.grabFocus()  // keep keyboard focus on the row, not on a button about to hide
         }
         unfolding.revealer.revealChild = expanded
         markExpanded(expanded)

@@ -63,16 +63,16 @@ public final class ActionsPage: ActionRowDelegate {
 
     private func apply(_ change: ActionsList.Change) {
         switch change {
-        case let .expansion(folded, unfolded):
+        case .expansion(let folded, let unfolded):
             if let folded { boundRows[folded]?.setExpanded(false) }
             if let unfolded {
                 boundRows[unfolded]?.setExpanded(true)
                 keepInView(unfolded)
             }
         // Before the remaining items are added, the model stays a prefix of the view model's items.
-        case let .removed(_, index):
+        case .removed(_, let index):
             if index < model.count { model.splice(at: index, removing: 1) }
-        case let .inserted(id, index):
+        case .inserted(let id, let index):
             if index <= model.count { model.splice(at: index, removing: 0, inserting: [id.raw]) }
         }
     }
@@ -104,7 +104,8 @@ public final class ActionsPage: ActionRowDelegate {
     func scrollToShow(_ row: ActionRow) -> Bool {
         guard let bounds = row.root.bounds(in: listView) else { return false }
         let viewHeight = Double(listView.height)
-        let top = bounds.y, bottom = bounds.y + bounds.height
+        let top = bounds.y
+        let bottom = bounds.y + bounds.height
         var delta = 0.0
         if bottom > viewHeight { delta = min(bottom - viewHeight, top) }
         if top < 0 { delta = top }
@@ -118,7 +119,9 @@ public final class ActionsPage: ActionRowDelegate {
     var visibleRowIDs: [ItemID] {
         let height = Double(listView.height)
         return boundRows.compactMap { id, row -> (ItemID, Double)? in
-            guard let bounds = row.root.bounds(in: listView), bounds.y >= 0, bounds.y + bounds.height <= height else { return nil }
+            guard let bounds = row.root.bounds(in: listView), bounds.y >= 0, bounds.y + bounds.height <= height else {
+                return nil
+            }
             return (id, bounds.y)
         }.sorted { $0.1 < $1.1 }.map(\.0)
     }
@@ -146,7 +149,8 @@ public final class ActionsPage: ActionRowDelegate {
             guard let self, presses == 1 else { return }
             let rows = Array(self.boundRows.values)
             guard let index = self.listView.indexOfCandidate(holdingPointAt: x, y, among: rows.map(\.root)),
-                  let id = rows[index].itemID else { return }
+                let id = rows[index].itemID
+            else { return }
             rows[index].root.grabFocus()
             self.viewModel.toggle(id)
         }
@@ -158,7 +162,8 @@ public final class ActionsPage: ActionRowDelegate {
         }
         keys.add(accelerators: "Escape") { [weak self] in
             guard let self, self.viewModel.expanded != nil,
-                  self.boundRows.values.contains(where: { $0.root.isAncestor(ofFocus: self.listView) }) else { return false }
+                self.boundRows.values.contains(where: { $0.root.isAncestor(ofFocus: self.listView) })
+            else { return false }
             self.viewModel.fold()
             return true
         }

@@ -32,8 +32,8 @@ final class BenchmarkRun {
         MainLoop.timeout(milliseconds: 5) { [self] in
             guard window.isReady else { return true }
             switch mode {
-            case let .scroll(frames): scroll(frames: frames)
-            case let .unfold(cycles): unfold(cycles: cycles)
+            case .scroll(let frames): scroll(frames: frames)
+            case .unfold(let cycles): unfold(cycles: cycles)
             case .quitWhenReady: quitAfterNextFrame()
             }
             return false
@@ -64,7 +64,8 @@ final class BenchmarkRun {
 
     private func unfold(cycles: Int) {
         let page = window.actions
-        var done = 0, unfolding = true
+        var done = 0
+        var unfolding = true
         var visible = page.visibleRowIDs
         window.window.addTickCallback { [self] _ in
             recordFrame()
@@ -91,7 +92,8 @@ final class BenchmarkRun {
         fields["p50_ms"] = Statistics.percentile(intervals, 0.5) ?? 0
         fields["p99_ms"] = Statistics.percentile(intervals, 0.99) ?? 0
         fields["max_ms"] = intervals.max() ?? 0
-        print("{" + fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")
+        print(
+            "{" + fields.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}")
         fflushStandardOutput()
         quit()
     }

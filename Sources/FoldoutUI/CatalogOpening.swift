@@ -42,7 +42,9 @@ final class CatalogOpening {
 
     /// While the built-in catalog is generated: a spinner and what is happening.
     func showBuilding(count: Int) {
-        show(text: trn("Building {count} item…", "Building {count} items…", count, ["count": NumberText.grouped(count)]), progress: false)
+        show(
+            text: trn("Building {count} item…", "Building {count} items…", count, ["count": NumberText.grouped(count)]),
+            progress: false)
     }
 
     /// While a sort order is computed: a spinner, unless a file is being opened.
@@ -70,9 +72,11 @@ final class CatalogOpening {
 
     func chooseFile() {
         guard loading == nil else { return }
-        let chooser = FileChooser(title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
-        chooser.addFilter(name: tr("CSV and TSV files"), mimeTypes: ["text/csv", "text/tab-separated-values"],
-                          patterns: ["*.csv", "*.tsv", "*.tab", "*.txt"])
+        let chooser = FileChooser(
+            title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
+        chooser.addFilter(
+            name: tr("CSV and TSV files"), mimeTypes: ["text/csv", "text/tab-separated-values"],
+            patterns: ["*.csv", "*.tsv", "*.tab", "*.txt"])
         chooser.addFilter(name: tr("All files"), mimeTypes: [], patterns: ["*"])
         self.chooser = chooser
         chooser.choose { [weak self] path in
@@ -107,12 +111,14 @@ final class CatalogOpening {
         }
     }
 
-    private func finishReading(_ result: Result<Catalog, CatalogImportError>, loading: CatalogLoading, path: String, name: String) {
+    private func finishReading(
+        _ result: Result<Catalog, CatalogImportError>, loading: CatalogLoading, path: String, name: String
+    ) {
         guard self.loading === loading else { return }
         finish()
         switch result {
-        case let .success(catalog): onOpened(catalog, path)
-        case let .failure(error):
+        case .success(let catalog): onOpened(catalog, path)
+        case .failure(let error):
             if error.reason != .cancelled { showError(error, file: name) }
             onFailed()
         }
@@ -129,8 +135,9 @@ final class CatalogOpening {
     }
 
     private func showError(_ error: CatalogImportError, file: String) {
-        let dialog = ErrorDialog(parent: window(), title: tr("Could not open “{file}”", ["file": file]),
-                                 detail: error.description + "\n" + tr("The catalog shown has not changed."))
+        let dialog = ErrorDialog(
+            parent: window(), title: tr("Could not open “{file}”", ["file": file]),
+            detail: error.description + "\n" + tr("The catalog shown has not changed."))
         dialog.present()
         lastErrorDialog = dialog
     }

@@ -41,13 +41,15 @@ final class ComboRow {
         root.append(header)
         root.append(revealer)
         // Escape inside the options closes the combo and returns focus to its row.
-        root.installActions("combo", [
-            KeyedAction("close", keys: "Escape") { [weak self] in
-                guard let self, self.revealer.revealChild else { return }
-                self.header.grabFocus()
-                self.onToggle()
-            },
-        ])
+        root.installActions(
+            "combo",
+            [
+                KeyedAction("close", keys: "Escape") { [weak self] in
+                    guard let self, self.revealer.revealChild else { return }
+                    self.header.grabFocus()
+                    self.onToggle()
+                }
+            ])
     }
 
     /// Replaces the options (a long list scrolls). Their rows are built when the combo first opens:

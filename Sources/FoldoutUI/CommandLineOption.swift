@@ -5,17 +5,28 @@ import Gtk
 /// Every command-line option Foldout has, declared once: its name, the kind of value it takes and
 /// what `--help` says of it. The hidden ones are automation (tests, benchmarks, screenshots).
 enum CommandLineOption: String, CaseIterable {
-    case page, unfold, catalogSize = "catalog-size", catalog, openFacet = "open-facet", choose, search
-    case screenshot, edit, shortcuts, quitAfterFirstFrame = "quit-after-first-frame", version
-    case listMovies = "list-movies", touchLibrary = "touch-library", benchScroll = "bench-scroll"
-    case benchUnfold = "bench-unfold", windowSize = "window-size", quitWhenReady = "quit-when-ready"
+    case page, unfold
+    case catalogSize = "catalog-size"
+    case catalog
+    case openFacet = "open-facet"
+    case choose, search
+    case screenshot, edit, shortcuts
+    case quitAfterFirstFrame = "quit-after-first-frame"
+    case version
+    case listMovies = "list-movies"
+    case touchLibrary = "touch-library"
+    case benchScroll = "bench-scroll"
+    case benchUnfold = "bench-unfold"
+    case windowSize = "window-size"
+    case quitWhenReady = "quit-when-ready"
 
     var kind: Application.OptionKind {
         switch self {
         case .catalog, .screenshot: .filename
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-        case .page, .unfold, .catalogSize, .openFacet, .choose, .search, .benchScroll, .benchUnfold, .windowSize: .string
+        case .page, .unfold, .catalogSize, .openFacet, .choose, .search, .benchScroll, .benchUnfold, .windowSize:
+            .string
         }
     }
 
@@ -32,8 +43,11 @@ enum CommandLineOption: String, CaseIterable {
         case .page: (tr("Show PAGE first ({pages})", ["pages": Page.names]), tr("PAGE"))
         case .unfold: (tr("Unfold row ROW of the Actions page (from 0)"), tr("ROW"))
         case .catalogSize:
-            (tr("Generate a catalog of N items for the Filters page (default {count})",
-                ["count": NumberText.grouped(FoldoutApplication.defaultCatalogSize)]), tr("N"))
+            (
+                tr(
+                    "Generate a catalog of N items for the Filters page (default {count})",
+                    ["count": NumberText.grouped(FoldoutApplication.defaultCatalogSize)]), tr("N")
+            )
         case .catalog: (tr("Open the catalog FILE on the Filters page (CSV or TSV, with a header row)"), tr("FILE"))
         case .openFacet: (tr("Open the flyout of the facet named FACET on the Filters page"), tr("FACET"))
         case .choose: (tr("Choose OPTION in the facet FACET on the Filters page"), tr("FACET=OPTION"))
@@ -57,8 +71,9 @@ enum CommandLineOption: String, CaseIterable {
         application.setOptionSummary(tr("Foldout shows the things that fold out of a list, done right."))
         for option in allCases {
             let help = option.help
-            application.addOption(option.rawValue, kind: option.kind, description: help.description,
-                                  argument: help.argument, hidden: option.isHidden)
+            application.addOption(
+                option.rawValue, kind: option.kind, description: help.description,
+                argument: help.argument, hidden: option.isHidden)
         }
     }
 
@@ -71,7 +86,9 @@ enum CommandLineOption: String, CaseIterable {
             index += 1
             if argument == "--" { return nil }
             guard argument.hasPrefix("-"), argument != "-" else { continue }
-            if argument.hasPrefix("--help") || argument == "-h" || argument == "-?" || argument.hasPrefix("--gapplication-") {
+            if argument.hasPrefix("--help") || argument == "-h" || argument == "-?"
+                || argument.hasPrefix("--gapplication-")
+            {
                 continue
             }
             let name = argument.hasPrefix("--") ? String(argument.dropFirst(2).prefix { $0 != "=" }) : ""

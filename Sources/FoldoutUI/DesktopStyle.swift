@@ -40,11 +40,12 @@ final class DesktopStyle {
 
     private func followPortal() {
         guard let portal else { return }
-        let prefersDark = switch portal.colorScheme {
-        case .preferDark: true
-        case .preferLight: false
-        case .noPreference: ownPrefersDark
-        }
+        let prefersDark =
+            switch portal.colorScheme {
+            case .preferDark: true
+            case .preferLight: false
+            case .noPreference: ownPrefersDark
+            }
         let theme = portal.highContrast ? Self.highContrastTheme : ownTheme
         if settings.themeName != theme { settings.themeName = theme }
         if settings.prefersDarkTheme != prefersDark { settings.prefersDarkTheme = prefersDark }

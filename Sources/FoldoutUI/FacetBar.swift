@@ -44,8 +44,9 @@ final class FacetBar {
         self.filter = filter
         for menu in menus { menusBox.remove(menu.button) }
         menus = filter.facetColumns.map { column in
-            let menu = FacetMenu(column: column, name: filter.catalog.columns[column].name,
-                                 options: filter.options(forColumn: column), order: filter.optionOrder(forColumn: column))
+            let menu = FacetMenu(
+                column: column, name: filter.catalog.columns[column].name,
+                options: filter.options(forColumn: column), order: filter.optionOrder(forColumn: column))
             menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
             menu.onReset = { [weak filter] in filter?.reset(column: column) }
             menu.currentCounts = { [weak filter] in filter?.counts(forColumn: column) ?? [] }
@@ -57,7 +58,9 @@ final class FacetBar {
 
     func showLabels() {
         guard let filter else { return }
-        for menu in menus { menu.show(label: filter.label(forColumn: menu.column), chosen: filter.choice(forColumn: menu.column)) }
+        for menu in menus {
+            menu.show(label: filter.label(forColumn: menu.column), chosen: filter.choice(forColumn: menu.column))
+        }
     }
 
     /// The Facets menu: every column, ticked when it is a facet.
@@ -73,8 +76,10 @@ final class FacetBar {
             check.isActive = filter.isFacet(index)
             check.isSensitive = filter.canMakeFacet(index)
             if !check.isSensitive {
-                check.tooltip = column.canBeFacet ? tr("No room for another facet: turn one off first")
-                                                  : tr("Too many different values to be a facet")
+                check.tooltip =
+                    column.canBeFacet
+                    ? tr("No room for another facet: turn one off first")
+                    : tr("Too many different values to be a facet")
             }
             check.onToggled { [weak self, weak check] in
                 guard let self, !self.updatingChecks, let check else { return }
@@ -102,13 +107,16 @@ final class FacetBar {
 
     /// "genre (text, 12 values)".
     static func describe(_ column: CatalogColumn) -> String {
-        let kind = switch column.kind {
-        case .number: tr("number")
-        case .date: tr("date")
-        case .dateTime: tr("date and time")
-        case .text: tr("text")
+        let kind =
+            switch column.kind {
+            case .number: tr("number")
+            case .date: tr("date")
+            case .dateTime: tr("date and time")
+            case .text: tr("text")
+            }
+        guard let distinct = column.distinctCount else {
+            return tr("{column} ({kind})", ["column": column.name, "kind": kind])
         }
-        guard let distinct = column.distinctCount else { return tr("{column} ({kind})", ["column": column.name, "kind": kind]) }
         let values = trn("{count} value", "{count} values", distinct, ["count": NumberText.grouped(distinct)])
         return tr("{column} ({kind}, {values})", ["column": column.name, "kind": kind, "values": values])
     }

@@ -40,11 +40,12 @@ final class FacetMenu {
         self.column = column
         self.name = name
         self.options = options
-        orderNote = switch order {
-        case .byValue: tr("By value")
-        case .alphabetical: tr("Alphabetical")
-        case .asGiven: tr("In the catalog’s order")
-        }
+        orderNote =
+            switch order {
+            case .byValue: tr("By value")
+            case .alphabetical: tr("Alphabetical")
+            case .asGiven: tr("In the catalog’s order")
+            }
         button.label = name
         button.popover = popover
         button.tooltip = tr("Filter by {facet}", ["facet": name])
@@ -115,8 +116,10 @@ final class FacetMenu {
         note.xalign = 0
         if options.count > Self.searchableOptions {
             // Laid out again while the window is resized: what was typed stays.
-            let typed = searchEntry?.text ?? "", typing = searchEntry?.hasFocus ?? false
-            let entry = SearchEntry(placeholder: tr("Filter {count} options", ["count": NumberText.grouped(options.count)]))
+            let typed = searchEntry?.text ?? ""
+            let typing = searchEntry?.hasFocus ?? false
+            let entry = SearchEntry(
+                placeholder: tr("Filter {count} options", ["count": NumberText.grouped(options.count)]))
             entry.text = typed
             entry.onSearchChanged { [weak self, weak entry] in self?.filterOptions(entry?.text ?? "") }
             entry.onActivate { [weak self] in self?.chooseOnlyVisibleOption() }
@@ -171,8 +174,10 @@ final class FacetMenu {
             button.isSensitive = count > 0 || isChosen
             if count == 0 { button.addCSSClass("empty-option") } else { button.removeCSSClass("empty-option") }
             let items = trn("{count} item", "{count} items", count, ["count": NumberText.grouped(count)])
-            button.setAccessibleLabel(isChosen ? tr("{option}, {items}, chosen", ["option": options[index], "items": items])
-                                               : tr("{option}, {items}", ["option": options[index], "items": items]))
+            button.setAccessibleLabel(
+                isChosen
+                    ? tr("{option}, {items}, chosen", ["option": options[index], "items": items])
+                    : tr("{option}, {items}", ["option": options[index], "items": items]))
             button.setAccessibleChecked(isChosen)
         }
         resetButton.isSensitive = chosen != nil

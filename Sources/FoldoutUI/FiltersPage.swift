@@ -148,10 +148,12 @@ public final class FiltersPage {
             guard let filter = self?.filter, let sort = filter.sort else { return nil }
             return (filter.catalog.columns[sort.column].name, sort.descending)
         }
-        root.installActions("filters", [
-            KeyedAction("clear", keys: "<Control>BackSpace") { [weak self] in self?.clearFilters() },
-            KeyedAction("search", keys: "<Control>f") { [weak self] in _ = self?.search.entry.grabFocus() },
-        ])
+        root.installActions(
+            "filters",
+            [
+                KeyedAction("clear", keys: "<Control>BackSpace") { [weak self] in self?.clearFilters() },
+                KeyedAction("search", keys: "<Control>f") { [weak self] in _ = self?.search.entry.grabFocus() },
+            ])
         let drop = FileDropTarget()
         drop.onDrop { [weak self] path in
             self?.open(path: path)
@@ -182,11 +184,11 @@ public final class FiltersPage {
         guard let source else { return }
         self.source = nil
         switch source {
-        case let .loaded(catalog):
+        case .loaded(let catalog):
             show(catalog)
-        case let .generated(count):
+        case .generated(let count):
             generate(count: count)
-        case let .file(path):
+        case .file(let path):
             open(path: path)
         }
     }
@@ -247,7 +249,7 @@ public final class FiltersPage {
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
     /// Asked before the page has shown anything, it replaces the catalog the page would show.
     func open(path: String) {
-        if case let .generated(count)? = source { fallbackCount = count }
+        if case .generated(let count)? = source { fallbackCount = count }
         source = nil
         opening.open(path: path)
     }
@@ -282,8 +284,11 @@ public final class FiltersPage {
     @discardableResult
     func choose(_ option: String, inFacetNamed name: String) -> Bool {
         guard let filter, let menu = facetMenus.first(where: { $0.name == name }),
-              let index = filter.options(forColumn: menu.column).firstIndex(of: option) else {
-            FileHandleStandardError.write("foldout: " + tr("the facet “{facet}” has no option “{option}”", ["facet": name, "option": option]) + "\n")
+            let index = filter.options(forColumn: menu.column).firstIndex(of: option)
+        else {
+            FileHandleStandardError.write(
+                "foldout: " + tr("the facet “{facet}” has no option “{option}”", ["facet": name, "option": option])
+                    + "\n")
             return false
         }
         filter.select(option: index, inColumn: menu.column)
@@ -312,8 +317,9 @@ public final class FiltersPage {
         resultsAdjustment.value = 0
         model.count = filter.matchCount
         rebindRows()
-        countLabel.text = trn("{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
-                              ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
+        countLabel.text = trn(
+            "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
+            ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
         facetBar.showLabels()
         let nothing = filter.matchCount == 0 && filter.catalog.count > 0
         scrolled.isVisible = !nothing
@@ -329,14 +335,20 @@ public final class FiltersPage {
         switch (filter.searchText.isEmpty, chosen.isEmpty) {
         case (true, _): return tr("No item has all of {choices}.", ["choices": choices])
         case (false, true): return tr("No item contains “{text}”.", ["text": filter.searchText])
-        case (false, false): return tr("No item contains “{text}” and has all of {choices}.", ["text": filter.searchText, "choices": choices])
+        case (false, false):
+            return tr(
+                "No item contains “{text}” and has all of {choices}.", ["text": filter.searchText, "choices": choices])
         }
     }
 
     private func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
-        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else { return nil }
-        row.bind(position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
-                 details: section.detailColumns, highlighter: &highlighter)
+        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else {
+            return nil
+        }
+        row.bind(
+            position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog,
+            title: section.titleColumn,
+            details: section.detailColumns, highlighter: &highlighter)
         return ObjectIdentifier(row)
     }
 
@@ -371,9 +383,12 @@ public final class FiltersPage {
             filter.sort = sort
             return
         }
-        let catalog = filter.catalog, request = sortRequest
+        let catalog = filter.catalog
+        let request = sortRequest
         opening.showSorting()
-        let deliver: @Sendable @MainActor () -> Void = { [weak self] in self?.finishSorting(sort, request: request, catalog: catalog) }
+        let deliver: @Sendable @MainActor () -> Void = { [weak self] in
+            self?.finishSorting(sort, request: request, catalog: catalog)
+        }
         Task.detached {
             _ = catalog.positions(sortedBy: sort)
             MainLoop.post { deliver() }
@@ -394,8 +409,11 @@ public final class FiltersPage {
         pendingRebind?.cancel()
         pendingRebind = nil
         let rowHeight = Double(boundRows.values.lazy.map { $0.root.height }.max() ?? 0)
-        let inView = rowHeight > 0 ? Int(resultsAdjustment.value / rowHeight)..<Int((resultsAdjustment.value + resultsAdjustment.pageSize) / rowHeight) + 2
-                                   : 0..<Int.max
+        let inView =
+            rowHeight > 0
+            ? Int(resultsAdjustment.value / rowHeight)..<Int(
+                (resultsAdjustment.value + resultsAdjustment.pageSize) / rowHeight) + 2
+            : 0..<Int.max
         var later: [ResultRow] = []
         for row in boundRows.values where row.listPosition < filter.matchCount {
             if inView.contains(row.listPosition) { rebind(row, filter) } else { later.append(row) }
@@ -414,8 +432,9 @@ public final class FiltersPage {
     }
 
     private func rebind(_ row: ResultRow, _ filter: FacetFilter) {
-        row.bind(position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
-                 title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
+        row.bind(
+            position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
+            title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
     }
 
     /// The titles in the visible rows, top to bottom.
@@ -426,7 +445,9 @@ public final class FiltersPage {
     private func refreshCombos() {
         for row in comboRows {
             row.setOptions(section.options(for: row.combo))
-            row.show(value: section.value(for: row.combo), chosen: section.chosen(row.combo), open: section.isOpen(row.combo))
+            row.show(
+                value: section.value(for: row.combo), chosen: section.chosen(row.combo), open: section.isOpen(row.combo)
+            )
         }
     }
 }

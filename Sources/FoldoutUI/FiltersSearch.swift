@@ -45,7 +45,9 @@ final class FiltersSearch {
     /// Indexes a newly shown catalog in the background, so that the first keystroke is quick.
     func prepare() {
         guard let filter = filter() else { return }
-        let catalog = filter.catalog, columns = columns(of: catalog), indexes = indexes
+        let catalog = filter.catalog
+        let columns = columns(of: catalog)
+        let indexes = indexes
         if let built = filter.builtSearch { indexes.adopt(built) }
         Task.detached { _ = indexes.index(catalog, columns) }
     }
@@ -66,9 +68,13 @@ final class FiltersSearch {
         pendingRun?.cancel()
         pendingRun = nil
         guard let filter = filter() else { return }
-        let text = entry.text, catalog = filter.catalog, columns = columns(of: catalog)
+        let text = entry.text
+        let catalog = filter.catalog
+        let columns = columns(of: catalog)
         request += 1
-        let request = request, newest = newest, indexes = indexes
+        let request = request
+        let newest = newest
+        let indexes = indexes
         newest.set(request)
         busyWatch?.cancel()
         busyWatch = nil
@@ -137,7 +143,9 @@ private final class SearchIndexes: Sendable {
 
     /// The index of `catalog`'s `columns` if it is made, without waiting for it.
     func indexed(_ catalog: Catalog, _ columns: [Int]) -> CatalogSearch? {
-        guard let current = current.withLockIfAvailable({ $0 }), let current, current.catalog === catalog, current.columns == columns else { return nil }
+        guard let current = current.withLockIfAvailable({ $0 }), let current, current.catalog === catalog,
+            current.columns == columns
+        else { return nil }
         return current
     }
 

@@ -11,9 +11,9 @@ extension FoldoutApplication {
         let now = Int64(time(nil))
         var movies = MovieLibrary.builtInMovies(now: now)
         switch store.load(now: now) {
-        case let .loaded(loaded): movies = loaded
+        case .loaded(let loaded): movies = loaded
         case .missing, .corrupt: break
-        case let .unreadable(reason): return fail("cannot read \(store.path): \(reason)")
+        case .unreadable(let reason): return fail("cannot read \(store.path): \(reason)")
         }
         do {
             try store.save(movies)
@@ -36,13 +36,16 @@ extension FoldoutApplication {
     func listMovies() {
         let store = Self.libraryStore
         switch store.load(now: Int64(time(nil))) {
-        case let .loaded(movies):
+        case .loaded(let movies):
             for movie in movies { print("\(movie.title)\t\(movie.genre.title)") }
         case .missing:
-            for movie in MovieLibrary.builtInMovies(now: Int64(time(nil))) { print("\(movie.title)\t\(movie.genre.title)") }
-        case let .corrupt(movedTo, reason):
-            FileHandleStandardError.write("foldout: the library file was damaged (\(reason)) and was moved to \(movedTo)\n")
-        case let .unreadable(reason):
+            for movie in MovieLibrary.builtInMovies(now: Int64(time(nil))) {
+                print("\(movie.title)\t\(movie.genre.title)")
+            }
+        case .corrupt(let movedTo, let reason):
+            FileHandleStandardError.write(
+                "foldout: the library file was damaged (\(reason)) and was moved to \(movedTo)\n")
+        case .unreadable(let reason):
             FileHandleStandardError.write("foldout: cannot read \(store.path): \(reason)\n")
         }
     }

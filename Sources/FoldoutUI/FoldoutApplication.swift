@@ -41,7 +41,9 @@ public final class FoldoutApplication {
 
     /// Runs the application with the process's arguments; returns the exit status.
     public func run() -> Int32 {
-        if let problem = CommandLineOption.problem(in: Array(CommandLine.arguments.dropFirst())) { return fail(problem) }
+        if let problem = CommandLineOption.problem(in: Array(CommandLine.arguments.dropFirst())) {
+            return fail(problem)
+        }
         let status = application.run()
         return status != 0 ? status : exitStatus
     }
@@ -66,11 +68,16 @@ public final class FoldoutApplication {
             listMovies()
             return 0
         }
-        if let problem = options.readOneShotOptions(parsed) ?? options.readWindowOptions(parsed) { return fail(problem) }
+        if let problem = options.readOneShotOptions(parsed) ?? options.readWindowOptions(parsed) {
+            return fail(problem)
+        }
         if options.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote {
             if let path = options.catalogPath, access(path, R_OK) != 0 {
-                return fail(tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": String(cString: strerror(errno))]))
+                return fail(
+                    tr(
+                        "cannot open catalog “{file}”: {reason}",
+                        ["file": path, "reason": String(cString: strerror(errno))]))
             }
             return nil
         }
@@ -106,7 +113,7 @@ public final class FoldoutApplication {
         if let path = later.catalogPath {
             window.ensureFiltersPage().open(path: invocation.path(of: path))
             window.page = .filters
-        } else if case let .generated(count) = later.catalog, later.catalogChosen {
+        } else if case .generated(let count) = later.catalog, later.catalogChosen {
             window.ensureFiltersPage().generate(count: count)
             window.page = .filters
         }
@@ -139,14 +146,17 @@ public final class FoldoutApplication {
         remembered = options.isOneShot ? .none : .load()
         let missingCatalog = reopenLastCatalog()
         let list = ActionsList(generatedCount: Self.actionsCount)
-        let window = MainWindow(application: application, actionsList: list, catalog: options.catalog,
-                                libraryStore: Self.libraryStore)
+        let window = MainWindow(
+            application: application, actionsList: list, catalog: options.catalog,
+            libraryStore: Self.libraryStore)
         mainWindow = window
         remember(window)
         if let size = options.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
         if let missingCatalog {
-            window.notification.show(tr("“{file}” is no longer there; the built-in catalog is shown instead.",
-                                        ["file": Catalog.fileName(of: missingCatalog)]))
+            window.notification.show(
+                tr(
+                    "“{file}” is no longer there; the built-in catalog is shown instead.",
+                    ["file": Catalog.fileName(of: missingCatalog)]))
         }
         if options.choice != nil || options.search != nil {
             window.ensureFiltersPage().request(choice: options.choice, search: options.search)
@@ -187,8 +197,9 @@ public final class FoldoutApplication {
             benchmarkRun = BenchmarkRun(mode: mode, window: window) { [unowned self] in application.quit() }
             benchmarkRun?.start()
         } else if options.screenshot != nil || options.quitAfterFirstFrame {
-            oneShotRun = OneShotRun(window: window, options: options, quit: { [unowned self] in application.quit() },
-                                    fail: { [unowned self] message in exitStatus = fail(message) })
+            oneShotRun = OneShotRun(
+                window: window, options: options, quit: { [unowned self] in application.quit() },
+                fail: { [unowned self] message in exitStatus = fail(message) })
             oneShotRun?.start()
         }
     }

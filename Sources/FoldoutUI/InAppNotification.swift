@@ -51,7 +51,8 @@ public final class InAppNotification {
 
     /// Ctrl+Z anywhere in `window` runs the offered Undo.
     public func installUndoShortcut(in window: Widget) {
-        window.installActions("notification", [KeyedAction("undo", keys: "<Control>z") { [weak self] in self?.performUndo() }])
+        window.installActions(
+            "notification", [KeyedAction("undo", keys: "<Control>z") { [weak self] in self?.performUndo() }])
     }
 
     /// Runs the offered Undo, if there is one.

@@ -24,8 +24,10 @@ final class ListBinder<Owner: AnyObject, Key: Hashable, Row: ListRow> {
 
     /// `bind` shows the item of `ListItem` in the row and returns the key it is bound under, or nil
     /// if there is nothing to show.
-    init(model: ListModel, selection: ListView.SelectionMode = .none, activatable: Bool = false,
-         makeRow: @escaping @MainActor () -> Row, bind: @escaping @MainActor (Owner, Row, ListItem) -> Key?) {
+    init(
+        model: ListModel, selection: ListView.SelectionMode = .none, activatable: Bool = false,
+        makeRow: @escaping @MainActor () -> Row, bind: @escaping @MainActor (Owner, Row, ListItem) -> Key?
+    ) {
         let binder = Unowned<ListBinder>()
         factory = ListItemFactory<Row>(
             setup: { item in
@@ -35,7 +37,9 @@ final class ListBinder<Owner: AnyObject, Key: Hashable, Row: ListRow> {
                 return row
             },
             bind: { row, item in
-                guard let binder = binder.value, let owner = binder.owner, let key = bind(owner, row, item) else { return }
+                guard let binder = binder.value, let owner = binder.owner, let key = bind(owner, row, item) else {
+                    return
+                }
                 binder.boundRows[key] = row
                 binder.keys[ObjectIdentifier(row)] = key
             },

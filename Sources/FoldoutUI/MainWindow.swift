@@ -48,13 +48,14 @@ public final class MainWindow {
     /// Whether the header bar shows the page switcher (a wide window) or the window's title.
     private(set) var headerShowsSwitcher = true
 
-    public init(application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore) {
+    public init(application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore)
+    {
         self.catalog = catalog
         self.libraryStore = libraryStore
         self.application = application
         window = ApplicationWindow(application: application)
         window.title = tr("Foldout")
-        window.setIconName(Foldout.applicationID) // the hicolor icon meson installs; X11 shows it
+        window.setIconName(Foldout.applicationID)  // the hicolor icon meson installs; X11 shows it
         window.setDefaultSize(width: 720, height: 640)
 
         headerSwitcher = StackSwitcher(stack: stack)
@@ -112,12 +113,14 @@ public final class MainWindow {
     }
 
     public func showAbout() {
-        let about = aboutDialog ?? AboutDialog(
-            programName: tr("Foldout"), version: Foldout.version,
-            comments: tr("The things that fold out of a list, done right: in GTK 4 and Swift."),
-            website: Foldout.website, iconName: Foldout.applicationID, authors: [tr("The Foldout team")],
-            // TRANSLATORS: your names, one a line, as the About dialog credits them.
-            translatorCredits: tr("translator-credits") == "translator-credits" ? "" : tr("translator-credits"))
+        let about =
+            aboutDialog
+            ?? AboutDialog(
+                programName: tr("Foldout"), version: Foldout.version,
+                comments: tr("The things that fold out of a list, done right: in GTK 4 and Swift."),
+                website: Foldout.website, iconName: Foldout.applicationID, authors: [tr("The Foldout team")],
+                // TRANSLATORS: your names, one a line, as the About dialog credits them.
+                translatorCredits: tr("translator-credits") == "translator-credits" ? "" : tr("translator-credits"))
         about.setTransient(for: window)
         aboutDialog = about
         about.present()
@@ -132,18 +135,21 @@ public final class MainWindow {
         let pages = Page.allCases.map { page in
             KeyedAction("show-\(page.rawValue)", keys: page.accelerator) { [weak self] in self?.show(page) }
         }
-        window.installActions("window-page", pages + [
-            KeyedAction("show-shortcuts", keys: "question") { [weak self] in self?.showShortcuts() },
-            KeyedAction("about") { [weak self] in self?.showAbout() },
-            KeyedAction("toggle-edit", keys: "<Control>e") { [weak self] in
-                guard let self, self.page == .movies else { return }
-                self.movies?.pane.toggle()
-            },
-            KeyedAction("open-catalog", keys: "<Control>o") { [weak self] in
-                guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive else { return }
-                filters.chooseFile()
-            },
-        ])
+        window.installActions(
+            "window-page",
+            pages + [
+                KeyedAction("show-shortcuts", keys: "question") { [weak self] in self?.showShortcuts() },
+                KeyedAction("about") { [weak self] in self?.showAbout() },
+                KeyedAction("toggle-edit", keys: "<Control>e") { [weak self] in
+                    guard let self, self.page == .movies else { return }
+                    self.movies?.pane.toggle()
+                },
+                KeyedAction("open-catalog", keys: "<Control>o") { [weak self] in
+                    guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive
+                    else { return }
+                    filters.chooseFile()
+                },
+            ])
     }
 
     /// A narrow window shows the page switcher at the bottom and the window's title above.
@@ -169,7 +175,8 @@ public final class MainWindow {
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
     public var isReady: Bool {
-        page != .filters || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false)
+        page != .filters
+            || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false)
     }
 
     /// Builds the Movies page now if it is not built yet.

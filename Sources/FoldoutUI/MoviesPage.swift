@@ -43,18 +43,20 @@ public final class MoviesPage {
     public convenience init(store: LibraryStore, notification: InAppNotification) {
         let now = Int64(time(nil))
         switch store.load(now: now) {
-        case let .loaded(movies):
+        case .loaded(let movies):
             self.init(library: MovieLibrary(movies: movies), store: store, notification: notification)
         case .missing:
             self.init(library: .builtIn(now: now), store: store, notification: notification)
-        case let .corrupt(movedTo, reason):
+        case .corrupt(let movedTo, let reason):
             self.init(library: .builtIn(now: now), store: store, notification: notification)
-            banner.show(tr("The library file was damaged, so the built-in library is shown."),
-                        detail: tr("It was moved to {path} ({reason}).", ["path": movedTo, "reason": reason]))
-        case let .unreadable(reason):
+            banner.show(
+                tr("The library file was damaged, so the built-in library is shown."),
+                detail: tr("It was moved to {path} ({reason}).", ["path": movedTo, "reason": reason]))
+        case .unreadable(let reason):
             self.init(library: .builtIn(now: now), store: nil, notification: notification)
-            banner.show(tr("The library file cannot be read, so the built-in library is shown and edits are not saved."),
-                        detail: tr("{path}: {reason}. Saving would replace it.", ["path": store.path, "reason": reason]))
+            banner.show(
+                tr("The library file cannot be read, so the built-in library is shown and edits are not saved."),
+                detail: tr("{path}: {reason}. Saving would replace it.", ["path": store.path, "reason": reason]))
         }
     }
 
@@ -62,7 +64,8 @@ public final class MoviesPage {
         self.library = library
         self.notification = notification
         savePath = store?.path
-        rows = ListBinder(model: model, selection: .single, activatable: true, makeRow: MovieRow.init) { page, row, item in
+        rows = ListBinder(model: model, selection: .single, activatable: true, makeRow: MovieRow.init) {
+            page, row, item in
             page.bind(row, item)
         }
         rows.owner = self
@@ -127,15 +130,21 @@ public final class MoviesPage {
         paneView.addButton.onClicked { [weak self] in self?.addMovie() }
         paneView.deleteButton.onClicked { [weak self] in self?.deleteSelected() }
 
-        root.installActions("movies", [
-            KeyedAction("close-pane", keys: "Escape") { [weak self] in
-                guard let self else { return }
-                if !self.pane.isOpen && self.showsDetailAlone { self.showDetailAlone(false) } else { self.pane.close() }
-            },
-            KeyedAction("back", keys: "<Alt>Left") { [weak self] in
-                if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
-            },
-        ])
+        root.installActions(
+            "movies",
+            [
+                KeyedAction("close-pane", keys: "Escape") { [weak self] in
+                    guard let self else { return }
+                    if !self.pane.isOpen && self.showsDetailAlone {
+                        self.showDetailAlone(false)
+                    } else {
+                        self.pane.close()
+                    }
+                },
+                KeyedAction("back", keys: "<Alt>Left") { [weak self] in
+                    if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
+                },
+            ])
     }
 
     // MARK: Narrow windows
@@ -164,7 +173,11 @@ public final class MoviesPage {
     private func showPane(animated: Bool) {
         if !pane.isOpen && paneView.revealer.isAncestor(ofFocus: root) { focusFirst() }
         if !pane.isOpen { dropRefusedTitle() }
-        if animated { paneView.revealer.revealChild = pane.isOpen } else { paneView.revealer.setRevealedImmediately(pane.isOpen) }
+        if animated {
+            paneView.revealer.revealChild = pane.isOpen
+        } else {
+            paneView.revealer.setRevealedImmediately(pane.isOpen)
+        }
         if pane.isOpen && animated && paneView.titleEntry.isSensitive { paneView.titleEntry.grabFocus() }
         if editToggle.isActive != pane.isOpen { editToggle.isActive = pane.isOpen }
     }
@@ -220,22 +233,23 @@ public final class MoviesPage {
 
     func deleteSelected() {
         guard let movie = library.selectedMovie, let removal = library.remove(movie.id) else { return }
-        notification.show(tr("Deleted “{title}”", ["title": movie.title])) { [weak self] in self?.library.undo(removal) }
+        notification.show(tr("Deleted “{title}”", ["title": movie.title])) { [weak self] in self?.library.undo(removal)
+        }
     }
 
     // MARK: Following the library
 
     private func apply(_ change: MovieLibrary.Change) {
         switch change {
-        case let .inserted(id, index):
+        case .inserted(let id, let index):
             model.splice(at: index, removing: 0, inserting: [id.listID])
-        case let .removed(_, index):
+        case .removed(_, let index):
             // GTK clears its selection when the selected row goes; the library has already moved
             // its own to the next movie, which `.selected` shows next.
             showingSelection = true
             model.splice(at: index, removing: 1)
             showingSelection = false
-        case let .updated(id, _):
+        case .updated(let id, _):
             if let movie = library.movie(id) { boundRows[id]?.show(movie) }
             if id == library.selection { showDetail() }
         case .selected:
@@ -280,14 +294,17 @@ public final class MoviesPage {
         guard let autosave else { return }
         switch autosave.status {
         case .saved: banner.hide()
-        case let .failing(reason):
-            banner.show(tr("Changes cannot be saved. They are kept, and saving is tried again after the next change."),
-                        detail: (savePath ?? tr("The library file")) + ": " + reason)
+        case .failing(let reason):
+            banner.show(
+                tr("Changes cannot be saved. They are kept, and saving is tried again after the next change."),
+                detail: (savePath ?? tr("The library file")) + ": " + reason)
         }
     }
 
     private func bind(_ row: MovieRow, _ item: ListItem) -> MovieID? {
-        guard let raw = item.itemID, let movie = library.movies.first(where: { $0.id.listID == raw }) else { return nil }
+        guard let raw = item.itemID, let movie = library.movies.first(where: { $0.id.listID == raw }) else {
+            return nil
+        }
         row.show(movie)
         return movie.id
     }

@@ -35,7 +35,8 @@ final class RememberedState {
     /// Gives `window` the size and maximized state it had when it was closed last.
     func restore(_ window: MainWindow) {
         guard let settings else { return }
-        window.window.setDefaultSize(width: Int32(settings.integer("window-width")), height: Int32(settings.integer("window-height")))
+        window.window.setDefaultSize(
+            width: Int32(settings.integer("window-width")), height: Int32(settings.integer("window-height")))
         if settings.boolean("window-maximized") { window.window.maximize() }
         window.moviesDivider = settings.integer("movies-divider")
     }
@@ -50,7 +51,9 @@ final class RememberedState {
         }
         settings.setBoolean("window-maximized", window.window.isMaximized)
         settings.setText("page", window.page.rawValue)
-        if let divider = window.movies?.paned.position, divider > 0 { settings.setInteger("movies-divider", Int(divider)) }
+        if let divider = window.movies?.paned.position, divider > 0 {
+            settings.setInteger("movies-divider", Int(divider))
+        }
         StoredSettings.sync()
     }
 }

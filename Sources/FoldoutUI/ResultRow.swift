@@ -21,7 +21,10 @@ final class ResultRow: ListRow {
     }
 
     /// Shows the row at `position`, with where the search occurs in its title highlighted.
-    func bind(position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int], highlighter: inout SearchHighlighter) {
+    func bind(
+        position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int],
+        highlighter: inout SearchHighlighter
+    ) {
         self.position = position
         self.listPosition = listPosition
         let text = catalog.text(title, at: position)
@@ -38,13 +41,15 @@ final class ResultRow: ListRow {
         guard !columns.isEmpty else { return }
         details.text = columns.compactMap { column in
             let text = catalog.text(column, at: position)
-            let value = switch catalog.columns[column].kind {
-            case .number: NumberText.decimal(text, monetary: catalog.columns[column].isMonetary)
-            case .date: RegionFormat.current.date(text)
-            case .dateTime, .text: text
-            }
+            let value =
+                switch catalog.columns[column].kind {
+                case .number: NumberText.decimal(text, monetary: catalog.columns[column].isMonetary)
+                case .date: RegionFormat.current.date(text)
+                case .dateTime, .text: text
+                }
             // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
-            return value.isEmpty ? nil : tr("{column} {value}", ["column": catalog.columns[column].name, "value": value])
+            return value.isEmpty
+                ? nil : tr("{column} {value}", ["column": catalog.columns[column].name, "value": value])
         }.joined(separator: " · ")
     }
 

@@ -49,15 +49,21 @@ struct StartOptions {
         }
         if let text = parsed.string(.unfold) {
             guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
-                return tr("no row “{row}” to unfold (rows: 0 to {last})", ["row": text, "last": String(Self.actionsCount - 1)])
+                return tr(
+                    "no row “{row}” to unfold (rows: 0 to {last})",
+                    ["row": text, "last": String(Self.actionsCount - 1)])
             }
             unfoldRow = row
         }
         if let text = parsed.string(.catalogSize) {
             guard let size = Int(text), Self.catalogSizes.contains(size) else {
-                return tr("--catalog-size must be a number from {low} to {high}, not “{value}”",
-                          ["low": String(Self.catalogSizes.lowerBound), "high": NumberText.grouped(Self.catalogSizes.upperBound),
-                           "value": text])
+                return tr(
+                    "--catalog-size must be a number from {low} to {high}, not “{value}”",
+                    [
+                        "low": String(Self.catalogSizes.lowerBound),
+                        "high": NumberText.grouped(Self.catalogSizes.upperBound),
+                        "value": text,
+                    ])
             }
             catalog = .generated(count: size)
             catalogChosen = true
@@ -90,7 +96,8 @@ struct StartOptions {
             windowSize = (parts[0], parts[1])
         }
         let benchmarks: [(CommandLineOption, (Int) -> BenchmarkRun.Mode, Page)] = [
-            (.benchScroll, BenchmarkRun.Mode.scroll(frames:), .filters), (.benchUnfold, BenchmarkRun.Mode.unfold(cycles:), .actions),
+            (.benchScroll, BenchmarkRun.Mode.scroll(frames:), .filters),
+            (.benchUnfold, BenchmarkRun.Mode.unfold(cycles:), .actions),
         ]
         for (option, mode, page) in benchmarks {
             guard let text = parsed.string(option) else { continue }
@@ -137,7 +144,8 @@ struct StartOptions {
     private static func facet(named name: String, in source: CatalogSource) -> String? {
         let facets = facetNames(of: source)
         if let facet = facets.first(where: { $0.lowercased() == name.lowercased() }) { return facet }
-        guard let english = Catalog.generatedFacetNames.firstIndex(where: { $0.lowercased() == name.lowercased() }) else {
+        guard let english = Catalog.generatedFacetNames.firstIndex(where: { $0.lowercased() == name.lowercased() })
+        else {
             return nil
         }
         let translated = tr(Catalog.generatedFacetNames[english])
@@ -145,8 +153,9 @@ struct StartOptions {
     }
 
     private func unknownFacet(_ name: String) -> String {
-        tr("unknown facet “{facet}” (facets: {facets})",
-           ["facet": name, "facets": Self.facetNames(of: catalog).joined(separator: ", ")])
+        tr(
+            "unknown facet “{facet}” (facets: {facets})",
+            ["facet": name, "facets": Self.facetNames(of: catalog).joined(separator: ", ")])
     }
 
     /// The names of the facets the catalog will show at first.
@@ -154,7 +163,7 @@ struct StartOptions {
         switch source {
         case .generated: Catalog.generatedFacetNames.map { tr($0) }
         case .loaded(let catalog): catalog.facetColumns.map { catalog.columns[$0].name }
-        case .file: [] // known once the file is read
+        case .file: []  // known once the file is read
         }
     }
 

@@ -41,7 +41,9 @@ enum Style {
                     continue
                 }
                 if Display.addStyleSheet(resource: resourcePath) {
-                    followDesktop(dark: StyleSheet(resource: darkResourcePath), highContrast: StyleSheet(resource: highContrastResourcePath))
+                    followDesktop(
+                        dark: StyleSheet(resource: darkResourcePath),
+                        highContrast: StyleSheet(resource: highContrastResourcePath))
                     return
                 }
             }
@@ -52,7 +54,8 @@ enum Style {
     }
 
     @MainActor private static func followDesktop(dark: StyleSheet?, highContrast: StyleSheet?) {
-        desktop = DesktopStyle(portal: AppearancePortal(), dark: dark ?? StyleSheet(css: StyleSheets.darkCSS),
-                               highContrast: highContrast ?? StyleSheet(css: StyleSheets.highContrastCSS))
+        desktop = DesktopStyle(
+            portal: AppearancePortal(), dark: dark ?? StyleSheet(css: StyleSheets.darkCSS),
+            highContrast: highContrast ?? StyleSheet(css: StyleSheets.highContrastCSS))
     }
 }

@@ -9,7 +9,9 @@ import CGtk
 @MainActor
 public final class AppearancePortal {
     public enum ColorScheme: UInt32, Sendable {
-        case noPreference = 0, preferDark = 1, preferLight = 2
+        case noPreference = 0
+        case preferDark = 1
+        case preferLight = 2
     }
 
     public private(set) var colorScheme = ColorScheme.noPreference
@@ -23,7 +25,9 @@ public final class AppearancePortal {
     /// answers within `timeoutMilliseconds` (then GTK's `gtk-application-prefer-dark-theme`
     /// setting, from settings.ini or the application, decides).
     public init?(timeoutMilliseconds: Int32 = 1_000) {
-        guard foldout_appearance_followed_by_gtk() == 0, let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else { return nil }
+        guard foldout_appearance_followed_by_gtk() == 0, let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, nil) else {
+            return nil
+        }
         var scheme: guint32 = 0
         var contrast: guint32 = 0
         guard foldout_appearance_read(bus, timeoutMilliseconds, &scheme, &contrast) != 0 else {
@@ -33,7 +37,8 @@ public final class AppearancePortal {
         self.bus = bus
         colorScheme = ColorScheme(rawValue: scheme) ?? .noPreference
         highContrast = contrast == 1
-        let box = HandlerBox<@MainActor (String, UInt32) -> Void> { [weak self] key, value in self?.changed(key, value) }
+        let box = HandlerBox<@MainActor (String, UInt32) -> Void> { [weak self] key, value in self?.changed(key, value)
+        }
         let thunk: FoldoutAppearanceChanged = { key, value, data in
             let box = HandlerBox<@MainActor (String, UInt32) -> Void>.from(data)
             MainActor.assumeIsolated { box.function(String(cString: key!), value) }
@@ -42,17 +47,17 @@ public final class AppearancePortal {
     }
 
     #if compiler(>=6.2)
-    isolated deinit {
-        g_dbus_connection_signal_unsubscribe(bus, subscription)
-        g_object_unref(UnsafeMutableRawPointer(bus))
-    }
-    #else
-    deinit { // on the main thread, as Object's (see there)
-        MainActor.assumeIsolated {
+        isolated deinit {
             g_dbus_connection_signal_unsubscribe(bus, subscription)
             g_object_unref(UnsafeMutableRawPointer(bus))
         }
-    }
+    #else
+        deinit {  // on the main thread, as Object's (see there)
+            MainActor.assumeIsolated {
+                g_dbus_connection_signal_unsubscribe(bus, subscription)
+                g_object_unref(UnsafeMutableRawPointer(bus))
+            }
+        }
     #endif
 
     private func changed(_ key: String, _ value: UInt32) {
@@ -107,7 +112,8 @@ public final class StyleSheet: Object {
     public func setAttached(_ attached: Bool) {
         guard attached != isAttached, let display = gdk_display_get_default() else { return }
         if attached {
-            gtk_style_context_add_provider_for_display(display, opaque, guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+            gtk_style_context_add_provider_for_display(
+                display, opaque, guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
         } else {
             gtk_style_context_remove_provider_for_display(display, opaque)
         }

@@ -14,13 +14,17 @@ public final class Application: Object {
     private var application: UnsafeMutablePointer<GApplication> { cast() }
 
     /// Adds an option that GApplication parses and `--help` lists (unless `hidden`).
-    public func addOption(_ long: String, kind: OptionKind, description: String, argument: String? = nil, hidden: Bool = false) {
-        let arg: GOptionArg = switch kind {
-        case .flag: G_OPTION_ARG_NONE
-        case .string: G_OPTION_ARG_STRING
-        case .filename: G_OPTION_ARG_FILENAME
-        }
-        g_application_add_main_option(application, long, 0, hidden ? G_OPTION_FLAG_HIDDEN : GOptionFlags(0), arg, description, argument)
+    public func addOption(
+        _ long: String, kind: OptionKind, description: String, argument: String? = nil, hidden: Bool = false
+    ) {
+        let arg: GOptionArg =
+            switch kind {
+            case .flag: G_OPTION_ARG_NONE
+            case .string: G_OPTION_ARG_STRING
+            case .filename: G_OPTION_ARG_FILENAME
+            }
+        g_application_add_main_option(
+            application, long, 0, hidden ? G_OPTION_FLAG_HIDDEN : GOptionFlags(0), arg, description, argument)
     }
 
     /// The summary shown above the options in `--help`.
@@ -32,11 +36,14 @@ public final class Application: Object {
     /// to stop there, or nil to go on.
     public func onHandleLocalOptions(_ handler: @escaping @MainActor (ParsedOptions) -> Int32?) {
         typealias Handler = @MainActor (ParsedOptions) -> Int32?
-        let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> gint = { _, dict, data in
+        let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> gint = {
+            _, dict, data in
             let box = HandlerBox<Handler>.from(data)
             return MainActor.assumeIsolated { box.function(ParsedOptions(dict: dict!)) } ?? -1
         }
-        _ = connect("handle-local-options", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+        _ = connect(
+            "handle-local-options", box: HandlerBox<Handler>(handler),
+            callback: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { on("activate", handler) }
@@ -75,7 +82,9 @@ public final class Application: Object {
     public static func label(ofAccelerator accelerator: String) -> String {
         var key: guint = 0
         var modifiers = GdkModifierType(0)
-        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0, let label = gtk_accelerator_get_label(key, modifiers) else { return accelerator }
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0,
+            let label = gtk_accelerator_get_label(key, modifiers)
+        else { return accelerator }
         defer { g_free(label) }
         return String(cString: label)
     }
@@ -97,16 +106,18 @@ public final class Application: Object {
     /// Called with the paths of the files given on the command line (with `HANDLES_OPEN`), in
     /// the instance that runs, instead of `activate`.
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
-        let thunk: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = { _, files, count, _, data in
-            let box = HandlerBox<@MainActor ([String]) -> Void>.from(data)
-            var paths: [String] = []
-            for index in 0..<Int(count) {
-                guard let file = files?[index], let path = g_file_get_path(file) else { continue }
-                paths.append(String(cString: path))
-                g_free(path)
-            }
-            MainActor.assumeIsolated { box.function(paths) }
-        }
+        let thunk:
+            @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) ->
+                Void = { _, files, count, _, data in
+                    let box = HandlerBox<@MainActor ([String]) -> Void>.from(data)
+                    var paths: [String] = []
+                    for index in 0..<Int(count) {
+                        guard let file = files?[index], let path = g_file_get_path(file) else { continue }
+                        paths.append(String(cString: path))
+                        g_free(path)
+                    }
+                    MainActor.assumeIsolated { box.function(paths) }
+                }
         _ = connect("open", box: HandlerBox(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
     }
 
@@ -119,7 +130,8 @@ public final class Application: Object {
             let box = HandlerBox<Handler>.from(data)
             return MainActor.assumeIsolated { box.function(CommandLineInvocation(commandLine!)) }
         }
-        _ = connect("command-line", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+        _ = connect(
+            "command-line", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// Whether another instance runs and this one only passes its command line on; registers
@@ -199,7 +211,7 @@ public struct ParsedOptions {
 
 func withCStrings<R>(_ strings: [String], _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> R) -> R {
     let duplicates = strings.map { UnsafePointer(strdup($0)!) }
-    defer { duplicates.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+    defer { for duplicate in duplicates { free(UnsafeMutableRawPointer(mutating: duplicate)) } }
     var pointers: [UnsafePointer<CChar>?] = duplicates + [nil]
     return pointers.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
 }

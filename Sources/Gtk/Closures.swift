@@ -44,17 +44,17 @@ public final class SignalConnection {
     }
 
     #if compiler(>=6.2)
-    isolated deinit {
-        g_weak_ref_clear(weak)
-        weak.deallocate()
-    }
-    #else
-    deinit { // on the main thread, as Object's (see there)
-        MainActor.assumeIsolated {
+        isolated deinit {
             g_weak_ref_clear(weak)
             weak.deallocate()
         }
-    }
+    #else
+        deinit {  // on the main thread, as Object's (see there)
+            MainActor.assumeIsolated {
+                g_weak_ref_clear(weak)
+                weak.deallocate()
+            }
+        }
     #endif
 
     public func disconnect() {

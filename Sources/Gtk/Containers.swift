@@ -6,7 +6,8 @@ import CGtk
 public final class Box: Widget {
     public init(_ orientation: Orientation, spacing: Int32 = 0, role: AccessibleRole? = nil) {
         if let role {
-            super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_box_new_with_role(orientation.gtk, spacing, role.gtk)))
+            super.init(
+                sinkingFloating: UnsafeMutableRawPointer(foldout_box_new_with_role(orientation.gtk, spacing, role.gtk)))
         } else {
             super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, spacing)))
         }
@@ -162,7 +163,8 @@ open class Window: Widget {
     /// The window's size as the user left it (GTK 4 keeps the default size up to date), not
     /// counting maximizing.
     public var defaultSize: (width: Int, height: Int) {
-        var width: gint = 0, height: gint = 0
+        var width: gint = 0
+        var height: gint = 0
         gtk_window_get_default_size(window, &width, &height)
         return (Int(width), Int(height))
     }
@@ -175,7 +177,8 @@ open class Window: Widget {
             let box = HandlerBox<Handler>.from(data)
             return MainActor.assumeIsolated { box.function() } ? 1 : 0
         }
-        _ = connect("close-request", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
+        _ = connect(
+            "close-request", box: HandlerBox<Handler>(handler), callback: unsafeBitCast(thunk, to: GCallback.self))
     }
     public func setTitlebar(_ widget: Widget) { gtk_window_set_titlebar(window, widget.widget) }
     public var child: Widget? = nil {

@@ -1,6 +1,6 @@
+import CFoldoutModel
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import CFoldoutModel
 
 @MainActor
 public final class Label: Widget {
@@ -54,7 +54,7 @@ public final class Inscription: Widget {
         get { gtk_inscription_get_text(opaque).map { String(cString: $0) } ?? "" }
         set {
             gtk_inscription_set_text(opaque, newValue)
-            gtk_inscription_set_attributes(opaque, nil) // plain text: no bold left from setText(bold:plain:)
+            gtk_inscription_set_attributes(opaque, nil)  // plain text: no bold left from setText(bold:plain:)
         }
     }
 
@@ -81,7 +81,9 @@ public final class Inscription: Widget {
         }
         let attributes = pango_attr_list_new()
         for range in ranges {
-            for attribute in [pango_attr_background_new(0xF8F8, 0xE4E4, 0x5C5C), pango_attr_background_alpha_new(0x6666)] {
+            for attribute in [
+                pango_attr_background_new(0xF8F8, 0xE4E4, 0x5C5C), pango_attr_background_alpha_new(0x6666),
+            ] {
                 guard let attribute else { continue }
                 attribute.pointee.start_index = guint(range.lowerBound)
                 attribute.pointee.end_index = guint(range.upperBound)
@@ -95,12 +97,15 @@ public final class Inscription: Widget {
 
     /// The UTF-8 byte ranges shown highlighted.
     public var highlightedRanges: [Range<Int>] {
-        guard let attributes = gtk_inscription_get_attributes(opaque), let iterator = pango_attr_list_get_iterator(attributes) else { return [] }
+        guard let attributes = gtk_inscription_get_attributes(opaque),
+            let iterator = pango_attr_list_get_iterator(attributes)
+        else { return [] }
         defer { pango_attr_iterator_destroy(iterator) }
         var ranges: [Range<Int>] = []
         repeat {
             if pango_attr_iterator_get(iterator, PANGO_ATTR_BACKGROUND) != nil {
-                var start: gint = 0, end: gint = 0
+                var start: gint = 0
+                var end: gint = 0
                 pango_attr_iterator_range(iterator, &start, &end)
                 ranges.append(Int(start)..<Int(end))
             }
@@ -132,7 +137,8 @@ public final class Button: Widget {
     /// `label` as it reads: its mnemonic underscore gone ("_Add" → "Add"; "__" is an underscore).
     /// GTK 4.8 names a button with a mnemonic label "_Add Add" for assistive technologies.
     public static func withoutMnemonic(_ label: String) -> String {
-        var text = "", escaped = false
+        var text = ""
+        var escaped = false
         for character in label {
             if character == "_" && !escaped {
                 escaped = true
@@ -174,7 +180,9 @@ public final class Button: Widget {
 
 @MainActor
 public final class Image: Widget {
-    public init(iconName: String) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName))) }
+    public init(iconName: String) {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_image_new_from_icon_name(iconName)))
+    }
 }
 
 @MainActor

@@ -7,8 +7,10 @@ import CGtk
 public final class FileChooser: Object {
     public init(title: String, parent: Window?, acceptLabel: String, cancelLabel: String) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
-        super.init(takingFull: UnsafeMutableRawPointer(gtk_file_chooser_native_new(
-            title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)))
+        super.init(
+            takingFull: UnsafeMutableRawPointer(
+                gtk_file_chooser_native_new(
+                    title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)))
     }
 
     /// Adds a filter that shows files of any of `mimeTypes` or matching any of `patterns`, under `name`.
@@ -69,8 +71,10 @@ public final class ErrorDialog: Window {
 /// GTK's About dialog: name, version, what it is, website, licence, credits and translators.
 @MainActor
 public final class AboutDialog: Window {
-    public init(programName: String, version: String, comments: String, website: String, iconName: String,
-                authors: [String], translatorCredits: String) {
+    public init(
+        programName: String, version: String, comments: String, website: String, iconName: String,
+        authors: [String], translatorCredits: String
+    ) {
         super.init(borrowing: UnsafeMutableRawPointer(gtk_about_dialog_new()))
         gtk_about_dialog_set_program_name(opaque, programName)
         gtk_about_dialog_set_version(opaque, version)

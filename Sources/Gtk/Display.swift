@@ -8,7 +8,8 @@ public enum Display {
     public static func addStyleSheet(_ css: String) {
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
     }
 
@@ -34,7 +35,9 @@ public enum Display {
 
     /// Renders `window` as it is now to a PNG file, with its open `popovers` drawn where they are
     /// (they are surfaces of their own, which the window's snapshot does not include).
-    public static func saveScreenshot(of window: Widget, popovers: [Popover] = [], to path: String) throws(ScreenshotError) {
+    public static func saveScreenshot(of window: Widget, popovers: [Popover] = [], to path: String)
+        throws(ScreenshotError)
+    {
         guard let native = gtk_widget_get_native(window.widget), let renderer = gtk_native_get_renderer(native) else {
             throw .notRealized
         }
@@ -42,7 +45,8 @@ public enum Display {
         draw(window, into: snapshot)
         for popover in popovers where popover.isMapped {
             guard let surface = gtk_native_get_surface(OpaquePointer(popover.raw)) else { continue }
-            var offset = graphene_point_t(x: Float(gdk_popup_get_position_x(surface)), y: Float(gdk_popup_get_position_y(surface)))
+            var offset = graphene_point_t(
+                x: Float(gdk_popup_get_position_x(surface)), y: Float(gdk_popup_get_position_y(surface)))
             gtk_snapshot_save(snapshot)
             gtk_snapshot_translate(snapshot, &offset)
             draw(popover, into: snapshot)
@@ -63,5 +67,6 @@ public enum Display {
 }
 
 public enum ScreenshotError: Error, Equatable {
-    case notRealized, nothingDrawn, cannotWrite(String)
+    case notRealized, nothingDrawn
+    case cannotWrite(String)
 }

@@ -88,7 +88,7 @@ public enum Priority: Sendable {
         case .high: G_PRIORITY_HIGH
         case .default: G_PRIORITY_DEFAULT
         case .highIdle: G_PRIORITY_HIGH_IDLE
-        case .redraw: G_PRIORITY_HIGH_IDLE + 20 // GDK_PRIORITY_REDRAW
+        case .redraw: G_PRIORITY_HIGH_IDLE + 20  // GDK_PRIORITY_REDRAW
         case .defaultIdle: G_PRIORITY_DEFAULT_IDLE
         case .low: G_PRIORITY_LOW
         }

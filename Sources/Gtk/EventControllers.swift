@@ -21,7 +21,9 @@ public final class GestureClick: EventController {
         connectPress("released", handler)
     }
 
-    private func connectPress(_ signal: String, _ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+    private func connectPress(_ signal: String, _ handler: @escaping @MainActor (Int32, Double, Double) -> Void)
+        -> SignalConnection
+    {
         typealias Handler = @MainActor (Int32, Double, Double) -> Void
         let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, presses, x, y, data in
             let box = HandlerBox<Handler>.from(data)
@@ -98,7 +100,8 @@ public final class FileDropTarget: EventController {
 
     @discardableResult
     public func onDrop(_ handler: @escaping @MainActor (String) -> Bool) -> SignalConnection {
-        let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = { _, value, _, _, data in
+        let thunk: @convention(c) (gpointer?, UnsafePointer<GValue>?, Double, Double, gpointer?) -> gboolean = {
+            _, value, _, _, data in
             let box = HandlerBox<@MainActor (String) -> Bool>.from(data)
             guard let value, let path = foldout_dropped_file_path(value) else { return 0 }
             defer { g_free(path) }
@@ -131,7 +134,9 @@ extension Widget {
         let keys = ShortcutController()
         for action in actions {
             group.add(action.name, action.run)
-            if let accelerators = action.keys { keys.add(accelerators: accelerators, action: "\(prefix).\(action.name)") }
+            if let accelerators = action.keys {
+                keys.add(accelerators: accelerators, action: "\(prefix).\(action.name)")
+            }
         }
         insertActionGroup(prefix, group)
         add(keys)

@@ -14,7 +14,7 @@ public final class IdItemStore: ListModel {
         items.withUnsafeMutableBufferPointer { buffer in
             g_list_store_splice(store, 0, 0, buffer.baseAddress, guint(buffer.count))
         }
-        items.forEach { g_object_unref($0) }
+        for item in items { g_object_unref(item) }
         super.init(takingFull: UnsafeMutableRawPointer(store))
     }
 }
@@ -64,7 +64,7 @@ public final class IdFilter: Filter {
 public final class SubstringFilter: Filter {
     public init() {
         let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
-        let filter = gtk_string_filter_new(expression)! // takes the expression
+        let filter = gtk_string_filter_new(expression)!  // takes the expression
         gtk_string_filter_set_ignore_case(filter, 1)
         gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
         super.init(takingFull: UnsafeMutableRawPointer(filter))

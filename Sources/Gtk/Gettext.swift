@@ -12,7 +12,7 @@ public enum Gettext {
         if gtk_is_initialized() == 0 { gtk_disable_setlocale() }
         setlocale(LC_ALL, "")
         let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-        if (messages == "C" || messages == "POSIX"), g_getenv("LANGUAGE") != nil {
+        if messages == "C" || messages == "POSIX", g_getenv("LANGUAGE") != nil {
             setlocale(LC_MESSAGES, "C.UTF-8")
         }
     }
@@ -39,7 +39,9 @@ public enum Gettext {
         singular.withCString { singularID in
             plural.withCString { pluralID in
                 let n = gulong(clamping: count.magnitude)
-                guard let translated = g_dngettext(domain, singularID, pluralID, n) else { return count == 1 ? singular : plural }
+                guard let translated = g_dngettext(domain, singularID, pluralID, n) else {
+                    return count == 1 ? singular : plural
+                }
                 if translated == singularID { return singular }
                 if translated == pluralID { return plural }
                 return String(cString: translated)

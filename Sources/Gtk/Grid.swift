@@ -19,5 +19,7 @@ public final class Grid: Widget {
 
 @MainActor
 public final class Separator: Widget {
-    public init(_ orientation: Orientation) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk))) }
+    public init(_ orientation: Orientation) {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_separator_new(orientation.gtk)))
+    }
 }

@@ -33,12 +33,13 @@ public final class TextView: Widget {
         self.buffer = Object(borrowing: UnsafeMutableRawPointer(buffer))
         super.init(sinkingFloating: UnsafeMutableRawPointer(view))
         gtk_text_view_set_wrap_mode(cast(), GTK_WRAP_WORD_CHAR)
-        gtk_text_view_set_accepts_tab(cast(), 0) // Tab moves on, as in every other field
+        gtk_text_view_set_accepts_tab(cast(), 0)  // Tab moves on, as in every other field
     }
 
     public var text: String {
         get {
-            var start = GtkTextIter(), end = GtkTextIter()
+            var start = GtkTextIter()
+            var end = GtkTextIter()
             gtk_text_buffer_get_bounds(buffer.cast(), &start, &end)
             guard let text = gtk_text_buffer_get_text(buffer.cast(), &start, &end, 0) else { return "" }
             defer { g_free(text) }
@@ -49,7 +50,9 @@ public final class TextView: Widget {
 
     /// Called after every edit, typed or set.
     @discardableResult
-    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { buffer.on("changed", handler) }
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        buffer.on("changed", handler)
+    }
 }
 
 /// A search field: a magnifier, a clear icon, and Escape clears it.
@@ -67,7 +70,9 @@ public final class SearchEntry: Widget {
 
     /// Called once typing pauses, and at once when the text is cleared.
     @discardableResult
-    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("search-changed", handler) }
+    public func onSearchChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        on("search-changed", handler)
+    }
 
     /// Called on every change of the text, without the pause `onSearchChanged` waits for.
     @discardableResult
@@ -75,7 +80,9 @@ public final class SearchEntry: Widget {
 
     /// Called when Escape is pressed in the field.
     @discardableResult
-    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("stop-search", handler) }
+    public func onStopSearch(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        on("stop-search", handler)
+    }
 
     /// Adds `text` at the end, as typing it there does: one change.
     public func append(_ text: String) {
@@ -163,13 +170,17 @@ public final class DropDown: Widget {
     }
 
     @discardableResult
-    public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { onNotify("selected", handler) }
+    public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onNotify("selected", handler)
+    }
 }
 
 /// Two panes side by side, the divider draggable.
 @MainActor
 public final class Paned: Widget {
-    public init(_ orientation: Orientation) { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk))) }
+    public init(_ orientation: Orientation) {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_paned_new(orientation.gtk)))
+    }
     public var startChild: Widget? = nil { didSet { gtk_paned_set_start_child(opaque, startChild?.widget) } }
     public var endChild: Widget? = nil { didSet { gtk_paned_set_end_child(opaque, endChild?.widget) } }
     public var position: Int32 {

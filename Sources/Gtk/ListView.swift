@@ -1,6 +1,6 @@
+import CFoldoutModel
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CGtk
-import CFoldoutModel
 
 /// A `GListModel` a `ListView` can show.
 @MainActor
@@ -100,7 +100,7 @@ public final class ListView: Widget {
 
     /// Without selection, rows act on activation; with single selection, one row is selected.
     public init<Row>(model: ListModel, factory: ListItemFactory<Row>, selection mode: SelectionMode = .none) {
-        g_object_ref(model.raw) // the selection model takes a reference
+        g_object_ref(model.raw)  // the selection model takes a reference
         let selection: OpaquePointer
         switch mode {
         case .none:
@@ -112,7 +112,7 @@ public final class ListView: Widget {
             gtk_single_selection_set_can_unselect(selection, 1)
             singleSelection = selection
         }
-        g_object_ref(factory.raw) // gtk_list_view_new takes a reference
+        g_object_ref(factory.raw)  // gtk_list_view_new takes a reference
         super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
         foldout_list_view_tab_through_row(opaque)
     }
@@ -126,7 +126,8 @@ public final class ListView: Widget {
         }
         set {
             guard let singleSelection else { return }
-            gtk_single_selection_set_selected(singleSelection, newValue.map(guint.init) ?? guint(GTK_INVALID_LIST_POSITION))
+            gtk_single_selection_set_selected(
+                singleSelection, newValue.map(guint.init) ?? guint(GTK_INVALID_LIST_POSITION))
         }
     }
 

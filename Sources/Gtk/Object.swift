@@ -35,13 +35,13 @@ open class Object {
     // deinit`); before it, the deinit runs where the last reference went, which for these
     // main-actor objects is the main thread, and the check says so if it ever is not.
     #if compiler(>=6.2)
-    isolated deinit {
-        g_object_unref(raw)
-    }
+        isolated deinit {
+            g_object_unref(raw)
+        }
     #else
-    deinit {
-        MainActor.assumeIsolated { g_object_unref(raw) }
-    }
+        deinit {
+            MainActor.assumeIsolated { g_object_unref(raw) }
+        }
     #endif
 
     @inline(__always) package func cast<T>() -> UnsafeMutablePointer<T> {

@@ -16,7 +16,9 @@ public final class MenuButton: Widget {
         }
     }
 
-    private var accessibleTargets: [UnsafeMutablePointer<GtkWidget>] { [widget] + (gtk_widget_get_first_child(widget).map { [$0] } ?? []) }
+    private var accessibleTargets: [UnsafeMutablePointer<GtkWidget>] {
+        [widget] + (gtk_widget_get_first_child(widget).map { [$0] } ?? [])
+    }
 
     public var label: String {
         get { gtk_menu_button_get_label(opaque).map { String(cString: $0) } ?? "" }

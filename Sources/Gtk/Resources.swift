@@ -21,7 +21,7 @@ public enum Resources {
             g_clear_error(&error)
             throw .unreadable(path, message)
         }
-        g_resources_register(resource) // holds its own reference
+        g_resources_register(resource)  // holds its own reference
         g_resource_unref(resource)
         registered.insert(path)
         Log.debug("registered resource bundle \(path)")
@@ -74,7 +74,8 @@ extension Display {
         guard Resources.contains(resourcePath) else { return false }
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_resource(provider, resourcePath)
-        gtk_style_context_add_provider_for_display(gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)
         Log.debug("style sheet loaded from resource \(resourcePath)")
         return true

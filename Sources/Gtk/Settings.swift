@@ -2,8 +2,9 @@
 import CFoldoutModel
 import CGtk
 
-/// An application's `GSettings` (GTK's own settings are `Settings`): what it remembers between runs, in the backend GLib chooses
-/// (dconf on a desktop, a key file inside a Flatpak, memory when `GSETTINGS_BACKEND=memory`).
+/// An application's `GSettings` (GTK's own settings are `Settings`): what it remembers between runs,
+/// in the backend GLib chooses (dconf on a desktop, a key file inside a Flatpak, memory when
+/// `GSETTINGS_BACKEND=memory`).
 @MainActor
 public final class StoredSettings: Object {
     /// The settings of the schema `id`, looked up first in the compiled schemas of `folders`

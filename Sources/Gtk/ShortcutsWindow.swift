@@ -45,7 +45,7 @@ public final class ShortcutsWindow: Window {
         while let character = characters.next() {
             guard character == "_" else { continue }
             guard let next = characters.next() else { return nil }
-            if next == "_" { continue } // "__" is a literal underscore
+            if next == "_" { continue }  // "__" is a literal underscore
             guard let scalar = next.lowercased().unicodeScalars.first else { return nil }
             let keyval = gdk_unicode_to_keyval(scalar.value)
             guard let name = gtk_accelerator_name(keyval, GDK_ALT_MASK) else { return nil }

@@ -30,7 +30,9 @@ open class Widget: Object {
         gtk_widget_set_default_direction(rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
     }
     /// Whether the keyboard focus is in this widget or one inside it.
-    public var containsFocus: Bool { gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0 }
+    public var containsFocus: Bool {
+        gtk_widget_get_state_flags(widget).rawValue & GTK_STATE_FLAG_FOCUS_WITHIN.rawValue != 0
+    }
     public var isSensitive: Bool {
         get { gtk_widget_get_sensitive(widget) != 0 }
         set { gtk_widget_set_sensitive(widget, newValue.gboolean) }
@@ -97,7 +99,7 @@ open class Widget: Object {
     }
 
     public func add(_ controller: EventController) {
-        g_object_ref(controller.raw) // gtk_widget_add_controller takes one reference; Swift keeps its own.
+        g_object_ref(controller.raw)  // gtk_widget_add_controller takes one reference; Swift keeps its own.
         gtk_widget_add_controller(widget, controller.opaque)
     }
 
@@ -194,7 +196,8 @@ extension Widget {
     /// Whether the keyboard focus of `other`'s window is inside this widget.
     public func isAncestor(ofFocus other: Widget) -> Bool {
         guard let root = gtk_widget_get_root(other.widget),
-              let focus = gtk_root_get_focus(root) else { return false }
+            let focus = gtk_root_get_focus(root)
+        else { return false }
         return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 }
@@ -204,8 +207,9 @@ extension Widget {
     /// (itself or one of its descendants), as an index into `candidates`; nil if none does.
     public func indexOfCandidate(holdingPointAt x: Double, _ y: Double, among candidates: [Widget]) -> Int? {
         guard var picked = gtk_widget_pick(widget, x, y, GTK_PICK_DEFAULT) else { return nil }
-        let indexes = Dictionary(candidates.enumerated().map { (UnsafeMutableRawPointer($0.element.widget), $0.offset) },
-                                 uniquingKeysWith: { first, _ in first })
+        let indexes = Dictionary(
+            candidates.enumerated().map { (UnsafeMutableRawPointer($0.element.widget), $0.offset) },
+            uniquingKeysWith: { first, _ in first })
         while true {
             if let index = indexes[UnsafeMutableRawPointer(picked)] { return index }
             guard picked != widget, let parent = gtk_widget_get_parent(picked) else { return nil }

@@ -55,9 +55,11 @@ extension Display {
         let clipboard = gdk_display_get_clipboard(gdk_display_get_default())
         guard let content = gdk_clipboard_get_content(clipboard) else { return nil }
         var value = GValue()
-        g_value_init(&value, GType(16 << 2)) // G_TYPE_STRING
+        g_value_init(&value, GType(16 << 2))  // G_TYPE_STRING
         defer { g_value_unset(&value) }
-        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else { return nil }
+        guard gdk_content_provider_get_value(content, &value, nil) != 0, let text = g_value_get_string(&value) else {
+            return nil
+        }
         return String(cString: text)
     }
 }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CFoldoutModel
-import CFoldoutModel
 import CGtk
 import Gtk
 
@@ -21,15 +20,20 @@ public enum WidgetTree {
                 texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))
             }
             if g_type_check_instance_is_a(instance, gtk_inscription_get_type()) != 0,
-               let text = gtk_inscription_get_text(OpaquePointer(widget)) {
+                let text = gtk_inscription_get_text(OpaquePointer(widget))
+            {
                 texts.append(String(cString: text))
             }
             if g_type_check_instance_is_a(instance, gtk_entry_get_type()) != 0,
-               let placeholder = gtk_entry_get_placeholder_text(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self)) {
+                let placeholder = gtk_entry_get_placeholder_text(
+                    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkEntry.self))
+            {
                 texts.append(String(cString: placeholder))
             }
             if g_type_check_instance_is_a(instance, gtk_window_get_type()) != 0,
-               let title = gtk_window_get_title(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self)) {
+                let title = gtk_window_get_title(
+                    UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GtkWindow.self))
+            {
                 texts.append(String(cString: title))
             }
             if let tooltip = gtk_widget_get_tooltip_text(widget) { texts.append(String(cString: tooltip)) }
@@ -47,16 +51,22 @@ public enum WidgetTree {
             for index in 0..<g_list_model_get_n_items(controllers) {
                 let controller = OpaquePointer(g_list_model_get_item(controllers, index)!)
                 defer { g_object_unref(UnsafeMutableRawPointer(controller)) }
-                guard let name = gtk_event_controller_get_name(controller), String(cString: name) == controllerName else { continue }
-                let shortcuts = controller // a GtkShortcutController is a GListModel of GtkShortcut
+                guard let name = gtk_event_controller_get_name(controller), String(cString: name) == controllerName
+                else { continue }
+                let shortcuts = controller  // a GtkShortcutController is a GListModel of GtkShortcut
                 for position in 0..<g_list_model_get_n_items(shortcuts) {
                     let shortcut = OpaquePointer(g_list_model_get_item(shortcuts, position)!)
                     defer { g_object_unref(UnsafeMutableRawPointer(shortcut)) }
-                    guard let trigger = gtk_shortcut_get_trigger(shortcut), let text = gtk_shortcut_trigger_to_string(trigger) else { continue }
+                    guard let trigger = gtk_shortcut_get_trigger(shortcut),
+                        let text = gtk_shortcut_trigger_to_string(trigger)
+                    else { continue }
                     defer { g_free(text) }
                     var action: String?
                     if let named = gtk_shortcut_get_action(shortcut),
-                       g_type_check_instance_is_a(UnsafeMutableRawPointer(named).assumingMemoryBound(to: GTypeInstance.self), gtk_named_action_get_type()) != 0 {
+                        g_type_check_instance_is_a(
+                            UnsafeMutableRawPointer(named).assumingMemoryBound(to: GTypeInstance.self),
+                            gtk_named_action_get_type()) != 0
+                    {
                         action = String(cString: gtk_named_action_get_action_name(named))
                     }
                     found.append((String(cString: text), action))
@@ -73,7 +83,9 @@ public enum WidgetTree {
             let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
             guard g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 else { return }
             let keyval = gtk_label_get_mnemonic_keyval(OpaquePointer(widget))
-            guard keyval != UInt32(GDK_KEY_VoidSymbol), let name = gtk_accelerator_name(gdk_keyval_to_lower(keyval), GDK_ALT_MASK) else { return }
+            guard keyval != UInt32(GDK_KEY_VoidSymbol),
+                let name = gtk_accelerator_name(gdk_keyval_to_lower(keyval), GDK_ALT_MASK)
+            else { return }
             mnemonics.append(String(cString: name))
             g_free(name)
         }
@@ -120,8 +132,10 @@ public enum WidgetTree {
         return found
     }
 
-    private static func visit(_ widget: UnsafeMutablePointer<GtkWidget>, skipping skippedType: String? = nil,
-                              _ body: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+    private static func visit(
+        _ widget: UnsafeMutablePointer<GtkWidget>, skipping skippedType: String? = nil,
+        _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
+    ) {
         if let skippedType {
             let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
             if let name = g_type_name_from_instance(instance), String(cString: name) == skippedType { return }

@@ -12,13 +12,15 @@ func catalogFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [
     let size = Catalog.fileSize(path)
     let peers = withPeers ? PythonPeers.prepare() : nil
     var catalog: Catalog!
-    var ours: [Double] = [], theirs: [String: [Double]] = [:]
+    var ours: [Double] = []
+    var theirs: [String: [Double]] = [:]
     for round in 1...rounds {
         progress("catalog: reading \(path), round \(round) of \(rounds)")
         catalog = nil
-        ours.append(milliseconds {
-            do { catalog = try Catalog.load(path: path) } catch { fatal("cannot read \(path): \(error)") }
-        })
+        ours.append(
+            milliseconds {
+                do { catalog = try Catalog.load(path: path) } catch { fatal("cannot read \(path): \(error)") }
+            })
         if let peers, let numbers = peers.round(path: path, facets: facetNames(catalog), chosen: chosenFacet(catalog)) {
             for (key, value) in numbers { theirs[key, default: []].append(value) }
         }
@@ -28,8 +30,14 @@ func catalogFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [
     let name = "\(NumberText.grouped(catalog.count)) rows × \(catalog.columns.count) columns"
     let load = Statistics.median(ours)!
     func peer(_ key: String) -> Double? { theirs[key].flatMap(Statistics.median) }
-    for (key, title) in [("pandas_load", "pandas.read_csv"), ("polars_load", "polars.read_csv"), ("duckdb_load", "DuckDB read_csv into a table")] {
-        figures.append(Figure(name: "load, \(name)", unit: "ms", value: load, baseline: peer(key), baselineName: peer(key) == nil ? "\(title): not run" : title, rounds: rounds))
+    for (key, title) in [
+        ("pandas_load", "pandas.read_csv"), ("polars_load", "polars.read_csv"),
+        ("duckdb_load", "DuckDB read_csv into a table"),
+    ] {
+        figures.append(
+            Figure(
+                name: "load, \(name)", unit: "ms", value: load, baseline: peer(key),
+                baselineName: peer(key) == nil ? "\(title): not run" : title, rounds: rounds))
     }
 
     if let column = filter.facetColumns.first {
@@ -38,28 +46,39 @@ func catalogFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [
         if let duckdbTotal, Int(duckdbTotal) != counts.total {
             warn("the counts disagree: Foldout \(counts.total), DuckDB \(Int(duckdbTotal)) in all")
         }
-        figures.append(Figure(name: "counts, \(filter.facetColumns.count) facets, 1 chosen", unit: "ms", value: counts.milliseconds,
-                              baseline: peer("duckdb_counts"), baselineName: "DuckDB, one GROUP BY per facet", rounds: counts.rounds))
+        figures.append(
+            Figure(
+                name: "counts, \(filter.facetColumns.count) facets, 1 chosen", unit: "ms", value: counts.milliseconds,
+                baseline: peer("duckdb_counts"), baselineName: "DuckDB, one GROUP BY per facet", rounds: counts.rounds))
     }
     filter.select(option: 0, inColumn: filter.facetColumns.first ?? 0)
     let bytes = filter.bytesPerItem
-    figures.append(Figure(name: "memory per row", unit: "B", value: bytes, baseline: peer("pandas_bytes_per_row"),
-                          baselineName: "pandas memory_usage(deep=True)", rounds: 1))
-    figures.append(Figure(name: "memory per row vs polars", unit: "B", value: bytes, baseline: peer("polars_bytes_per_row"),
-                          baselineName: "polars estimated_size()", rounds: 1))
+    figures.append(
+        Figure(
+            name: "memory per row", unit: "B", value: bytes, baseline: peer("pandas_bytes_per_row"),
+            baselineName: "pandas memory_usage(deep=True)", rounds: 1))
+    figures.append(
+        Figure(
+            name: "memory per row vs polars", unit: "B", value: bytes, baseline: peer("polars_bytes_per_row"),
+            baselineName: "polars estimated_size()", rounds: 1))
     let loading = run(sibling("foldout-bench"), ["--measure-load", path])
     guard let peak = loading.jsonNumbers["peak_kib"] else { fatal("foldout-bench --measure-load \(path) failed") }
-    figures.append(Figure(name: "peak memory while loading", unit: "MiB", value: peak / 1024, baseline: Double(size) / 1_048_576,
-                          baselineName: "the file's size (aim: at most 1.5 times it)", rounds: 1))
+    figures.append(
+        Figure(
+            name: "peak memory while loading", unit: "MiB", value: peak / 1024, baseline: Double(size) / 1_048_576,
+            baselineName: "the file's size (aim: at most 1.5 times it)", rounds: 1))
     return figures
 }
 
 /// Every option's count for every facet with one facet chosen; the counts are computed afresh
 /// each round (choosing another option and back clears the cache).
 @MainActor
-private func countFigure(_ filter: FacetFilter, column: Int, rounds: Int) -> (milliseconds: Double, rounds: Int, total: Int) {
+private func countFigure(_ filter: FacetFilter, column: Int, rounds: Int) -> (
+    milliseconds: Double, rounds: Int, total: Int
+) {
     let options = filter.options(forColumn: column).count
-    var samples: [Double] = [], total = 0
+    var samples: [Double] = []
+    var total = 0
     for round in 1...rounds {
         progress("catalog: counting, round \(round) of \(rounds)")
         if options > 1 { filter.select(option: 1, inColumn: column) }
@@ -86,7 +105,9 @@ func measureLoad(_ path: String) -> Never {
     do {
         let catalog = try Catalog.load(path: path)
         let status = (try? String(contentsOfProcFile: "/proc/self/status")) ?? ""
-        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first ?? "0"
+        let peak =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first
+            ?? "0"
         print("{\"rows\": \(catalog.count), \"peak_kib\": \(peak)}")
         exit(0)
     } catch {
@@ -120,9 +141,11 @@ func writeBenchmarkCatalog(rows: Int, to chosenPath: String? = nil) -> String {
             write(catalog.text(column, at: row))
         }
         let second = Int(bits >> 16 % 86_400)
-        write("," + catalog.text(2, at: row) + "T" + pad(second / 3600) + ":" + pad(second / 60 % 60) + ":" + pad(second % 60))
+        write(
+            "," + catalog.text(2, at: row) + "T" + pad(second / 3600) + ":" + pad(second / 60 % 60) + ":"
+                + pad(second % 60))
         write(bits >> 40 % 17 == 0 ? ",NA" : "," + String(bits >> 24 % 500))
-        write(bits >> 48 % 13 == 0 ? "," : "," + String(10 + bits >> 52 % 41) .inserting(".", fromEnd: 1))
+        write(bits >> 48 % 13 == 0 ? "," : "," + String(10 + bits >> 52 % 41).inserting(".", fromEnd: 1))
         write("\n")
         if line.count > 1 << 20 {
             fwrite(line, 1, line.count, file)
@@ -135,16 +158,16 @@ func writeBenchmarkCatalog(rows: Int, to chosenPath: String? = nil) -> String {
 
 private func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 
-private extension String {
+extension String {
     /// "45" with "." one from the end: "4.5".
-    func inserting(_ separator: String, fromEnd offset: Int) -> String {
+    fileprivate func inserting(_ separator: String, fromEnd offset: Int) -> String {
         String(dropLast(offset)) + separator + String(suffix(offset))
     }
 }
 
-private extension String {
+extension String {
     /// The text of a small file such as those under /proc, whose size stat does not know.
-    init(contentsOfProcFile path: String) throws {
+    fileprivate init(contentsOfProcFile path: String) throws {
         guard let file = fopen(path, "r") else { throw ProcFileError() }
         defer { fclose(file) }
         var bytes: [UInt8] = []

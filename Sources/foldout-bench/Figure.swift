@@ -12,21 +12,29 @@ struct Figure {
     var ratio: Double? { baseline.map { value / $0 } }
 
     static func table(_ figures: [Figure]) -> String {
-        var lines = ["\("figure".padded(34)) \("median".padded(14)) \("baseline".padded(14)) \("ratio".padded(9)) samples  baseline (ratio = median / baseline; 1/N means N times faster)"]
+        let columns = ["figure".padded(34), "median".padded(14), "baseline".padded(14), "ratio".padded(9), "samples "]
+        var lines = [
+            columns.joined(separator: " ") + " baseline (ratio = median / baseline; 1/N means N times faster)"
+        ]
         for figure in figures {
             let value = "\(rounded(figure.value, 3)) \(figure.unit)"
             let baseline = figure.baseline.map { "\(rounded($0, 3)) \(figure.unit)" } ?? "—"
             let ratio = figure.ratio.map { $0 < 1 ? "1/\(rounded(1 / $0, 3))" : "\(rounded($0, 3))×" } ?? "—"
-            lines.append("\(figure.name.padded(34)) \(value.padded(14)) \(baseline.padded(14)) \(ratio.padded(9)) \(String(figure.rounds).padded(8)) \(figure.baselineName)")
+            let cells = [figure.name.padded(34), value.padded(14), baseline.padded(14), ratio.padded(9)]
+            lines.append(cells.joined(separator: " ") + " \(String(figure.rounds).padded(8)) \(figure.baselineName)")
         }
         return lines.joined(separator: "\n")
     }
 
     static func json(_ figures: [Figure]) -> String {
         let entries = figures.map { figure in
-            var fields = ["\"unit\": \"\(figure.unit)\"", "\"median\": \(figure.value)", "\"samples\": \(figure.rounds)"]
+            var fields = [
+                "\"unit\": \"\(figure.unit)\"", "\"median\": \(figure.value)", "\"samples\": \(figure.rounds)",
+            ]
             if let baseline = figure.baseline, let ratio = figure.ratio {
-                fields += ["\"baseline\": \(baseline)", "\"ratio\": \(ratio)", "\"baseline_name\": \"\(figure.baselineName)\""]
+                fields += [
+                    "\"baseline\": \(baseline)", "\"ratio\": \(ratio)", "\"baseline_name\": \"\(figure.baselineName)\"",
+                ]
             }
             return "\"\(figure.name)\": {\(fields.joined(separator: ", "))}"
         }
@@ -40,7 +48,10 @@ func rounded(_ value: Double, _ digits: Int) -> String {
     var scale = 1.0
     var magnitude = abs(value)
     var places = digits
-    while magnitude >= 10 && places > 0 { magnitude /= 10; places -= 1 }
+    while magnitude >= 10 && places > 0 {
+        magnitude /= 10
+        places -= 1
+    }
     for _ in 0..<max(places - 1, 0) { scale *= 10 }
     return "\((value * scale).rounded() / scale)"
 }

@@ -24,35 +24,52 @@ func filterFigures(count: Int, rounds: Int) -> [Figure] {
 
     let floor = PlainLoopFloor(catalog, columns: filter.facetColumns)
     let options = Dictionary(uniqueKeysWithValues: filter.facetColumns.map { ($0, catalog.optionIndices($0)) })
-    var ours: [Double] = [], theirs: [Double] = [], floors: [Double] = []
+    var ours: [Double] = []
+    var theirs: [Double] = []
+    var floors: [Double] = []
     var choices: [Int: Int] = [:]
     for round in 1...rounds {
         progress("filter: round \(round) of \(rounds)")
         for (column, option) in facetQueries {
             choices[column] = option
-            ours.append(milliseconds {
-                if let option { filter.select(option: option, inColumn: column) } else { filter.reset(column: column) }
-            })
+            ours.append(
+                milliseconds {
+                    if let option {
+                        filter.select(option: option, inColumn: column)
+                    } else {
+                        filter.reset(column: column)
+                    }
+                })
             let wanted = choices
             var floorCount = 0
             floors.append(milliseconds { floorCount = floor.count(matching: wanted) })
-            theirs.append(milliseconds {
-                stock.filter { id in
-                    wanted.allSatisfy { options[$0.key]![Int(id)] == Int32($0.value) }
-                }
-            })
+            theirs.append(
+                milliseconds {
+                    stock.filter { id in
+                        wanted.allSatisfy { options[$0.key]![Int(id)] == Int32($0.value) }
+                    }
+                })
             guard stock.matchCount == filter.matchCount, floorCount == filter.matchCount else {
-                fatal("the filters disagree: FoldoutCore \(filter.matchCount), GTK \(stock.matchCount), plain loop \(floorCount)")
+                fatal(
+                    "the filters disagree: FoldoutCore \(filter.matchCount), GTK \(stock.matchCount), "
+                        + "plain loop \(floorCount)"
+                )
             }
         }
     }
     return [
-        Figure(name: "facet change, \(NumberText.grouped(count)) items", unit: "ms", value: Statistics.median(ours)!,
-               baseline: Statistics.median(theirs)!, baselineName: "GtkFilterListModel + GtkCustomFilter", rounds: rounds * facetQueries.count),
-        Figure(name: "facet change vs plain loop", unit: "ms", value: Statistics.median(ours)!,
-               baseline: Statistics.median(floors)!, baselineName: "plain loop over a packed facet column (no sorting)", rounds: rounds * facetQueries.count),
+        Figure(
+            name: "facet change, \(NumberText.grouped(count)) items", unit: "ms", value: Statistics.median(ours)!,
+            baseline: Statistics.median(theirs)!, baselineName: "GtkFilterListModel + GtkCustomFilter",
+            rounds: rounds * facetQueries.count),
+        Figure(
+            name: "facet change vs plain loop", unit: "ms", value: Statistics.median(ours)!,
+            baseline: Statistics.median(floors)!, baselineName: "plain loop over a packed facet column (no sorting)",
+            rounds: rounds * facetQueries.count),
         Figure(name: "catalog build", unit: "ms", value: buildTime, baseline: nil, baselineName: "", rounds: 1),
-        Figure(name: "catalog memory", unit: "B/item", value: filter.bytesPerItem, baseline: nil, baselineName: "", rounds: 1),
+        Figure(
+            name: "catalog memory", unit: "B/item", value: filter.bytesPerItem, baseline: nil, baselineName: "",
+            rounds: 1),
     ]
 }
 
@@ -77,7 +94,8 @@ struct PlainLoopFloor {
     }
 
     func count(matching choices: [Int: Int]) -> Int {
-        var mask: UInt32 = 0, wanted: UInt32 = 0
+        var mask: UInt32 = 0
+        var wanted: UInt32 = 0
         for (column, option) in choices {
             let slot = slots[column]!
             mask |= 0xF << (4 * slot)

@@ -4,7 +4,8 @@
 /// cairo renderer and its GL one. Without a GPU (Xvfb) GL means Mesa's llvmpipe, which rasterizes
 /// every frame of the whole window on the CPU, on the same cores as the program.
 func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int) -> [Figure] {
-    let foldout = program("foldout"), stringList = program("string-list-c")
+    let foldout = program("foldout")
+    let stringList = program("string-list-c")
     let listBaseline = "C GtkListView over a GtkStringList"
     let budget = 1000.0 / 60
     func numbers(_ results: [RunResult], _ key: String) -> Double {
@@ -13,9 +14,10 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
     var figures: [Figure] = []
     for renderer in ["cairo", "gl"] {
         let environment = ["GSK_RENDERER": renderer]
-        let scrolling = alternate("scrolling (\(renderer))", rounds: scrollRounds,
-                                  ours: { run(foldout, ["--bench-scroll", "\(frames)"], environment: environment) },
-                                  theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
+        let scrolling = alternate(
+            "scrolling (\(renderer))", rounds: scrollRounds,
+            ours: { run(foldout, ["--bench-scroll", "\(frames)"], environment: environment) },
+            theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
         var unfolding: [RunResult] = []
         for round in 1...unfoldRounds {
             progress("unfolding (\(renderer)): round \(round) of \(unfoldRounds)")
@@ -23,14 +25,20 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
         }
         let unfoldingFrames = Int(numbers(unfolding, "frames"))
         figures += [
-            Figure(name: "scrolling p50 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p50_ms"),
-                   baseline: numbers(scrolling.theirs, "p50_ms"), baselineName: listBaseline, rounds: scrollRounds * frames),
-            Figure(name: "scrolling p99 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
-                   baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames),
-            Figure(name: "unfolding p50 (\(renderer))", unit: "ms", value: numbers(unfolding, "p50_ms"),
-                   baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),
-            Figure(name: "unfolding p99 (\(renderer))", unit: "ms", value: numbers(unfolding, "p99_ms"),
-                   baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),
+            Figure(
+                name: "scrolling p50 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p50_ms"),
+                baseline: numbers(scrolling.theirs, "p50_ms"), baselineName: listBaseline, rounds: scrollRounds * frames
+            ),
+            Figure(
+                name: "scrolling p99 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
+                baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames
+            ),
+            Figure(
+                name: "unfolding p50 (\(renderer))", unit: "ms", value: numbers(unfolding, "p50_ms"),
+                baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),
+            Figure(
+                name: "unfolding p99 (\(renderer))", unit: "ms", value: numbers(unfolding, "p99_ms"),
+                baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),
         ]
     }
     return figures

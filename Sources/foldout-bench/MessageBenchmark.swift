@@ -11,18 +11,29 @@ func messageFigures(rounds: Int) -> [Figure] {
     Translations.setUp()
     let rows = 10_000
     let messages = Array(repeating: "{column} {value}", count: 6) + ["1,000,000.00"]
-    var ours: [Double] = [], direct: [Double] = []
+    var ours: [Double] = []
+    var direct: [Double] = []
     var sink = 0
     for round in 1...rounds {
         progress("messages: round \(round) of \(rounds)")
-        ours.append(milliseconds {
-            for _ in 0..<rows { for message in messages { sink &+= tr(message).utf8.count } }
-        })
-        direct.append(milliseconds {
-            for _ in 0..<rows { for message in messages { sink &+= Gettext.translate(message, domain: Localization.domain).utf8.count } }
-        })
+        ours.append(
+            milliseconds {
+                for _ in 0..<rows { for message in messages { sink &+= tr(message).utf8.count } }
+            })
+        direct.append(
+            milliseconds {
+                for _ in 0..<rows {
+                    for message in messages {
+                        sink &+= Gettext.translate(message, domain: Localization.domain).utf8.count
+                    }
+                }
+            })
     }
     guard sink != 0 else { fatal("no message was looked up") }
-    return [Figure(name: "messages of 10,000 result rows", unit: "ms", value: Statistics.median(ours)!,
-                   baseline: Statistics.median(direct)!, baselineName: "the same lookups straight through gettext", rounds: rounds)]
+    return [
+        Figure(
+            name: "messages of 10,000 result rows", unit: "ms", value: Statistics.median(ours)!,
+            baseline: Statistics.median(direct)!, baselineName: "the same lookups straight through gettext",
+            rounds: rounds)
+    ]
 }

@@ -26,7 +26,7 @@ struct RunResult {
 /// `environment` adds to (or replaces in) this process's environment.
 func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) -> RunResult {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var inherited: [String] = []
     var entry = environ
     while let variable = entry.pointee {
@@ -35,7 +35,7 @@ func run(_ path: String, _ arguments: [String], environment: [String: String] = 
         entry += 1
     }
     let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
-    defer { envp.forEach { free($0) } }
+    defer { for variable in envp { free(variable) } }
     var pipeEnds: [Int32] = [0, 0]
     pipe(&pipeEnds)
     var actions = posix_spawn_file_actions_t()
@@ -46,7 +46,9 @@ func run(_ path: String, _ arguments: [String], environment: [String: String] = 
 
     var pid = pid_t()
     let start = monotonicNanoseconds()
-    guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else { return RunResult(milliseconds: 0, status: -1, output: "", peakMiB: 0) }
+    guard posix_spawn(&pid, path, &actions, nil, argv, envp) == 0 else {
+        return RunResult(milliseconds: 0, status: -1, output: "", peakMiB: 0)
+    }
     close(pipeEnds[1])
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -60,8 +62,9 @@ func run(_ path: String, _ arguments: [String], environment: [String: String] = 
     var usage = rusage()
     wait4(pid, &status, 0, &usage)
     let elapsed = Double(monotonicNanoseconds() - start) / 1_000_000
-    return RunResult(milliseconds: elapsed, status: (status >> 8) & 0xff, output: String(decoding: output, as: UTF8.self),
-                     peakMiB: Double(usage.ru_maxrss) / 1024)
+    return RunResult(
+        milliseconds: elapsed, status: (status >> 8) & 0xff, output: String(decoding: output, as: UTF8.self),
+        peakMiB: Double(usage.ru_maxrss) / 1024)
 }
 
 func monotonicNanoseconds() -> UInt64 {
@@ -89,7 +92,8 @@ func sibling(_ name: String) -> String {
 /// (flatpak-builder and distribution packages install binaries so). SwiftPM's release build keeps
 /// DWARF, which costs Foldout about 20 ms of start-up. The built program itself if `strip` fails.
 func program(_ name: String) -> String {
-    let built = sibling(name), copy = built + "-stripped"
+    let built = sibling(name)
+    let copy = built + "-stripped"
     guard run("/usr/bin/strip", ["--strip-debug", "-o", copy, built]).status == 0 else {
         warn("cannot strip \(name); measuring it with its debug information")
         return built

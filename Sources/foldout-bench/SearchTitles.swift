@@ -7,23 +7,29 @@ import Glibc
 /// words, a few in Greek, Cyrillic or Japanese. The same for the same seed on every machine.
 enum SearchTitles {
     static let adjectives = [
-        "Silent", "Golden", "Broken", "Hidden", "Last", "Lost", "Crimson", "Quiet", "Northern", "Wild", "Bitter", "Endless",
-        "Hollow", "Distant", "Burning", "Frozen", "Secret", "Little", "Dark", "Bright", "Restless", "Forgotten", "Painted",
+        "Silent", "Golden", "Broken", "Hidden", "Last", "Lost", "Crimson", "Quiet", "Northern", "Wild", "Bitter",
+        "Endless",
+        "Hollow", "Distant", "Burning", "Frozen", "Secret", "Little", "Dark", "Bright", "Restless", "Forgotten",
+        "Painted",
         "Glass", "Iron", "Velvet", "Paper", "Midnight", "Summer", "Winter", "Gentle", "Savage", "Sacred", "Wandering",
     ]
     static let nouns = [
-        "River", "Garden", "House", "Letter", "Shadow", "Kingdom", "Harbor", "Station", "Mirror", "Orchard", "Lighthouse",
-        "Island", "Promise", "Journey", "Memory", "Storm", "Crown", "Valley", "Bridge", "Forest", "Song", "Winter", "Road",
+        "River", "Garden", "House", "Letter", "Shadow", "Kingdom", "Harbor", "Station", "Mirror", "Orchard",
+        "Lighthouse",
+        "Island", "Promise", "Journey", "Memory", "Storm", "Crown", "Valley", "Bridge", "Forest", "Song", "Winter",
+        "Road",
         "Empire", "Dream", "Window", "Tide", "Season", "Fortune", "Horizon", "Archive", "Compass", "Lantern", "Sparrow",
     ]
     static let places = [
-        "Paris", "Lisbon", "Vienna", "the North", "Avalon", "Cairo", "the Sea", "Brooklyn", "Kyoto", "Dublin", "the Moors",
+        "Paris", "Lisbon", "Vienna", "the North", "Avalon", "Cairo", "the Sea", "Brooklyn", "Kyoto", "Dublin",
+        "the Moors",
         "Marseille", "Prague", "Havana", "the Valley", "Oslo", "Bombay", "Seville", "the Coast", "Berlin", "Montréal",
     ]
     static let accented = [
         "Café", "Étoile", "Château", "Forêt", "Rivière", "Été", "Hôtel", "Crème", "Noël", "Garçon", "Naïve", "Façade",
         "Frère", "Fenêtre", "Théâtre", "Cœur", "Straße", "Mädchen", "Brücke", "Größe", "Träume", "Über", "König",
-        "Niño", "Mañana", "Corazón", "Canción", "Jardín", "Pequeño", "León", "Águila", "Smørrebrød", "Malmö", "Göteborg",
+        "Niño", "Mañana", "Corazón", "Canción", "Jardín", "Pequeño", "León", "Águila", "Smørrebrød", "Malmö",
+        "Göteborg",
         "Åland", "Ærø", "Łódź", "Kraków", "Gdańsk", "Dvořák", "Señor", "Müller",
     ]
     static let otherScripts = [
@@ -42,7 +48,9 @@ enum SearchTitles {
                 // Sequels and editions, as real catalogs have.
                 let suffixes = [" II", " III", " (Revised Edition)", ": A Novel", " (Director's Cut)", " Vol. "]
                 title += suffixes.randomElement(using: &random)!
-                if title.hasSuffix("Vol. ") || seen.contains(title) { title += String(Int.random(in: 1...9999, using: &random)) }
+                if title.hasSuffix("Vol. ") || seen.contains(title) {
+                    title += String(Int.random(in: 1...9999, using: &random))
+                }
             }
             guard seen.insert(title).inserted else { continue }
             titles.append(title)

@@ -3,14 +3,20 @@ import FoldoutCore
 import Glibc
 
 /// Runs `ours` and `theirs` alternately `rounds` times (after one warm-up each, for the file cache).
-func alternate(_ label: String, rounds: Int, ours: () -> RunResult, theirs: () -> RunResult) -> (ours: [RunResult], theirs: [RunResult]) {
+func alternate(_ label: String, rounds: Int, ours: () -> RunResult, theirs: () -> RunResult) -> (
+    ours: [RunResult], theirs: [RunResult]
+) {
     _ = ours()
     _ = theirs()
-    var mine: [RunResult] = [], baseline: [RunResult] = []
+    var mine: [RunResult] = []
+    var baseline: [RunResult] = []
     for round in 1...rounds {
         progress("\(label): round \(round) of \(rounds)")
-        let a = ours(), b = theirs()
-        guard a.status == 0, b.status == 0 else { fatal("\(label): a run failed (Foldout \(a.status), baseline \(b.status))") }
+        let a = ours()
+        let b = theirs()
+        guard a.status == 0, b.status == 0 else {
+            fatal("\(label): a run failed (Foldout \(a.status), baseline \(b.status))")
+        }
         mine.append(a)
         baseline.append(b)
     }
@@ -21,19 +27,29 @@ func alternate(_ label: String, rounds: Int, ours: () -> RunResult, theirs: () -
 /// Filters page with the million-item catalog shown against a C GtkListView over a million-string
 /// GtkStringList, in time to the first frame with rows and in peak memory.
 func startupFigures(rounds: Int, catalogSize: Int) -> [Figure] {
-    let foldout = program("foldout"), window = program("first-frame-c"), stringList = program("string-list-c")
-    let plain = alternate("start-up", rounds: rounds, ours: { run(foldout, ["--quit-after-first-frame"]) }, theirs: { run(window, []) })
-    let withCatalog = alternate("start-up with the catalog", rounds: rounds,
-                                ours: { run(foldout, ["--page", "filters", "--catalog-size", "\(catalogSize)", "--quit-when-ready"]) },
-                                theirs: { run(stringList, []) })
+    let foldout = program("foldout")
+    let window = program("first-frame-c")
+    let stringList = program("string-list-c")
+    let plain = alternate(
+        "start-up", rounds: rounds, ours: { run(foldout, ["--quit-after-first-frame"]) }, theirs: { run(window, []) })
+    let withCatalog = alternate(
+        "start-up with the catalog", rounds: rounds,
+        ours: { run(foldout, ["--page", "filters", "--catalog-size", "\(catalogSize)", "--quit-when-ready"]) },
+        theirs: { run(stringList, []) })
     let listBaseline = "C GtkListView over a 1,000,000-string GtkStringList"
     return [
-        Figure(name: "start-up to first frame", unit: "ms", value: median(plain.ours.map(\.milliseconds)),
-               baseline: median(plain.theirs.map(\.milliseconds)), baselineName: "C GTK window (Benchmarks/first-frame)", rounds: rounds),
-        Figure(name: "start-up, \(NumberText.grouped(catalogSize)) rows shown", unit: "ms", value: median(withCatalog.ours.map(\.milliseconds)),
-               baseline: median(withCatalog.theirs.map(\.milliseconds)), baselineName: listBaseline, rounds: rounds),
-        Figure(name: "peak memory, \(NumberText.grouped(catalogSize)) rows", unit: "MiB", value: median(withCatalog.ours.map(\.peakMiB)),
-               baseline: median(withCatalog.theirs.map(\.peakMiB)), baselineName: listBaseline, rounds: rounds),
+        Figure(
+            name: "start-up to first frame", unit: "ms", value: median(plain.ours.map(\.milliseconds)),
+            baseline: median(plain.theirs.map(\.milliseconds)), baselineName: "C GTK window (Benchmarks/first-frame)",
+            rounds: rounds),
+        Figure(
+            name: "start-up, \(NumberText.grouped(catalogSize)) rows shown", unit: "ms",
+            value: median(withCatalog.ours.map(\.milliseconds)),
+            baseline: median(withCatalog.theirs.map(\.milliseconds)), baselineName: listBaseline, rounds: rounds),
+        Figure(
+            name: "peak memory, \(NumberText.grouped(catalogSize)) rows", unit: "MiB",
+            value: median(withCatalog.ours.map(\.peakMiB)),
+            baseline: median(withCatalog.theirs.map(\.peakMiB)), baselineName: listBaseline, rounds: rounds),
     ]
 }
 

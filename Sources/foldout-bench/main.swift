@@ -6,19 +6,23 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|search|frames] [--catalog FILE] [--no-peers] [--json]
-Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
-venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
-swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
-their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
---write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
-"""
+    Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|search|frames]
+                         [--catalog FILE] [--no-peers] [--json]
+    Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
+    venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
+    swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
+    their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
+    --write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
+    """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 let json = arguments.contains("--json")
 arguments.removeAll { $0 == "--json" }
-var rounds = 21, catalogSize = 1_000_000
-var only: String?, catalogFile: String?, peers = true
+var rounds = 21
+var catalogSize = 1_000_000
+var only: String?
+var catalogFile: String?
+var peers = true
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -26,7 +30,9 @@ while !arguments.isEmpty {
         print(usage)
         exit(0)
     case "--rounds", "--catalog-size":
-        guard let text = arguments.first, let value = Int(text), value > 0 else { fatal("\(option) needs a positive number") }
+        guard let text = arguments.first, let value = Int(text), value > 0 else {
+            fatal("\(option) needs a positive number")
+        }
         arguments.removeFirst()
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
@@ -67,9 +73,12 @@ if only == nil || only == "filter" { figures += messageFigures(rounds: rounds) }
 if only == nil || only == "catalog" {
     figures += catalogFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 4, 3), withPeers: peers)
 }
-if only == nil || only == "search" { figures += searchFigures(count: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers) }
+if only == nil || only == "search" {
+    figures += searchFigures(count: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)
+}
 if only == nil || only == "frames" {
-    figures += frameFigures(scrollRounds: max(rounds / 4, 3), unfoldRounds: max(rounds / 10, 2), frames: 300, cycles: 100)
+    figures += frameFigures(
+        scrollRounds: max(rounds / 4, 3), unfoldRounds: max(rounds / 10, 2), frames: 300, cycles: 100)
 }
 progress("")
 print(json ? Figure.json(figures) : Figure.table(figures))

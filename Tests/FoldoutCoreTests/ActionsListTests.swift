@@ -16,15 +16,18 @@ final class ActionsListTests: XCTestCase {
         XCTAssertTrue(list.isExpanded(id))
         list.toggle(id)
         XCTAssertNil(list.expanded)
-        XCTAssertEqual(recorder.changes, [
-            .expansion(folded: nil, unfolded: id),
-            .expansion(folded: id, unfolded: nil),
-        ])
+        XCTAssertEqual(
+            recorder.changes,
+            [
+                .expansion(folded: nil, unfolded: id),
+                .expansion(folded: id, unfolded: nil),
+            ])
     }
 
     func testUnfoldingAnotherFoldsTheCurrentOneInOneChange() {
         let (list, recorder) = makeList()
-        let first = list.id(at: 1), second = list.id(at: 7)
+        let first = list.id(at: 1)
+        let second = list.id(at: 7)
         list.toggle(first)
         list.toggle(second)
         XCTAssertEqual(list.expanded, second)
@@ -136,17 +139,19 @@ final class ActionsListTests: XCTestCase {
             var mirrorExpanded: ItemID?
             let token = list.changes.add { change in
                 switch change {
-                case let .expansion(folded, unfolded):
+                case .expansion(let folded, let unfolded):
                     XCTAssertEqual(folded, mirrorExpanded)
                     mirrorExpanded = unfolded
-                case let .removed(id, index):
+                case .removed(let id, let index):
                     XCTAssertEqual(mirror.remove(at: index), id)
-                case let .inserted(id, index):
+                case .inserted(let id, let index):
                     mirror.insert(id, at: index)
                 }
             }
             for step in 0..<10_000 {
-                let pick = modelIDs.isEmpty ? ItemID(UInt32.random(in: 0..<300, using: &random))
+                let pick =
+                    modelIDs.isEmpty
+                    ? ItemID(UInt32.random(in: 0..<300, using: &random))
                     : modelIDs.randomElement(using: &random)!
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0..<5:

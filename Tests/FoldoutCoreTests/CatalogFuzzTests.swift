@@ -10,14 +10,16 @@ final class CatalogFuzzTests: XCTestCase {
         let valid = Array(CatalogTestSupport.randomCSV(rows: 40, seed: 3).utf8)
         var inputs: [[UInt8]] = []
         for _ in 0..<300 {
-            inputs.append((0..<Int.random(in: 0..<400, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+            inputs.append(
+                (0..<Int.random(in: 0..<400, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
         }
         for _ in 0..<300 { inputs.append(Array(valid.prefix(Int.random(in: 0...valid.count, using: &random)))) }
         let alphabet = Array(",;\t\"\r\n \0aé1-.".utf8)
         for _ in 0..<400 {
             var mutated = valid
             for _ in 0..<Int.random(in: 1...6, using: &random) {
-                mutated[Int.random(in: 0..<mutated.count, using: &random)] = Bool.random(using: &random)
+                mutated[Int.random(in: 0..<mutated.count, using: &random)] =
+                    Bool.random(using: &random)
                     ? alphabet.randomElement(using: &random)! : UInt8.random(in: 0...255, using: &random)
             }
             inputs.append(mutated)
@@ -40,15 +42,18 @@ final class CatalogFuzzTests: XCTestCase {
                 }
                 let filter = FacetFilter(catalog: catalog)
                 _ = filter.allCounts()
-                for column in catalog.columns.indices { filter.sort = CatalogSortKey(column: column, descending: index % 2 == 0) }
+                for column in catalog.columns.indices {
+                    filter.sort = CatalogSortKey(column: column, descending: index % 2 == 0)
+                }
             } catch {
                 XCTAssertGreaterThanOrEqual(error.line, 1, "input \(index): \(error)")
                 XCTAssertTrue(error.description.hasPrefix("line \(error.line)"), error.description)
                 XCTAssertFalse(error.description.contains(where: \.isNewline), error.description)
             }
         }
-        XCTAssertEqual(CatalogTestSupport.refusal(header + [UInt8](repeating: 44, count: 1_000_000)),
-                       CatalogImportError(line: 2, column: 8, reason: .wrongFieldCount(expected: 7, found: 1_000_001)))
+        XCTAssertEqual(
+            CatalogTestSupport.refusal(header + [UInt8](repeating: 44, count: 1_000_000)),
+            CatalogImportError(line: 2, column: 8, reason: .wrongFieldCount(expected: 7, found: 1_000_001)))
         XCTAssertGreaterThan(accepted, 100, "many truncations and mutations are still valid files")
     }
 }

@@ -6,15 +6,15 @@ import XCTest
 /// Reading CSV and TSV files of any shape, and what is inferred from them.
 final class CatalogImportTests: XCTestCase {
     private let books = """
-    title,author,genre,year,price
-    Nineteen Eighty-Four,George Orwell,Dystopia,1949,9.99
-    Brave New World,Aldous Huxley,Dystopia,1932,8.50
-    The Hobbit,J. R. R. Tolkien,Fantasy,1937,12
-    A Wizard of Earthsea,Ursula K. Le Guin,Fantasy,1968,10.25
-    Dune,Frank Herbert,Science fiction,1965,11.40
-    The Left Hand of Darkness,Ursula K. Le Guin,Science fiction,1969,NA
+        title,author,genre,year,price
+        Nineteen Eighty-Four,George Orwell,Dystopia,1949,9.99
+        Brave New World,Aldous Huxley,Dystopia,1932,8.50
+        The Hobbit,J. R. R. Tolkien,Fantasy,1937,12
+        A Wizard of Earthsea,Ursula K. Le Guin,Fantasy,1968,10.25
+        Dune,Frank Herbert,Science fiction,1965,11.40
+        The Left Hand of Darkness,Ursula K. Le Guin,Science fiction,1969,NA
 
-    """
+        """
 
     func testABookListGetsKindsATitleAndAFacet() throws {
         let catalog = try CatalogTestSupport.parse(books)
@@ -31,7 +31,8 @@ final class CatalogImportTests: XCTestCase {
     }
 
     func testMissingValuesInAnyColumn() throws {
-        let catalog = try CatalogTestSupport.parse("a,b,c\n1,x,2024-01-01\n,NA,null\nN/A,NaN,\n4,x,2024-01-03\nnull,y,n/a\n")
+        let catalog = try CatalogTestSupport.parse(
+            "a,b,c\n1,x,2024-01-01\n,NA,null\nN/A,NaN,\n4,x,2024-01-03\nnull,y,n/a\n")
         XCTAssertEqual(catalog.columns.map(\.kind), [.number, .text, .date])
         XCTAssertEqual(catalog.columns.map(\.missingCount), [3, 2, 3])
         XCTAssertEqual(CatalogTestSupport.cells(catalog)[0], ["1", "", "", "4", ""])
@@ -67,21 +68,25 @@ final class CatalogImportTests: XCTestCase {
         let catalog = try CatalogTestSupport.parse("a,b,zip\n-3,1e5,02134\n12.50,-2.5E-3,10001\n+7,0.5,00501\n")
         XCTAssertEqual(catalog.columns.map(\.kind), [.number, .number, .text], "a leading zero keeps a code as text")
         XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 0)), [0, 2, 1], "-3 < +7 < 12.50")
-        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 1, descending: true)), [0, 2, 1], "1e5 > 0.5 > -2.5E-3")
+        XCTAssertEqual(
+            catalog.positions(sortedBy: CatalogSortKey(column: 1, descending: true)), [0, 2, 1], "1e5 > 0.5 > -2.5E-3")
         XCTAssertEqual(CatalogTestSupport.cells(catalog)[2], ["02134", "10001", "00501"])
     }
 
     func testDatesAndDateTimes() throws {
-        let catalog = try CatalogTestSupport.parse("""
-        day,when,mixed,bad
-        2024-02-29,2013-01-01 05:00:00,2024-01-01,2023-02-29
-        1999-12-31,2013-01-01T17:30:15Z,2024-01-01T10:00,2024-01-01
+        let catalog = try CatalogTestSupport.parse(
+            """
+            day,when,mixed,bad
+            2024-02-29,2013-01-01 05:00:00,2024-01-01,2023-02-29
+            1999-12-31,2013-01-01T17:30:15Z,2024-01-01T10:00,2024-01-01
 
-        """)
+            """)
         XCTAssertEqual(catalog.columns.map(\.kind), [.date, .dateTime, .dateTime, .text])
-        XCTAssertEqual(CatalogTestSupport.cells(catalog)[1], ["2013-01-01 05:00:00", "2013-01-01T17:30:15Z"], "as written")
+        XCTAssertEqual(
+            CatalogTestSupport.cells(catalog)[1], ["2013-01-01 05:00:00", "2013-01-01T17:30:15Z"], "as written")
         XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 0)), [1, 0])
-        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 2, descending: true)), [1, 0], "midnight before ten")
+        XCTAssertEqual(
+            catalog.positions(sortedBy: CatalogSortKey(column: 2, descending: true)), [1, 0], "midnight before ten")
     }
 
     func testWholeNumberFacetsAreOrderedByValue() throws {
@@ -113,7 +118,10 @@ final class CatalogImportTests: XCTestCase {
 
     func testMeasurementsAreNoFacetsButTheirCategoriesAre() throws {
         var text = "species,mass_g,sex\n"
-        for row in 0..<300 { text += "\(["Adelie", "Gentoo"][row % 2]),\(3000 + row % 90 * 25),\(row % 7 == 0 ? "NA" : ["male", "female"][row % 3 % 2])\n" }
+        for row in 0..<300 {
+            let sex = row % 7 == 0 ? "NA" : ["male", "female"][row % 3 % 2]
+            text += "\(["Adelie", "Gentoo"][row % 2]),\(3000 + row % 90 * 25),\(sex)\n"
+        }
         let catalog = try CatalogTestSupport.parse(text)
         XCTAssertEqual(catalog.facetColumns, [0, 2], "90 different weights are a measurement, not a facet")
         XCTAssertEqual(catalog.titleColumn, 0, "with no plain text column, rows are titled by their first text facet")
@@ -121,7 +129,9 @@ final class CatalogImportTests: XCTestCase {
 
     func testManyDistinctNumbersAreStoredParsed() throws {
         var text = "id,price,when\n"
-        for row in 0..<20_000 { text += "\(row),\(Double(row % 9973) / 4),2020-01-01T00:00:\(String(format: "%02d", row % 60))\n" }
+        for row in 0..<20_000 {
+            text += "\(row),\(Double(row % 9973) / 4),2020-01-01T00:00:\(String(format: "%02d", row % 60))\n"
+        }
         let catalog = try CatalogTestSupport.parse(text)
         XCTAssertEqual(catalog.columns.map(\.kind), [.number, .number, .dateTime])
         XCTAssertNil(catalog.columns[0].distinctCount, "ids are parsed, not kept as a dictionary")
@@ -188,26 +198,35 @@ final class CatalogImportTests: XCTestCase {
 
     func testTheGeneratedCatalogIsATableLikeAnyOther() {
         let catalog = Catalog.generate(count: 10_000, seed: 3)
-        XCTAssertEqual(catalog.columns.map(\.name), ["Name", "Price", "Date", "Category", "Material", "Color", "Season", "Size"])
+        XCTAssertEqual(
+            catalog.columns.map(\.name), ["Name", "Price", "Date", "Category", "Material", "Color", "Season", "Size"])
         XCTAssertEqual(catalog.columns.map(\.kind), [.text, .number, .date, .text, .text, .text, .text, .text])
         XCTAssertEqual(catalog.facetColumns, [3, 4, 5, 6, 7])
         XCTAssertEqual(catalog.defaultSort, CatalogSortKey(column: 0))
         XCTAssertEqual(catalog.columns.map { $0.distinctCount ?? -1 }.suffix(5), [15, 8, 10, 4, 6])
         let filter = FacetFilter(catalog: catalog)
-        XCTAssertEqual(filter.options(forColumn: 6), ["Spring", "Summer", "Autumn", "Winter"], "the vocabulary's own order")
+        XCTAssertEqual(
+            filter.options(forColumn: 6), ["Spring", "Summer", "Autumn", "Winter"], "the vocabulary's own order")
         for row in 0..<catalog.count {
             XCTAssertTrue(catalog.text(0, at: row).contains(catalog.text(5, at: row)), "a name names its color")
         }
-        XCTAssertEqual(Set((0..<catalog.count).map { catalog.text(2, at: $0).prefix(4) }), ["2019", "2020", "2021", "2022", "2023", "2024", "2025"])
+        XCTAssertEqual(
+            Set((0..<catalog.count).map { catalog.text(2, at: $0).prefix(4) }),
+            ["2019", "2020", "2021", "2022", "2023", "2024", "2025"])
         XCTAssertLessThan(catalog.columns[0].distinctCount!, 5000, "names repeat, so interning pays")
-        XCTAssertLessThan(Catalog.generate(count: 200_000).bytesPerItem, 15, "2-byte names, 4-byte prices, 2-byte days, 1 byte a facet")
-        XCTAssertEqual(Catalog.generate(count: 500, seed: 9).exportCSV(), Catalog.generate(count: 500, seed: 9).exportCSV())
+        XCTAssertLessThan(
+            Catalog.generate(count: 200_000).bytesPerItem, 15,
+            "2-byte names, 4-byte prices, 2-byte days, 1 byte a facet")
+        XCTAssertEqual(
+            Catalog.generate(count: 500, seed: 9).exportCSV(), Catalog.generate(count: 500, seed: 9).exportCSV())
     }
 
     func testLoadingAFileAndAMissingOne() throws {
         let path = NSTemporaryDirectory() + "foldout-books-\(getpid()).tsv"
         defer { try? FileManager.default.removeItem(atPath: path) }
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(books.replacingOccurrences(of: ",", with: "\t").utf8)))
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: path, contents: Data(books.replacingOccurrences(of: ",", with: "\t").utf8)))
         let loading = CatalogLoading(totalBytes: Catalog.fileSize(path))
         let catalog = try Catalog.load(path: path, loading: loading)
         XCTAssertEqual(catalog.name, "foldout-books-\(getpid()).tsv")
@@ -218,7 +237,8 @@ final class CatalogImportTests: XCTestCase {
             XCTFail("loaded a missing file")
         } catch {
             XCTAssertEqual(error.line, 0)
-            XCTAssertTrue(error.description.hasPrefix("cannot read “/nonexistent/foldout/catalog.csv”: "), error.description)
+            XCTAssertTrue(
+                error.description.hasPrefix("cannot read “/nonexistent/foldout/catalog.csv”: "), error.description)
         }
         let cancelled = CatalogLoading(totalBytes: 1)
         cancelled.cancel()

@@ -1,24 +1,28 @@
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import FoldoutCore
-import XCTest
 
 final class CatalogSearchTests: XCTestCase {
     func testMatchesIgnoreCaseAndAccentsInEveryScript() throws {
-        let catalog = try CatalogTestSupport.parse("""
-        title,kind
-        Café Crème,a
-        CAFE au lait,a
-        İstanbul Nights,b
-        Straße der Ärzte,b
-        Ωμέγα Πόλη,a
-        Ёлка и ёж,b
-        東京タワー,a
-        Ærøskøbing,b
-        Łódź Fabryka,a
-        plain text,b
-        """)
+        let catalog = try CatalogTestSupport.parse(
+            """
+            title,kind
+            Café Crème,a
+            CAFE au lait,a
+            İstanbul Nights,b
+            Straße der Ärzte,b
+            Ωμέγα Πόλη,a
+            Ёлка и ёж,b
+            東京タワー,a
+            Ærøskøbing,b
+            Łódź Fabryka,a
+            plain text,b
+            """)
         let search = CatalogSearch(catalog: catalog, columns: [catalog.titleColumn])
-        func titles(_ query: String) -> [String] { search.rows(matching: query)!.rows.map { catalog.text(catalog.titleColumn, at: $0) } }
+        func titles(_ query: String) -> [String] {
+            search.rows(matching: query)!.rows.map { catalog.text(catalog.titleColumn, at: $0) }
+        }
         XCTAssertEqual(titles("cafe"), ["Café Crème", "CAFE au lait"])
         XCTAssertEqual(titles("CRÈME"), ["Café Crème"])
         XCTAssertEqual(titles("istanbul"), ["İstanbul Nights"])
@@ -43,15 +47,20 @@ final class CatalogSearchTests: XCTestCase {
         for (rows, seed) in [(1, 1), (30, 2), (700, 3), (55_000, 4)] {
             let catalog = try CatalogTestSupport.parse(SearchOracle.randomCSV(rows: rows, seed: UInt64(seed)))
             let oracle = SearchOracle(catalog)
-            for (columns, prepares) in [([catalog.column(named: "title")!], false), (CatalogSearch.textColumns(of: catalog), false),
-                                        ([catalog.column(named: "title")!], true), (CatalogSearch.textColumns(of: catalog), true)] {
+            for (columns, prepares) in [
+                ([catalog.column(named: "title")!], false), (CatalogSearch.textColumns(of: catalog), false),
+                ([catalog.column(named: "title")!], true), (CatalogSearch.textColumns(of: catalog), true),
+            ] {
                 // Preparing for the next letter after every query, however few rows it found.
                 let search = CatalogSearch(catalog: catalog, columns: columns, preparingFrom: prepares ? 1 : .max)
                 let queries = rows > 10_000 ? 3 : 40
                 for _ in 0..<queries {
                     let word = SearchOracle.randomQuery(using: &random, from: oracle, columns: columns)
                     var typed = ""
-                    var steps = word.map { typed.append($0); return typed }
+                    var steps = word.map {
+                        typed.append($0)
+                        return typed
+                    }
                     steps += steps.reversed().dropFirst()
                     if word.count > 2 {
                         var edited = word
@@ -60,8 +69,9 @@ final class CatalogSearchTests: XCTestCase {
                     }
                     steps.append(word + String(repeating: "z", count: 300))
                     for query in steps {
-                        XCTAssertEqual(search.rows(matching: query)?.rows, oracle.rows(matching: query, in: columns),
-                                       "\(rows) rows, columns \(columns), query “\(query)”, prepared \(prepares)")
+                        XCTAssertEqual(
+                            search.rows(matching: query)?.rows, oracle.rows(matching: query, in: columns),
+                            "\(rows) rows, columns \(columns), query “\(query)”, prepared \(prepares)")
                         if prepares { search.prepareNext(after: query) }
                     }
                 }
@@ -88,23 +98,29 @@ final class CatalogSearchTests: XCTestCase {
         for step in 0..<400 {
             switch Int.random(in: 0..<4, using: &random) {
             case 0:
-                let query = Bool.random(using: &random) ? "" : SearchOracle.randomQuery(using: &random, from: texts, columns: filter.searchColumns)
+                let query =
+                    Bool.random(using: &random)
+                    ? "" : SearchOracle.randomQuery(using: &random, from: texts, columns: filter.searchColumns)
                 let before = recorder.count
                 let effective = query != filter.searchText
                 filter.setSearch(query)
-                XCTAssertEqual(recorder.count - before, effective ? 1 : 0, "one change for a new search, none for the same")
+                XCTAssertEqual(
+                    recorder.count - before, effective ? 1 : 0, "one change for a new search, none for the same")
             case 1:
                 let column = filter.facetColumns.randomElement(using: &random)!
                 let option = Int.random(in: 0..<filter.options(forColumn: column).count, using: &random)
                 choices[column] = option
                 filter.select(option: option, inColumn: column)
             case 2:
-                filter.setSearchColumns(Bool.random(using: &random) ? [catalog.titleColumn] : CatalogSearch.textColumns(of: catalog))
+                filter.setSearchColumns(
+                    Bool.random(using: &random) ? [catalog.titleColumn] : CatalogSearch.textColumns(of: catalog))
             default:
                 let column = filter.facetColumns.randomElement(using: &random)!
                 choices[column] = nil
                 filter.reset(column: column)
-                filter.sort = Bool.random(using: &random) ? nil : CatalogSortKey(column: Int.random(in: 0..<catalog.columns.count, using: &random))
+                filter.sort =
+                    Bool.random(using: &random)
+                    ? nil : CatalogSortKey(column: Int.random(in: 0..<catalog.columns.count, using: &random))
             }
             let found = Set(texts.rows(matching: filter.searchText, in: filter.searchColumns))
             let expected = facets.matches(choices: choices, sort: filter.sort).filter { found.contains(Int($0)) }
@@ -112,7 +128,8 @@ final class CatalogSearchTests: XCTestCase {
             for column in filter.facetColumns {
                 let narrowed = FacetFilterOracle(filter)
                 var counts = [Int](repeating: 0, count: filter.options(forColumn: column).count)
-                for row in found where choices.allSatisfy({ $0.key == column || narrowed.option($0.key, row) == $0.value }) {
+                for row in found
+                where choices.allSatisfy({ $0.key == column || narrowed.option($0.key, row) == $0.value }) {
                     if let option = narrowed.option(column, row) { counts[option] += 1 }
                 }
                 XCTAssertEqual(filter.counts(forColumn: column), counts, "step \(step), counts of column \(column)")
@@ -127,11 +144,13 @@ final class CatalogSearchTests: XCTestCase {
         let bytes = Array(title.utf8)
         XCTAssertEqual(ranges.map { String(decoding: bytes[$0], as: UTF8.self) }, ["Café", "café"])
         let decomposed = "Cafe\u{301} noir"
-        XCTAssertEqual(highlighter.ranges(in: decomposed).map { String(decoding: Array(decomposed.utf8)[$0], as: UTF8.self) },
-                       ["Cafe\u{301}"], "the accent is highlighted with its letter")
+        XCTAssertEqual(
+            highlighter.ranges(in: decomposed).map { String(decoding: Array(decomposed.utf8)[$0], as: UTF8.self) },
+            ["Cafe\u{301}"], "the accent is highlighted with its letter")
         XCTAssertEqual(highlighter.ranges(in: "Tea for two"), [])
         var plain = SearchHighlighter(query: "de")
-        XCTAssertEqual(plain.ranges(in: "Dede and DE"), [0..<4, 9..<11], "ASCII text, searched in place; touching matches as one")
+        XCTAssertEqual(
+            plain.ranges(in: "Dede and DE"), [0..<4, 9..<11], "ASCII text, searched in place; touching matches as one")
     }
 }
 
@@ -144,7 +163,8 @@ struct SearchOracle {
 
     /// The letters `randomCSV` writes beyond ASCII, and what each folds to.
     static let accented: [Character: String] = [
-        "é": "e", "É": "e", "è": "e", "ü": "u", "Ü": "u", "ñ": "n", "ç": "c", "Ç": "c", "ø": "o", "Ø": "o", "ß": "ss", "å": "a", "Å": "a", "È": "e", "Ñ": "n",
+        "é": "e", "É": "e", "è": "e", "ü": "u", "Ü": "u", "ñ": "n", "ç": "c", "Ç": "c", "ø": "o", "Ø": "o", "ß": "ss",
+        "å": "a", "Å": "a", "È": "e", "Ñ": "n",
         "Ж": "ж", "ж": "ж", "Ё": "е", "ё": "е", "Д": "д", "д": "д", "東": "東", "京": "京", "😀": "😀", "Σ": "σ", "σ": "σ",
     ]
 
@@ -156,19 +176,24 @@ struct SearchOracle {
     }
 
     static func fold(_ text: String) -> String {
-        String(text.flatMap { character -> String in
-            if let mapped = accented[character] { return mapped }
-            return character.isASCII ? String(character).lowercased() : String(character)
-        })
+        String(
+            text.flatMap { character -> String in
+                if let mapped = accented[character] { return mapped }
+                return character.isASCII ? String(character).lowercased() : String(character)
+            })
     }
 
     func rows(matching query: String, in columns: [Int]) -> [Int] {
         let needle = Array(Self.fold(query).utf8)
         return (0..<catalog.count).filter { row in
-            needle.isEmpty || columns.contains { column in
-                let text = folded[column][row]
-                return text.count >= needle.count && (0...text.count - needle.count).contains { text[$0..<$0 + needle.count].elementsEqual(needle) }
-            }
+            needle.isEmpty
+                || columns.contains { column in
+                    let text = folded[column][row]
+                    return text.count >= needle.count
+                        && (0...text.count - needle.count).contains {
+                            text[$0..<$0 + needle.count].elementsEqual(needle)
+                        }
+                }
         }
     }
 
@@ -176,20 +201,25 @@ struct SearchOracle {
     static func randomQuery(using random: inout SeededGenerator, from oracle: SearchOracle, columns: [Int]) -> String {
         let catalog = oracle.catalog
         guard catalog.count > 0, Int.random(in: 0..<5, using: &random) > 0 else {
-            return String((0..<Int.random(in: 1...4, using: &random)).map { _ in letters.randomElement(using: &random)! })
+            return String(
+                (0..<Int.random(in: 1...4, using: &random)).map { _ in letters.randomElement(using: &random)! })
         }
-        let text = Array(catalog.text(columns.randomElement(using: &random)!, at: Int.random(in: 0..<catalog.count, using: &random)))
+        let text = Array(
+            catalog.text(columns.randomElement(using: &random)!, at: Int.random(in: 0..<catalog.count, using: &random)))
         guard !text.isEmpty else { return "a" }
         let start = Int.random(in: 0..<text.count, using: &random)
         let piece = text[start..<min(text.count, start + Int.random(in: 1...6, using: &random))]
         // Typed without accents or in other case now and then, as users do.
-        return String(piece.map { character in
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0: return Character(accented[character].flatMap { $0.count == 1 ? $0 : nil } ?? String(character))
-            case 1: return Character(String(character).uppercased().count == 1 ? String(character).uppercased() : String(character))
-            default: return character
-            }
-        })
+        return String(
+            piece.map { character in
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: return Character(accented[character].flatMap { $0.count == 1 ? $0 : nil } ?? String(character))
+                case 1:
+                    return Character(
+                        String(character).uppercased().count == 1 ? String(character).uppercased() : String(character))
+                default: return character
+                }
+            })
     }
 
     static let letters = Array("abcdeéfghijklmnoøpqrsßtuüvwxyzABCÉÇ ЖжЁё東京😀Σσ-0129")
@@ -200,10 +230,15 @@ struct SearchOracle {
         var text = "title,subtitle,shelf\n"
         for _ in 0..<rows {
             func words(_ count: Int) -> String {
-                (0..<count).map { _ in String((0..<Int.random(in: 1...7, using: &random)).map { _ in letters.randomElement(using: &random)! }) }
-                    .joined(separator: " ")
+                (0..<count).map { _ in
+                    String(
+                        (0..<Int.random(in: 1...7, using: &random)).map { _ in letters.randomElement(using: &random)! })
+                }
+                .joined(separator: " ")
             }
-            text += "\(words(Int.random(in: 1...5, using: &random))),\(words(2)),\(["A", "B", "C"].randomElement(using: &random)!)\n"
+            let title = words(Int.random(in: 1...5, using: &random))
+            let subtitle = words(2)
+            text += "\(title),\(subtitle),\(["A", "B", "C"].randomElement(using: &random)!)\n"
         }
         return text
     }

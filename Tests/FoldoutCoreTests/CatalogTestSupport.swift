@@ -39,17 +39,23 @@ enum CatalogTestSupport {
         var text = "id,color,size,rating,price,added,title\n"
         for row in 0..<rows {
             func maybeMissing(_ value: String) -> String {
-                Int.random(in: 0..<15, using: &random) == 0 ? ["", "NA", "null", "N/A"].randomElement(using: &random)! : value
+                Int.random(in: 0..<15, using: &random) == 0
+                    ? ["", "NA", "null", "N/A"].randomElement(using: &random)! : value
             }
             let color = colors.randomElement(using: &random)!
-            let quotedColor = color.contains(",") || color.contains("\"") ? "\"" + color.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : color
+            let quotedColor =
+                color.contains(",") || color.contains("\"")
+                ? "\"" + color.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : color
             let fields = [
                 String(row),
                 maybeMissing(quotedColor),
                 maybeMissing(String(Int.random(in: 1...5, using: &random) * 2)),
                 maybeMissing(String(Int.random(in: 1...4, using: &random))),
                 maybeMissing(String(format: "%.2f", Double(Int.random(in: -500...5000, using: &random)) / 100)),
-                maybeMissing(String(format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random), Int.random(in: 1...28, using: &random))),
+                maybeMissing(
+                    String(
+                        format: "2024-%02d-%02d", Int.random(in: 1...12, using: &random),
+                        Int.random(in: 1...28, using: &random))),
                 maybeMissing("Item \(Int.random(in: 0..<rows * 2, using: &random))"),
             ]
             text += fields.joined(separator: ",") + "\n"
@@ -98,7 +104,9 @@ final class FacetFilterOracle {
     func counts(choices: [Int: Int], column: Int) -> [Int] {
         var counts = [Int](repeating: 0, count: filter.options(forColumn: column).count)
         for row in cells[column].indices {
-            guard choices.allSatisfy({ $0.key == column || option($0.key, row) == $0.value }), let mine = option(column, row) else { continue }
+            guard choices.allSatisfy({ $0.key == column || option($0.key, row) == $0.value }),
+                let mine = option(column, row)
+            else { continue }
             counts[mine] += 1
         }
         return counts
@@ -112,7 +120,8 @@ final class FacetFilterOracle {
         let count = filter.catalog.count
         guard let sort else { return (0..<UInt32(count)).map { $0 } }
         let kind = filter.catalog.columns[sort.column].kind
-        let given = filter.optionOrder(forColumn: sort.column) == .asGiven ? filter.options(forColumn: sort.column) : nil
+        let given =
+            filter.optionOrder(forColumn: sort.column) == .asGiven ? filter.options(forColumn: sort.column) : nil
         let texts = cells[sort.column]
         func before(_ a: String, _ b: String) -> Bool {
             if let given { return given.firstIndex(of: a)! < given.firstIndex(of: b)! }
@@ -120,15 +129,19 @@ final class FacetFilterOracle {
             case .number: return Double(a)! < Double(b)!
             case .date, .dateTime: return a < b
             case .text:
-                let x = Array(a.utf8), y = Array(b.utf8)
+                let x = Array(a.utf8)
+                let y = Array(b.utf8)
                 func folded(_ bytes: [UInt8]) -> [UInt8] { bytes.map { (65...90).contains($0) ? $0 + 32 : $0 } }
-                return folded(x) != folded(y) ? folded(x).lexicographicallyPrecedes(folded(y)) : x.lexicographicallyPrecedes(y)
+                return folded(x) != folded(y)
+                    ? folded(x).lexicographicallyPrecedes(folded(y)) : x.lexicographicallyPrecedes(y)
             }
         }
         return (0..<count).sorted { a, b in
             let (x, y) = (texts[a], texts[b])
             if x.isEmpty != y.isEmpty { return y.isEmpty }
-            if !x.isEmpty && x != y && (before(x, y) || before(y, x)) { return sort.descending ? before(y, x) : before(x, y) }
+            if !x.isEmpty && x != y && (before(x, y) || before(y, x)) {
+                return sort.descending ? before(y, x) : before(x, y)
+            }
             return a < b
         }.map(UInt32.init)
     }

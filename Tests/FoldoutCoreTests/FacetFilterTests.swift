@@ -9,7 +9,8 @@ final class FacetFilterTests: XCTestCase {
         var random = SeededGenerator(seed: 42)
         var catalogs = [1, 50, 2000].map { Catalog.generate(count: $0, seed: UInt64($0) + 3) }
         for (rows, seed) in [(1, 1), (40, 2), (400, 3), (1500, 4)] {
-            catalogs.append(try Catalog.parseCSV(Array(CatalogTestSupport.randomCSV(rows: rows, seed: UInt64(seed)).utf8)))
+            catalogs.append(
+                try Catalog.parseCSV(Array(CatalogTestSupport.randomCSV(rows: rows, seed: UInt64(seed)).utf8)))
         }
         var operations = 0
         for catalog in catalogs {
@@ -17,7 +18,8 @@ final class FacetFilterTests: XCTestCase {
             let oracle = FacetFilterOracle(filter)
             let recorder = ChangeRecorder(filter)
             var choices: [Int: Int] = [:]
-            var previous = filter.matches, previousExpected = previous
+            var previous = filter.matches
+            var previousExpected = previous
             let steps = 1500
             for _ in 0..<steps {
                 let before = recorder.changes.filter { $0 == .results }.count
@@ -49,20 +51,27 @@ final class FacetFilterTests: XCTestCase {
                         XCTAssertEqual(filter.isFacet(column), on)
                     }
                 default:
-                    let sort = Bool.random(using: &random) ? nil
-                        : CatalogSortKey(column: Int.random(in: 0..<catalog.columns.count, using: &random), descending: Bool.random(using: &random))
+                    let sort =
+                        Bool.random(using: &random)
+                        ? nil
+                        : CatalogSortKey(
+                            column: Int.random(in: 0..<catalog.columns.count, using: &random),
+                            descending: Bool.random(using: &random))
                     effective = filter.sort != sort
                     filter.sort = sort
                 }
                 operations += 1
                 let expected = oracle.matches(choices: choices, sort: filter.sort)
                 XCTAssertEqual(filter.matches, expected, "after operation \(operations)")
-                XCTAssertEqual(recorder.changes.filter { $0 == .results }.count - before, effective ? 1 : 0, "changes of operation \(operations)")
+                XCTAssertEqual(
+                    recorder.changes.filter { $0 == .results }.count - before, effective ? 1 : 0,
+                    "changes of operation \(operations)")
                 for column in filter.facetColumns {
                     XCTAssertEqual(filter.choice(forColumn: column), choices[column])
                     if operations % 3 == 0 {
-                        XCTAssertEqual(filter.counts(forColumn: column), oracle.counts(choices: choices, column: column),
-                                       "counts of column \(column) after operation \(operations)")
+                        XCTAssertEqual(
+                            filter.counts(forColumn: column), oracle.counts(choices: choices, column: column),
+                            "counts of column \(column) after operation \(operations)")
                     }
                 }
                 XCTAssertEqual(previous, previousExpected, "a result held by a client must never change under it")
@@ -74,16 +83,17 @@ final class FacetFilterTests: XCTestCase {
     }
 
     func testCountsHonourTheOtherFacetsButNotTheirOwn() throws {
-        let catalog = try CatalogTestSupport.parse("""
-        color,size
-        red,S
-        red,M
-        blue,S
-        blue,S
-        green,M
-        red,S
+        let catalog = try CatalogTestSupport.parse(
+            """
+            color,size
+            red,S
+            red,M
+            blue,S
+            blue,S
+            green,M
+            red,S
 
-        """)
+            """)
         let filter = FacetFilter(catalog: catalog)
         XCTAssertEqual(filter.facetColumns, [0, 1])
         XCTAssertEqual(filter.options(forColumn: 0), ["blue", "green", "red"])
@@ -118,7 +128,8 @@ final class FacetFilterTests: XCTestCase {
     func testMakingAColumnAFacetAndBack() throws {
         let catalog = try CatalogTestSupport.parse(CatalogTestSupport.randomCSV(rows: 1500, seed: 8))
         let filter = FacetFilter(catalog: catalog)
-        let title = CatalogTestSupport.column(catalog, "added"), id = CatalogTestSupport.column(catalog, "id")
+        let title = CatalogTestSupport.column(catalog, "added")
+        let id = CatalogTestSupport.column(catalog, "id")
         XCTAssertFalse(filter.canMakeFacet(id), "ids are all different")
         XCTAssertFalse(filter.isFacet(title), "dates are no facet at first")
         XCTAssertTrue(filter.canMakeFacet(title))
@@ -134,7 +145,8 @@ final class FacetFilterTests: XCTestCase {
 
     func testReplacingTheCatalogKeepsOnlyWhatExistsInTheNewOne() throws {
         let first = try CatalogTestSupport.parse("color,size,name\nred,S,a\nred,M,b\nblue,S,c\nblue,M,d\n")
-        let second = try CatalogTestSupport.parse("color,shape,name\nred,round,x\nred,square,y\ngreen,round,z\ngreen,square,w\n")
+        let second = try CatalogTestSupport.parse(
+            "color,shape,name\nred,round,x\nred,square,y\ngreen,round,z\ngreen,square,w\n")
         let filter = FacetFilter(catalog: first)
         filter.select(option: 1, inColumn: 0)  // red
         filter.select(option: 0, inColumn: 1)  // M
@@ -157,7 +169,9 @@ final class FacetFilterTests: XCTestCase {
         let section = ComboSection()
         let recorder = MovieChangeRecorder(section.changes)
         section.setColumns(of: catalog, sort: nil)
-        XCTAssertEqual(section.options(for: .sort), ["File order", "title, ascending", "title, descending", "year, ascending", "year, descending"])
+        XCTAssertEqual(
+            section.options(for: .sort),
+            ["File order", "title, ascending", "title, descending", "year, ascending", "year, descending"])
         XCTAssertEqual(section.value(for: .sort), "File order")
         XCTAssertEqual(section.value(for: .title), "title")
         XCTAssertEqual(section.value(for: .details), "year")
@@ -169,6 +183,8 @@ final class FacetFilterTests: XCTestCase {
         section.choose(1, in: .details)
         XCTAssertEqual(section.value(for: .details), "None")
         XCTAssertTrue(section.isOpen(.details), "Details stays open")
-        XCTAssertEqual(recorder.changes, [.columns, .opened(.sort), .chose(.sort), .closed(.sort), .opened(.details), .chose(.details)])
+        XCTAssertEqual(
+            recorder.changes,
+            [.columns, .opened(.sort), .chose(.sort), .closed(.sort), .opened(.details), .chose(.details)])
     }
 }

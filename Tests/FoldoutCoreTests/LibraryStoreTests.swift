@@ -1,26 +1,36 @@
+import XCTest
+
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import FoldoutCore
-import XCTest
 
 final class LibraryStoreTests: XCTestCase {
     private let now: Int64 = 1_714_564_800
 
     private func hostileMovies() -> [Movie] {
         var movies = MovieSamples.hostileStrings.enumerated().map { offset, text in
-            Movie(id: MovieID(UInt64(offset * 3 + 1)), title: text, genre: Genre.allCases[offset % Genre.allCases.count],
-                  dateAdded: Int64(offset) * -86_401 + 1, notes: text + "\n" + text)
+            Movie(
+                id: MovieID(UInt64(offset * 3 + 1)), title: text, genre: Genre.allCases[offset % Genre.allCases.count],
+                dateAdded: Int64(offset) * -86_401 + 1, notes: text + "\n" + text)
         }
-        movies.append(Movie(id: MovieID(UInt64(Int64.max)), title: String(repeating: "👩‍👩‍👧‍👦", count: 500), genre: .horror,
-                            dateAdded: .min, notes: String(repeating: "notes of any length \u{1} \" \\ ", count: 20_000)))
+        movies.append(
+            Movie(
+                id: MovieID(UInt64(Int64.max)), title: String(repeating: "👩‍👩‍👧‍👦", count: 500), genre: .horror,
+                dateAdded: .min, notes: String(repeating: "notes of any length \u{1} \" \\ ", count: 20_000)))
         movies.append(Movie(id: MovieID(2), title: "x", genre: .scienceFiction, dateAdded: .max, notes: ""))
         return movies
     }
 
     func testDefaultDirectory() {
-        XCTAssertEqual(LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]), "/data/foldout")
-        XCTAssertEqual(LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data/", "HOME": "/home/a"]), "/data/foldout")
-        XCTAssertEqual(LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/home/a"]), "/home/a/.local/share/foldout")
-        XCTAssertEqual(LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]), "/home/a/.local/share/foldout")
+        XCTAssertEqual(
+            LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]), "/data/foldout")
+        XCTAssertEqual(
+            LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "/data/", "HOME": "/home/a"]), "/data/foldout")
+        XCTAssertEqual(
+            LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "", "HOME": "/home/a"]),
+            "/home/a/.local/share/foldout")
+        XCTAssertEqual(
+            LibraryStore.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]),
+            "/home/a/.local/share/foldout")
         XCTAssertEqual(LibraryStore.defaultDirectory(environment: ["HOME": "/home/a/"]), "/home/a/.local/share/foldout")
         XCTAssertEqual(LibraryStore(directory: "/x/foldout").path, "/x/foldout/library.json")
     }
@@ -48,8 +58,12 @@ final class LibraryStoreTests: XCTestCase {
     func testFileFormat() throws {
         let temp = LibraryTestDirectory()
         let store = LibraryStore(directory: temp.path)
-        try store.save([Movie(id: MovieID(1), title: "A \"b\"\n", genre: .scienceFiction, dateAdded: 1_714_564_800, notes: "\u{0}é")])
-        XCTAssertEqual(String(decoding: temp.read("library.json")!, as: UTF8.self), """
+        try store.save([
+            Movie(id: MovieID(1), title: "A \"b\"\n", genre: .scienceFiction, dateAdded: 1_714_564_800, notes: "\u{0}é")
+        ])
+        XCTAssertEqual(
+            String(decoding: temp.read("library.json")!, as: UTF8.self),
+            """
             {"format": 1, "movies": [
               {"id": 1, "title": "A \\"b\\"\\n", "genre": "scienceFiction", "added": 1714564800, "notes": "\\u0000é"}
             ]}
@@ -59,11 +73,14 @@ final class LibraryStoreTests: XCTestCase {
 
     func testReadsOtherValidSpellings() {
         let temp = LibraryTestDirectory()
-        temp.write("""
-            \r\n\t { "movies" : [ { "notes":"\\u00e9\\uD83D\\uDE00\\/\\b\\f\\t", "added":-5,"extra":[null,true,{}], "genre":"horror","title":"T","id":9 } ] ,"format":1 }\n
+        temp.write(
+            """
+            \r\n\t { "movies" : [ { "notes":"\\u00e9\\uD83D\\uDE00\\/\\b\\f\\t", "added":-5,"extra":[null,true,{}],
+              "genre":"horror","title":"T","id":9 } ] ,"format":1 }\n
             """, to: "library.json")
-        XCTAssertEqual(LibraryStore(directory: temp.path).load(now: now),
-                       .loaded([Movie(id: MovieID(9), title: "T", genre: .horror, dateAdded: -5, notes: "é😀/\u{8}\u{C}\t")]))
+        XCTAssertEqual(
+            LibraryStore(directory: temp.path).load(now: now),
+            .loaded([Movie(id: MovieID(9), title: "T", genre: .horror, dateAdded: -5, notes: "é😀/\u{8}\u{C}\t")]))
     }
 
     func testInterruptedSaveLeavesThePreviousFileIntact() throws {
@@ -94,23 +111,64 @@ final class LibraryStoreTests: XCTestCase {
             ("wrong version", Array(#"{"format": 2, "movies": []}"#.utf8)),
             ("fractional version", Array(#"{"format": 1.0, "movies": []}"#.utf8)),
             ("no version", Array(#"{"movies": []}"#.utf8)),
-            ("unknown genre", Array(#"{"format": 1, "movies": [{"id": 1, "title": "T", "genre": "musical", "added": 0, "notes": ""}]}"#.utf8)),
+            (
+                "unknown genre",
+                Array(
+                    #"{"format": 1, "movies": [{"id": 1, "title": "T", "genre": "musical", "added": 0, "notes": ""}]}"#
+                        .utf8)
+            ),
             ("duplicate id", Array(#"{"format": 1, "movies": [\#(valid), \#(valid)]}"#.utf8)),
-            ("missing notes", Array(#"{"format": 1, "movies": [{"id": 1, "title": "T", "genre": "drama", "added": 0}]}"#.utf8)),
-            ("blank title", Array(#"{"format": 1, "movies": [{"id": 1, "title": " \n", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
-            ("long title", Array(#"{"format": 1, "movies": [{"id": 1, "title": "\#(String(repeating: "x", count: 501))", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
-            ("id zero", Array(#"{"format": 1, "movies": [{"id": 0, "title": "T", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
-            ("huge id", Array(#"{"format": 1, "movies": [{"id": 99999999999999999999999, "title": "T", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
-            ("huge date", Array(#"{"format": 1, "movies": [{"id": 1, "title": "T", "genre": "drama", "added": 1e400, "notes": ""}]}"#.utf8)),
-            ("string id", Array(#"{"format": 1, "movies": [{"id": "1", "title": "T", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
+            (
+                "missing notes",
+                Array(#"{"format": 1, "movies": [{"id": 1, "title": "T", "genre": "drama", "added": 0}]}"#.utf8)
+            ),
+            (
+                "blank title",
+                Array(
+                    #"{"format": 1, "movies": [{"id": 1, "title": " \n", "genre": "drama", "added": 0, "notes": ""}]}"#
+                        .utf8)
+            ),
+            (
+                "long title",
+                libraryFile(title: "\"" + String(repeating: "x", count: 501) + "\"")
+            ),
+            (
+                "id zero",
+                libraryFile(id: "0")
+            ),
+            (
+                "huge id",
+                libraryFile(id: "99999999999999999999999")
+            ),
+            (
+                "huge date",
+                libraryFile(added: "1e400")
+            ),
+            (
+                "string id",
+                libraryFile(id: #""1""#)
+            ),
             ("duplicate key", Array(#"{"format": 1, "format": 1, "movies": []}"#.utf8)),
             ("trailing comma", Array(#"{"format": 1, "movies": [],}"#.utf8)),
             ("trailing text", Array(#"{"format": 1, "movies": []} x"#.utf8)),
             ("byte order mark", [0xEF, 0xBB, 0xBF] + Array(#"{"format": 1, "movies": []}"#.utf8)),
-            ("invalid UTF-8", Array(#"{"format": 1, "movies": [{"id": 1, "title": "T"#.utf8) + [0xC0, 0xAF] + Array(#"", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
-            ("raw control character", Array("{\"format\": 1, \"movies\": [{\"id\": 1, \"title\": \"T\u{1}\", \"genre\": \"drama\", \"added\": 0, \"notes\": \"\"}]}".utf8)),
-            ("lone surrogate", Array(#"{"format": 1, "movies": [{"id": 1, "title": "\uD800", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)),
-            ("deep nesting", Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)),
+            (
+                "invalid UTF-8",
+                Array(#"{"format": 1, "movies": [{"id": 1, "title": "T"#.utf8) + [0xC0, 0xAF]
+                    + Array(#"", "genre": "drama", "added": 0, "notes": ""}]}"#.utf8)
+            ),
+            (
+                "raw control character",
+                libraryFile(title: "\"T\u{1}\"")
+            ),
+            (
+                "lone surrogate",
+                libraryFile(title: #""\uD800""#)
+            ),
+            (
+                "deep nesting",
+                Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+            ),
             ("deep objects", Array(String(repeating: #"{"a":"#, count: 50_000).utf8)),
             ("leading zero", Array(#"{"format": 01, "movies": []}"#.utf8)),
             ("array root", Array("[]".utf8)),
@@ -164,7 +222,8 @@ final class LibraryStoreTests: XCTestCase {
         let temp = LibraryTestDirectory()
         temp.write("a file", to: "blocker")
         XCTAssertThrowsError(try LibraryStore(directory: temp.path + "/blocker/foldout").save([])) {
-            XCTAssertEqual($0 as? LibraryStore.SaveError, LibraryStore.SaveError(reason: String(cString: strerror(ENOTDIR))))
+            XCTAssertEqual(
+                $0 as? LibraryStore.SaveError, LibraryStore.SaveError(reason: String(cString: strerror(ENOTDIR))))
         }
         // The directory path is itself a regular file.
         XCTAssertThrowsError(try LibraryStore(directory: temp.path + "/blocker").save([]))
@@ -176,5 +235,11 @@ final class LibraryStoreTests: XCTestCase {
         let temp = LibraryTestDirectory()
         XCTAssertEqual(mkfifo(temp.path + "/library.json", 0o644), 0)
         guard case .unreadable = LibraryStore(directory: temp.path).load(now: now) else { return XCTFail() }
+    }
+
+    /// A library file with one movie whose id, title and date are written as given (JSON text).
+    private func libraryFile(id: String = "1", title: String = #""T""#, added: String = "0") -> [UInt8] {
+        let movie = #"{"id": \#(id), "title": \#(title), "genre": "drama", "added": \#(added), "notes": ""}"#
+        return Array(#"{"format": 1, "movies": [\#(movie)]}"#.utf8)
     }
 }

@@ -1,7 +1,8 @@
-// SPDX-License-Identifier: GPL-3.0-or-later
-@testable import FoldoutCore
 import Foundation
 import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import FoldoutCore
 
 /// `tr`/`trn` with their placeholders, numbers and dates written as the region (not the language)
 /// writes them, and the
@@ -62,8 +63,10 @@ final class LocalizationTests: XCTestCase {
     }
 
     func testTheInstalledLookupIsUsedEverywhere() {
-        let german = ["Drama": "Drama", "Comedy": "Komödie",
-                      "Category": "Kategorie", "Black": "Schwarz"]
+        let german = [
+            "Drama": "Drama", "Comedy": "Komödie",
+            "Category": "Kategorie", "Black": "Schwarz",
+        ]
         Localization.install { singular, plural, count in
             if let plural { return count == 1 ? singular : "(\(plural))" }
             return german[singular] ?? singular
@@ -84,7 +87,10 @@ final class LocalizationTests: XCTestCase {
 
     /// The entries of a PO file (header left out): msgid, msgid_plural, msgstr or msgstr[n].
     private func entries(of path: String) throws -> [Entry] {
-        var entries: [Entry] = [], current = Entry(), field: WritableKeyPath<Entry, String>?, fuzzyNext = false
+        var entries: [Entry] = []
+        var current = Entry()
+        var field: WritableKeyPath<Entry, String>?
+        var fuzzyNext = false
         var translationIndex = -1
         func unquote(_ text: Substring) -> String {
             let inner = text.drop { $0 != "\"" }.dropFirst().dropLast()
@@ -95,7 +101,9 @@ final class LocalizationTests: XCTestCase {
             if !current.id.isEmpty { entries.append(current) }
             current = Entry()
         }
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        {
             if line.hasPrefix("#,") && line.contains("fuzzy") { fuzzyNext = true }
             if line.hasPrefix("msgid ") {
                 finish()
@@ -112,7 +120,9 @@ final class LocalizationTests: XCTestCase {
                 field = nil
                 translationIndex = current.translations.count - 1
             } else if line.hasPrefix("\"") {
-                if let field { current[keyPath: field] += unquote(line) } else if translationIndex == -2 {
+                if let field {
+                    current[keyPath: field] += unquote(line)
+                } else if translationIndex == -2 {
                     current.plural! += unquote(line)
                 } else if translationIndex >= 0 {
                     current.translations[translationIndex] += unquote(line)
@@ -124,7 +134,8 @@ final class LocalizationTests: XCTestCase {
     }
 
     private func placeholders(_ text: String) -> Set<String> {
-        var names = Set<String>(), rest = text[...]
+        var names = Set<String>()
+        var rest = text[...]
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             names.insert(String(rest[open...close]))
             rest = rest[rest.index(after: close)...]
@@ -148,9 +159,11 @@ final class LocalizationTests: XCTestCase {
                 let expected = placeholders(entry.id).union(entry.plural.map(placeholders) ?? [])
                 for translation in entry.translations {
                     XCTAssertFalse(translation.isEmpty, "\(context) is not translated")
-                    XCTAssertEqual(placeholders(translation), expected, "\(context): placeholders differ in “\(translation)”")
-                    XCTAssertEqual(translation.filter { $0 == "_" }.count, entry.id.filter { $0 == "_" }.count,
-                                   "\(context): the mnemonic underscore is lost or doubled in “\(translation)”")
+                    XCTAssertEqual(
+                        placeholders(translation), expected, "\(context): placeholders differ in “\(translation)”")
+                    XCTAssertEqual(
+                        translation.filter { $0 == "_" }.count, entry.id.filter { $0 == "_" }.count,
+                        "\(context): the mnemonic underscore is lost or doubled in “\(translation)”")
                 }
             }
         }

@@ -28,15 +28,15 @@ final class MovieLibraryRandomTests: XCTestCase {
 
         func apply(_ change: MovieLibrary.Change) {
             switch change {
-            case let .inserted(id, index):
+            case .inserted(let id, let index):
                 movies.insert(library.movie(id)!, at: index)
-            case let .removed(id, index):
+            case .removed(let id, let index):
                 XCTAssertEqual(movies[index].id, id)
                 movies.remove(at: index)
-            case let .updated(id, index):
+            case .updated(let id, let index):
                 XCTAssertEqual(movies[index].id, id)
                 movies[index] = library.movie(id)!
-            case let .selected(id):
+            case .selected(let id):
                 XCTAssertNotEqual(id, selection, ".selected is only sent for a change")
                 selection = id
             case .replaced:
@@ -91,7 +91,8 @@ final class MovieLibraryRandomTests: XCTestCase {
                     XCTAssertEqual(removal.map { $0.movie.isIdentical(to: movie) }, true)
                     XCTAssertEqual(removal?.index, index)
                     if model.selection == id {
-                        model.selection = model.movies.isEmpty ? nil : model.movies[min(index, model.movies.count - 1)].id
+                        model.selection =
+                            model.movies.isEmpty ? nil : model.movies[min(index, model.movies.count - 1)].id
                     }
                     removals.append(removal!)
                 } else {
@@ -126,17 +127,21 @@ final class MovieLibraryRandomTests: XCTestCase {
                 }
             case 70..<82:
                 counts["setGenre", default: 0] += 1
-                let id = anyID(), genre = Genre.allCases.randomElement(using: &random)!
+                let id = anyID()
+                let genre = Genre.allCases.randomElement(using: &random)!
                 library.setGenre(genre, for: id)
                 if let index = model.index(id) { model.movies[index].genre = genre }
             case 82..<97:
                 counts["setNotes", default: 0] += 1
-                let id = anyID(), notes = randomText(&random, maxPieces: 30)
+                let id = anyID()
+                let notes = randomText(&random, maxPieces: 30)
                 library.setNotes(notes, for: id)
                 if let index = model.index(id) { model.movies[index].notes = notes }
             default:
                 counts["replaceAll", default: 0] += 1
-                let movies = Array(model.movies.shuffled(using: &random).prefix(Int.random(in: 0...model.movies.count, using: &random)))
+                let movies = Array(
+                    model.movies.shuffled(using: &random).prefix(Int.random(in: 0...model.movies.count, using: &random))
+                )
                 library.replaceAll(with: movies)
                 model.movies = movies
                 model.selection = nil

@@ -13,9 +13,11 @@ final class MovieLibraryTests: XCTestCase {
     }
 
     func testGenreTitlesAndIDs() {
-        XCTAssertEqual(Genre.allCases.map(\.title), [
-            "Drama", "Comedy", "Documentary", "Thriller", "Animation", "Science fiction", "Romance", "Horror",
-        ])
+        XCTAssertEqual(
+            Genre.allCases.map(\.title),
+            [
+                "Drama", "Comedy", "Documentary", "Thriller", "Animation", "Science fiction", "Romance", "Horror",
+            ])
         XCTAssertEqual(MovieID(42).description, "42")
         XCTAssertLessThan(MovieID(2), MovieID(10))
     }
@@ -55,7 +57,9 @@ final class MovieLibraryTests: XCTestCase {
         XCTAssertTrue(library.movies[1].title.utf8.elementsEqual("  Spaced\u{301}  ".utf8))
         XCTAssertEqual(recorder.take(), [.updated(MovieID(2), at: 1)])
 
-        XCTAssertThrowsError(try library.setTitle("   ", for: MovieID(2))) { XCTAssertEqual($0 as? TitleProblem, .blank) }
+        XCTAssertThrowsError(try library.setTitle("   ", for: MovieID(2))) {
+            XCTAssertEqual($0 as? TitleProblem, .blank)
+        }
         XCTAssertThrowsError(try library.setTitle(String(repeating: "x", count: 501), for: MovieID(2))) {
             XCTAssertEqual($0 as? TitleProblem, .tooLong(limit: 500))
         }
@@ -89,7 +93,8 @@ final class MovieLibraryTests: XCTestCase {
         let (library, recorder) = library([4, 9, 2])
         let id = library.add(now: 1_000)
         XCTAssertEqual(id, MovieID(10))
-        XCTAssertEqual(library.movies.last, Movie(id: id, title: "Untitled movie", genre: .drama, dateAdded: 1_000, notes: ""))
+        XCTAssertEqual(
+            library.movies.last, Movie(id: id, title: "Untitled movie", genre: .drama, dateAdded: 1_000, notes: ""))
         XCTAssertEqual(library.selection, id)
         XCTAssertEqual(library.selectedMovie?.id, id)
         XCTAssertEqual(recorder.take(), [.inserted(id, at: 3), .selected(id)])
@@ -129,9 +134,11 @@ final class MovieLibraryTests: XCTestCase {
         XCTAssertEqual(library.selection, MovieID(1))
         library.remove(MovieID(1))
         XCTAssertNil(library.selection)
-        XCTAssertEqual(recorder.take(), [
-            .removed(MovieID(3), at: 1), .selected(MovieID(1)), .removed(MovieID(1), at: 0), .selected(nil),
-        ])
+        XCTAssertEqual(
+            recorder.take(),
+            [
+                .removed(MovieID(3), at: 1), .selected(MovieID(1)), .removed(MovieID(1), at: 0), .selected(nil),
+            ])
         XCTAssertNil(library.remove(MovieID(1)))
         XCTAssertEqual(recorder.take(), [])
     }
@@ -163,7 +170,8 @@ final class MovieLibraryTests: XCTestCase {
         XCTAssertEqual(library.movies.map(\.id.raw), [1, 2, 3, 4])
         XCTAssertEqual(library.selection, MovieID(3))
         XCTAssertFalse(library.undo(removal), "already present")
-        XCTAssertEqual(recorder.take(), [.removed(MovieID(3), at: 2), .inserted(MovieID(3), at: 2), .selected(MovieID(3))])
+        XCTAssertEqual(
+            recorder.take(), [.removed(MovieID(3), at: 2), .inserted(MovieID(3), at: 2), .selected(MovieID(3))])
 
         let late = library.remove(MovieID(4))!
         library.remove(MovieID(1))

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var window: Window!
@@ -61,16 +62,18 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var unfoldedRows: [ActionRow] { page.boundRows.values.filter(\.isUnfolded) }
 
     @MainActor private func waitUntilSettled() {
-        XCTAssertTrue(pump(seconds: 5) {
-            self.page.boundRows.values.allSatisfy(\.isSettled)
-                && !self.page.isFollowingUnfold
-        })
+        XCTAssertTrue(
+            pump(seconds: 5) {
+                self.page.boundRows.values.allSatisfy(\.isSettled)
+                    && !self.page.isFollowingUnfold
+            })
         pump(frames: 2, of: page.listView)
     }
 
     func testClickingRowsUnfoldsOneAtATime() throws {
         try onMain {
-            let first = list.id(at: 1), second = list.id(at: 3)
+            let first = list.id(at: 1)
+            let second = list.id(at: 3)
             let firstRow = try XCTUnwrap(row(first))
             _ = firstRow.root.grabFocus()
             firstRow.root.activateAction("rows.toggle-focused")
@@ -116,7 +119,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     func testUnfoldedRowSurvivesRecyclingAndComesBackWithoutAnimation() throws {
         try onMain {
             let id = list.id(at: 3)
-            list.toggle(id) // not through the focused row: GTK never recycles the row holding the focus
+            list.toggle(id)  // not through the focused row: GTK never recycles the row holding the focus
             waitUntilSettled()
 
             page.listView.scrollTo(position: 520)
@@ -129,7 +132,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { self.page.boundRows[id] != nil })
             let back = try XCTUnwrap(row(id))
             XCTAssertTrue(back.unfolding.revealer.revealChild)
-            XCTAssertTrue(back.unfolding.revealer.childRevealed, "a rebound row is drawn unfolded at once, not animated")
+            XCTAssertTrue(
+                back.unfolding.revealer.childRevealed, "a rebound row is drawn unfolded at once, not animated")
             XCTAssertTrue(back.root.accessibleExpandedIs(true))
             XCTAssertEqual(unfoldedRows.count, 1)
         }
@@ -154,17 +158,19 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     func testUnfoldingARowAtTheBottomEdgeScrollsTheLeastAmount() throws {
         try onMain {
             let viewHeight = Double(page.listView.height)
-            let edgeRow = try XCTUnwrap(page.boundRows.values.first { row in
-                guard let b = row.root.bounds(in: page.listView) else { return false }
-                return b.y < viewHeight && b.y + b.height > viewHeight - 30
-            })
+            let edgeRow = try XCTUnwrap(
+                page.boundRows.values.first { row in
+                    guard let b = row.root.bounds(in: page.listView) else { return false }
+                    return b.y < viewHeight && b.y + b.height > viewHeight - 30
+                })
             let top = try XCTUnwrap(edgeRow.root.bounds(in: page.listView)).y
             let before = page.root.verticalAdjustment.value
             _ = edgeRow.root.grabFocus()
             edgeRow.root.activateAction("rows.toggle-focused")
             waitUntilSettled()
             let bounds = try assertFullyVisible(edgeRow)
-            XCTAssertEqual(bounds.y + bounds.height, viewHeight, accuracy: 1, "least scrolling puts the bottom at the edge")
+            XCTAssertEqual(
+                bounds.y + bounds.height, viewHeight, accuracy: 1, "least scrolling puts the bottom at the edge")
             XCTAssertEqual(page.root.verticalAdjustment.value - before, top - bounds.y, accuracy: 1)
         }
     }
@@ -208,7 +214,8 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             press(row.unfolding.remove) { !self.list.contains(id) }
             waitUntilSettled()
             press(notification.undoButton) { self.list.contains(id) }
-            XCTAssertTrue(pump { self.page.boundRows[id]?.root.hasFocus == true }, "the restored row has the keyboard focus")
+            XCTAssertTrue(
+                pump { self.page.boundRows[id]?.root.hasFocus == true }, "the restored row has the keyboard focus")
             waitUntilSettled()
             let restored = try XCTUnwrap(self.row(id))
             XCTAssertTrue(restored.isFullyUnfolded)
@@ -270,7 +277,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             }
             list.fold()
             waitUntilSettled()
-            pump(seconds: 0.3) // idle and frame callbacks from the warm-up finish first
+            pump(seconds: 0.3)  // idle and frame callbacks from the warm-up finish first
             let baseline = ClosureBox.live
             var random = SeededGenerator(seed: 7)
             for step in 0..<10_000 {
@@ -340,10 +347,12 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor @discardableResult
     private func assertFullyVisible(_ row: ActionRow, file: StaticString = #filePath, line: UInt = #line) throws
-        -> (x: Double, y: Double, width: Double, height: Double) {
+        -> (x: Double, y: Double, width: Double, height: Double)
+    {
         let bounds = try XCTUnwrap(row.root.bounds(in: page.listView), file: file, line: line)
         XCTAssertGreaterThanOrEqual(bounds.y, -0.5, "row top hidden", file: file, line: line)
-        XCTAssertLessThanOrEqual(bounds.y + bounds.height, Double(page.listView.height) + 0.5, "row bottom hidden", file: file, line: line)
+        XCTAssertLessThanOrEqual(
+            bounds.y + bounds.height, Double(page.listView.height) + 0.5, "row bottom hidden", file: file, line: line)
         return bounds
     }
 }

@@ -19,15 +19,17 @@ final class CommandLineTests: XCTestCase {
         process.executableURL = foldout
         process.arguments = arguments
         if let environment { process.environment = environment }
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                   errors: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
     }
 
     /// Lines Foldout itself wrote, without GLib's warnings about a missing session bus and such.
@@ -42,9 +44,11 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testGLibsOwnOptionErrorsAreOneLineAndStatusTwo() throws {
-        for (arguments, message) in [(["--bogus"], "foldout: unknown option “--bogus” (see foldout --help)"),
-                                     (["--page"], "foldout: --page needs a value"),
-                                     (["-x"], "foldout: unknown option “-x” (see foldout --help)")] {
+        for (arguments, message) in [
+            (["--bogus"], "foldout: unknown option “--bogus” (see foldout --help)"),
+            (["--page"], "foldout: --page needs a value"),
+            (["-x"], "foldout: unknown option “-x” (see foldout --help)"),
+        ] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(ownLines(result.errors), [Substring(message)], "\(arguments): \(result.errors)")
@@ -55,7 +59,8 @@ final class CommandLineTests: XCTestCase {
     func testHelpListsTheOptions() throws {
         let result = try run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--page=PAGE", "--screenshot=FILE.png", "--quit-after-first-frame", "--version", "--unfold=ROW"] {
+        for option in ["--page=PAGE", "--screenshot=FILE.png", "--quit-after-first-frame", "--version", "--unfold=ROW"]
+        {
             XCTAssertTrue(result.output.contains(option), "--help does not list \(option)")
         }
     }
@@ -86,10 +91,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         let lines = ownLines(result.errors)
         XCTAssertEqual(lines.count, 1)
-        XCTAssertTrue(lines.first?.hasSuffix("line 3, column 3: a quoted field is never closed") ?? false, result.errors)
+        XCTAssertTrue(
+            lines.first?.hasSuffix("line 3, column 3: a quoted field is never closed") ?? false, result.errors)
 
-        try "title,genre\nDune,Science fiction\nEmma,Romance\nSolaris,Science fiction\nPersuasion,Romance\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let good = try run(["--catalog", path, "--page", "filters", "--open-facet", "genre", "--quit-after-first-frame"])
+        try "title,genre\nDune,Science fiction\nEmma,Romance\nSolaris,Science fiction\nPersuasion,Romance\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let good = try run([
+            "--catalog", path, "--page", "filters", "--open-facet", "genre", "--quit-after-first-frame",
+        ])
         XCTAssertEqual(good.status, 0, "any table is a catalog: \(good.errors)")
 
         let missing = try run(["--catalog", "/nonexistent/catalog.csv"])
@@ -98,7 +107,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadCatalogSizeAndFacetAreRefused() throws {
-        for arguments in [["--catalog-size", "0"], ["--catalog-size", "-5"], ["--catalog-size", "many"], ["--unfold", "x"], ["--open-facet", "flavour"]] {
+        for arguments in [
+            ["--catalog-size", "0"], ["--catalog-size", "-5"], ["--catalog-size", "many"], ["--unfold", "x"],
+            ["--open-facet", "flavour"],
+        ] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertEqual(ownLines(result.errors).count, 1, "\(arguments): \(result.errors)")
@@ -112,7 +124,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// The width and height of the PNG that `arguments` plus `--screenshot` write.
-    private func screenshotSize(_ arguments: [String], environment: [String: String]? = nil) throws -> (width: Int, height: Int) {
+    private func screenshotSize(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+        width: Int, height: Int
+    ) {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" { XCTFail("no display") }
             throw XCTSkip("no display for the screenshot: run under xvfb-run")
@@ -149,7 +163,8 @@ final class CommandLineTests: XCTestCase {
     func testShortcutsScreenshotIsOfTheShortcutsWindow() throws {
         let window = try screenshotSize(["--page", "actions"])
         let shortcuts = try screenshotSize(["--shortcuts"])
-        XCTAssertGreaterThan(shortcuts.width, window.width + 100, "the shortcuts window lays its groups out in two wide columns")
+        XCTAssertGreaterThan(
+            shortcuts.width, window.width + 100, "the shortcuts window lays its groups out in two wide columns")
     }
 
     /// German with LANGUAGE=de, also where the locale is plain C (gettext would ignore LANGUAGE).
@@ -170,10 +185,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(help.output.contains("SEITE zuerst anzeigen (actions, filters, movies)"), help.output)
         let error = try run(["--page", "nirgendwo"], environment: environment)
         XCTAssertEqual(error.status, 2)
-        XCTAssertEqual(ownLines(error.errors), ["foldout: unbekannte Seite „nirgendwo“ (Seiten: actions, filters, movies)"])
+        XCTAssertEqual(
+            ownLines(error.errors), ["foldout: unbekannte Seite „nirgendwo“ (Seiten: actions, filters, movies)"])
         let size = try run(["--catalog-size", "0"], environment: environment)
         // Numbers follow the region, here none (C): the language does not choose the separators.
-        XCTAssertEqual(ownLines(size.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50,000,000 sein, nicht „0“"])
+        XCTAssertEqual(
+            ownLines(size.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50,000,000 sein, nicht „0“"])
     }
 
     /// Numbers as the region writes them (LC_NUMERIC), in the language the interface speaks:
@@ -189,13 +206,15 @@ final class CommandLineTests: XCTestCase {
         environment["LANGUAGE"] = "en"
         environment["FOLDOUT_LOCALEDIR"] = locales
         let english = try run(["--catalog-size", "0"], environment: environment)
-        XCTAssertEqual(ownLines(english.errors), ["foldout: --catalog-size must be a number from 1 to 50.000.000, not “0”"],
-                       "German region (install-deps.sh generates de_DE.UTF-8): \(english.errors)")
+        XCTAssertEqual(
+            ownLines(english.errors), ["foldout: --catalog-size must be a number from 1 to 50.000.000, not “0”"],
+            "German region (install-deps.sh generates de_DE.UTF-8): \(english.errors)")
         environment["LANG"] = "en_US.UTF-8"
         environment["LC_MESSAGES"] = nil
         environment["LANGUAGE"] = "de"
         let german = try run(["--catalog-size", "0"], environment: environment)
-        XCTAssertEqual(ownLines(german.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50,000,000 sein, nicht „0“"])
+        XCTAssertEqual(
+            ownLines(german.errors), ["foldout: --catalog-size muss eine Zahl von 1 bis 50,000,000 sein, nicht „0“"])
     }
 
     func testQuitAfterFirstFrameExitsCleanly() throws {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-@testable import FoldoutUI
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// The desktop's dark and high-contrast preference, flipped while a window is shown, restyles it:
 /// a stand-in settings portal (Tests/portal/fake_settings_portal.py) on the test's session bus says
@@ -54,8 +55,9 @@ final class DesktopStyleTests: GtkTestCase, @unchecked Sendable {
         onMain {
             guard let portal = AppearancePortal() else { return XCTFail("the stand-in portal did not answer ReadOne") }
             XCTAssertEqual(portal.colorScheme, .noPreference)
-            let style = DesktopStyle(portal: portal, dark: StyleSheet(css: StyleSheets.darkCSS),
-                                     highContrast: StyleSheet(css: StyleSheets.highContrastCSS))
+            let style = DesktopStyle(
+                portal: portal, dark: StyleSheet(css: StyleSheets.darkCSS),
+                highContrast: StyleSheet(css: StyleSheets.highContrastCSS))
             let window = Window()
             let label = Label("Foldout")
             window.child = label
@@ -76,7 +78,8 @@ final class DesktopStyleTests: GtkTestCase, @unchecked Sendable {
             fake.send("contrast 1")
             XCTAssertTrue(pump(seconds: 5) { style.isHighContrast }, "high contrast from the portal did not reach GTK")
             pump(frames: 2, of: window)
-            XCTAssertGreaterThan(brightness(label), darkText + 0.01, "HighContrastInverse: brighter text than Adwaita's dark")
+            XCTAssertGreaterThan(
+                brightness(label), darkText + 0.01, "HighContrastInverse: brighter text than Adwaita's dark")
             XCTAssertTrue(style.highContrastSheetAttached)
             XCTAssertFalse(style.darkSheetAttached)
 

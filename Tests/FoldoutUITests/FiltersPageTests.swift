@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// The Filters page on real widgets, over the generated catalog and over files a user would open.
 final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
@@ -48,7 +49,9 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private func menu(_ name: String) -> FacetMenu { page.facetMenus.first { $0.name == name }! }
 
-    @MainActor private func press(_ button: Button, until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+    @MainActor private func press(
+        _ button: Button, until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertTrue(button.activate(), file: file, line: line)
         XCTAssertTrue(pump(until: done), "pressing \(button.label) had no effect", file: file, line: line)
     }
@@ -60,13 +63,16 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     /// Writes `text` to a temporary file and opens it through the Open button's path.
-    @MainActor private func openFile(_ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line) {
+    @MainActor private func openFile(
+        _ text: String, named name: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let path = NSTemporaryDirectory() + "foldout-\(getpid())-" + name
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), file: file, line: line)
         files.append(path)
         let before = page.filter?.catalog
         page.open(path: path)
-        XCTAssertTrue(pump { self.page.filter?.catalog !== before || self.page.lastErrorDialog != nil }, file: file, line: line)
+        XCTAssertTrue(
+            pump { self.page.filter?.catalog !== before || self.page.lastErrorDialog != nil }, file: file, line: line)
     }
 
     /// A facet's counts straight from the cells' text, honouring the other facets' choices.
@@ -74,9 +80,13 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         let options = filter.options(forColumn: column)
         return options.indices.map { option in
             (0..<catalog.count).filter { row in
-                catalog.text(column, at: row) == options[option] && filter.facetColumns.allSatisfy { other in
-                    other == column || filter.choice(forColumn: other).map { catalog.text(other, at: row) == filter.options(forColumn: other)[$0] } ?? true
-                }
+                catalog.text(column, at: row) == options[option]
+                    && filter.facetColumns.allSatisfy { other in
+                        other == column
+                            || filter.choice(forColumn: other).map {
+                                catalog.text(other, at: row) == filter.options(forColumn: other)[$0]
+                            } ?? true
+                    }
             }.count
         }
     }
@@ -88,30 +98,30 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     private static let books = """
-    title,author,genre,year,price
-    Nineteen Eighty-Four,George Orwell,Dystopia,1949,9.99
-    Brave New World,Aldous Huxley,Dystopia,1932,8.50
-    The Hobbit,J. R. R. Tolkien,Fantasy,1937,12.00
-    A Wizard of Earthsea,Ursula K. Le Guin,Fantasy,1968,10.25
-    Dune,Frank Herbert,Science fiction,1965,11.40
-    Foundation,Isaac Asimov,Science fiction,1951,7.99
-    The Left Hand of Darkness,Ursula K. Le Guin,Science fiction,1969,NA
-    Fahrenheit 451,Ray Bradbury,Dystopia,1953,6.75
+        title,author,genre,year,price
+        Nineteen Eighty-Four,George Orwell,Dystopia,1949,9.99
+        Brave New World,Aldous Huxley,Dystopia,1932,8.50
+        The Hobbit,J. R. R. Tolkien,Fantasy,1937,12.00
+        A Wizard of Earthsea,Ursula K. Le Guin,Fantasy,1968,10.25
+        Dune,Frank Herbert,Science fiction,1965,11.40
+        Foundation,Isaac Asimov,Science fiction,1951,7.99
+        The Left Hand of Darkness,Ursula K. Le Guin,Science fiction,1969,NA
+        Fahrenheit 451,Ray Bradbury,Dystopia,1953,6.75
 
-    """
+        """
 
     private static let sales = """
-    order_id;region;product;quantity;unit_price;order_date\r
-    1001;North;Widget;3;2.50;2024-01-05\r
-    1002;North;Gadget;1;10.00;2024-01-06\r
-    1003;South;Widget;2;2.50;2024-01-06\r
-    1004;South;Widget;5;2.40;2024-02-01\r
-    1005;East;Gizmo;1;99.90;2024-02-03\r
-    1006;North;Widget;7;2.50;2024-02-10\r
-    1007;South;Gadget;2;9.50;2024-03-01\r
-    1008;East;Gizmo;1;99.90;2024-03-02\r
+        order_id;region;product;quantity;unit_price;order_date\r
+        1001;North;Widget;3;2.50;2024-01-05\r
+        1002;North;Gadget;1;10.00;2024-01-06\r
+        1003;South;Widget;2;2.50;2024-01-06\r
+        1004;South;Widget;5;2.40;2024-02-01\r
+        1005;East;Gizmo;1;99.90;2024-02-03\r
+        1006;North;Widget;7;2.50;2024-02-10\r
+        1007;South;Gadget;2;9.50;2024-03-01\r
+        1008;East;Gizmo;1;99.90;2024-03-02\r
 
-    """
+        """
 
     func testChoosingAnOptionShowsLiveCountsAndMarksIt() {
         onMain {
@@ -129,7 +139,12 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(menu("Season").button.hasCSSClass("chosen"))
             XCTAssertTrue(pump { !color.popover.isMapped }, "choosing closes the popover")
             // Rows out of view are bound again once the main loop is idle.
-            XCTAssertTrue(pump { self.page.boundRows.values.allSatisfy { row in row.position.map { self.catalog.text(color.column, at: $0) == "Grey" } ?? true } })
+            XCTAssertTrue(
+                pump {
+                    self.page.boundRows.values.allSatisfy { row in
+                        row.position.map { self.catalog.text(color.column, at: $0) == "Grey" } ?? true
+                    }
+                })
             let season = menu("Season")
             open(season)
             XCTAssertEqual(shownCounts(season), bruteForceCounts(season.column), "other facets count within the choice")
@@ -161,8 +176,9 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertLessThanOrEqual(category.popover.height, window.height)
             let columnsTall = category.grid.columnCount
             window.setDefaultSize(width: 900, height: 360)
-            XCTAssertTrue(pump { self.window.height <= 360 && category.grid.columnCount > columnsTall },
-                          "columns \(category.grid.columnCount) at height \(window.height)")
+            XCTAssertTrue(
+                pump { self.window.height <= 360 && category.grid.columnCount > columnsTall },
+                "columns \(category.grid.columnCount) at height \(window.height)")
             pump(frames: 3, of: category.button)
             XCTAssertTrue(category.popover.isMapped, "the popover stays open")
             XCTAssertLessThanOrEqual(category.popover.height, window.height)
@@ -176,7 +192,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(page.sourceLabel.text.contains("books.csv"))
             XCTAssertEqual(page.facetMenus.map(\.name), ["genre"])
             XCTAssertTrue(pump { self.page.visibleNames.count == 8 })
-            XCTAssertEqual(page.visibleNames.first, "Nineteen Eighty-Four", "the file's order, titled by the title column")
+            XCTAssertEqual(
+                page.visibleNames.first, "Nineteen Eighty-Four", "the file's order, titled by the title column")
             let details = page.boundRows.values.first { $0.listPosition == 0 }!.details.text
             XCTAssertEqual(details, "author George Orwell · genre Dystopia · year 1949 · price 9.99")
             let genre = menu("genre")
@@ -185,7 +202,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(shownCounts(genre), [3, 2, 3])
             press(genre.optionButtons[1]) { self.filter.choice(forColumn: genre.column) == 1 }
             XCTAssertEqual(page.countLabel.text, "2 of 8 items")
-            XCTAssertTrue(pump { self.page.visibleNames == ["The Hobbit", "A Wizard of Earthsea"] }, "\(page.visibleNames)")
+            XCTAssertTrue(
+                pump { self.page.visibleNames == ["The Hobbit", "A Wizard of Earthsea"] }, "\(page.visibleNames)")
         }
     }
 
@@ -194,7 +212,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             openFile(Self.sales, named: "sales.csv")
             XCTAssertEqual(page.facetMenus.map(\.name), ["region", "product"])
             XCTAssertTrue(pump { self.page.visibleNames.count == 8 })
-            XCTAssertEqual(page.visibleNames.first, "North", "a file without a name column is titled by its first text facet")
+            XCTAssertEqual(
+                page.visibleNames.first, "North", "a file without a name column is titled by its first text facet")
             let region = menu("region")
             open(region)
             XCTAssertEqual(region.options, ["East", "North", "South"])
@@ -240,8 +259,12 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(page.opening.label.text, "Sorting…", "a new order is computed away from the main thread")
             XCTAssertFalse(page.opening.root.isVisible, "and the spinner goes when it is ready")
             XCTAssertTrue(pump { !sort.revealer.revealChild }, "Sort by closes on choosing")
-            XCTAssertTrue(pump { self.page.visibleNames.first == "The Hobbit" && self.page.visibleNames.last == "The Left Hand of Darkness" },
-                          "dearest first, the one without a price last: \(page.visibleNames)")
+            XCTAssertTrue(
+                pump {
+                    self.page.visibleNames.first == "The Hobbit"
+                        && self.page.visibleNames.last == "The Left Hand of Darkness"
+                },
+                "dearest first, the one without a price last: \(page.visibleNames)")
             let title = page.comboRows.first { $0.combo == .title }!
             press(title.header) { title.revealer.childRevealed }
             press(title.optionButtons[1]) { self.page.section.titleColumn == 1 }
@@ -268,7 +291,9 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
 
     func testAHundredOptionsGetATypeToFilterEntry() {
         onMain {
-            let airports = (0..<100).map { String(UnicodeScalar(65 + $0 / 26)!) + String(UnicodeScalar(65 + $0 % 26)!) + "X" }
+            let airports = (0..<100).map {
+                String(UnicodeScalar(65 + $0 / 26)!) + String(UnicodeScalar(65 + $0 % 26)!) + "X"
+            }
             var text = "flight,dest\n"
             for row in 0..<1000 { text += "F\(row),\(airports[row % 100])\n" }
             openFile(text, named: "flights.csv")
@@ -327,7 +352,9 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let path = NSTemporaryDirectory() + "foldout-\(getpid())-big.csv"
             files.append(path)
-            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(Catalog.generate(count: 300_000, seed: 1).exportCSV())))
+            XCTAssertTrue(
+                FileManager.default.createFile(
+                    atPath: path, contents: Data(Catalog.generate(count: 300_000, seed: 1).exportCSV())))
             let shown = catalog
             page.open(path: path)
             XCTAssertTrue(page.opening.root.isVisible)

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// The Filters page's search on real widgets, typed with real key presses (xdotool, under Xvfb).
 final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
@@ -13,20 +14,22 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
 
     /// Accented and plain titles, a second text column, and a facet.
     private static let csv = """
-    title,note,shelf,year
-    Café de Flore,Paris,Drinks,1990
-    Cafe Racer,garage,Bikes,1985
-    CAFÉ AU LAIT,morning,Drinks,2001
-    Le Cafetier,trade,Drinks,1999
-    Crème Brûlée,dessert,Food,2010
-    Brûlerie du Port,café roaster,Food,2012
-    Σκιά και φως,Athens,Books,1970
-    Straße der Träume,Berlin,Books,1988
-    """
+        title,note,shelf,year
+        Café de Flore,Paris,Drinks,1990
+        Cafe Racer,garage,Bikes,1985
+        CAFÉ AU LAIT,morning,Drinks,2001
+        Le Cafetier,trade,Drinks,1999
+        Crème Brûlée,dessert,Food,2010
+        Brûlerie du Port,café roaster,Food,2012
+        Σκιά και φως,Athens,Books,1970
+        Straße der Träume,Berlin,Books,1988
+        """
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "xdotool is needed to type (apt-get install xdotool)")
+        XCTAssertTrue(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"),
+            "xdotool is needed to type (apt-get install xdotool)")
         let catalog = try Catalog.parseCSV(Array(Self.csv.utf8), name: "cafes.csv")
         onMain {
             page = FiltersPage(source: .loaded(catalog))
@@ -35,7 +38,9 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             window.title = windowTitle
             window.child = page.root
             window.present()
-            XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count == catalog.count }, "results never appeared")
+            XCTAssertTrue(
+                pump { self.page.filter != nil && self.page.boundRows.count == catalog.count }, "results never appeared"
+            )
         }
     }
 
@@ -53,13 +58,17 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
 
     /// Presses keys as a user does: xdotool gives the window the keyboard focus (there is no window
     /// manager under Xvfb to do it) and sends the keys to the X server; the main loop delivers them.
-    @MainActor private func xdotool(_ arguments: String..., until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+    @MainActor private func xdotool(
+        _ arguments: String..., until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
         process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
         XCTAssertNoThrow(try process.run(), file: file, line: line)
-        XCTAssertTrue(pump(seconds: 10) { !process.isRunning && done() }, "xdotool \(arguments.joined(separator: " ")) had no effect",
-                      file: file, line: line)
+        XCTAssertTrue(
+            pump(seconds: 10) { !process.isRunning && done() },
+            "xdotool \(arguments.joined(separator: " ")) had no effect",
+            file: file, line: line)
     }
 
     @MainActor private var shownTitles: [String] { page.visibleNames }
@@ -72,8 +81,11 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
     func testTypingInTheListSearchesTitlesIgnoringAccentsAndHighlightsTheMatch() throws {
         try onMain {
             focusList()
-            xdotool("type", "--delay", "30", "cafe", until: { page.search.entry.text == "cafe" && !page.search.isSearching })
-            XCTAssertTrue(page.search.entry.isAncestor(ofFocus: window), "typing in the list moved the focus to the search field")
+            xdotool(
+                "type", "--delay", "30", "cafe", until: { page.search.entry.text == "cafe" && !page.search.isSearching }
+            )
+            XCTAssertTrue(
+                page.search.entry.isAncestor(ofFocus: window), "typing in the list moved the focus to the search field")
             XCTAssertEqual(Set(shownTitles), ["Café de Flore", "Cafe Racer", "CAFÉ AU LAIT", "Le Cafetier"])
             XCTAssertEqual(page.countLabel.text, "4 of 8 items")
             let row = try XCTUnwrap(page.boundRows.values.first { $0.name.text == "Le Cafetier" })
@@ -94,16 +106,22 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             focusList()
             xdotool("key", "ctrl+f", until: { page.search.entry.isAncestor(ofFocus: window) })
-            xdotool("type", "--delay", "30", "brul", until: { !page.search.isSearching && page.search.entry.text == "brul" })
+            xdotool(
+                "type", "--delay", "30", "brul", until: { !page.search.isSearching && page.search.entry.text == "brul" }
+            )
             XCTAssertEqual(Set(shownTitles), ["Crème Brûlée", "Brûlerie du Port"])
 
             let shelf = try XCTUnwrap(page.filter?.catalog.column(named: "shelf"))
             XCTAssertTrue(page.choose("Food", inFacetNamed: "shelf"))
             XCTAssertEqual(Set(shownTitles), ["Crème Brûlée", "Brûlerie du Port"])
-            xdotool("key", "ctrl+a", "type", "--delay", "30", "cafe", until: { !page.search.isSearching && page.search.entry.text == "cafe" })
+            xdotool(
+                "key", "ctrl+a", "type", "--delay", "30", "cafe",
+                until: { !page.search.isSearching && page.search.entry.text == "cafe" })
             XCTAssertTrue(page.emptyState.isVisible, "no Food title contains “cafe”")
             XCTAssertEqual(page.emptyDetail.text, "No item contains “cafe” and has all of shelf: Food.")
-            XCTAssertEqual(page.filter?.counts(forColumn: shelf), [1, 0, 3, 0], "the shelf's counts follow the search (Bikes, Books, Drinks, Food)")
+            XCTAssertEqual(
+                page.filter?.counts(forColumn: shelf), [1, 0, 3, 0],
+                "the shelf's counts follow the search (Bikes, Books, Drinks, Food)")
 
             page.search.everyColumn.isActive = true
             XCTAssertTrue(pump { shownTitles == ["Brûlerie du Port"] }, "its note, “café roaster”, matches")
@@ -127,7 +145,9 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             let titles = Set(filter.matches.prefix(500).map { filter.catalog.title(at: Int($0)) })
             XCTAssertFalse(titles.isEmpty)
             XCTAssertTrue(titles.allSatisfy { $0.lowercased().contains("slim red") }, "\(titles.prefix(3))")
-            let everyTitle = (0..<filter.catalog.count).filter { filter.catalog.title(at: $0).lowercased().contains("slim red") }.count
+            let everyTitle = (0..<filter.catalog.count).filter {
+                filter.catalog.title(at: $0).lowercased().contains("slim red")
+            }.count
             XCTAssertEqual(filter.matchCount, everyTitle)
         }
     }

@@ -26,7 +26,8 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
             Self.initialized = GtkRuntime.initialize()
         }
         if Self.initialized == false {
-            let message = "no display for GTK (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset")): run under xvfb-run"
+            let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"
+            let message = "no display for GTK (DISPLAY=\(display)): run under xvfb-run"
             if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" {
                 XCTFail(message)
             }
@@ -38,7 +39,7 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
     @MainActor @discardableResult
     func pump(seconds: Double = 3, until condition: () -> Bool = { false }) -> Bool {
         let deadline = MainLoop.monotonicTime + Int(seconds * 1_000_000)
-        let wakeUp = MainLoop.timeout(milliseconds: 5) { true } // never block for long
+        let wakeUp = MainLoop.timeout(milliseconds: 5) { true }  // never block for long
         defer { wakeUp.cancel() }
         while MainLoop.monotonicTime < deadline {
             if condition() { return true }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// Keyboard-only use of the main window: Tab goes through a row's buttons and then out of the
 /// list (not through every row of it), and Alt+1, 2, 3 show a page with the focus in it.
@@ -29,8 +30,9 @@ final class KeyboardFocusTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor private func makeWindow() -> MainWindow {
-        let window = makeMainWindow(actions: ActionsList(generatedCount: 1_000), catalog: Catalog.generate(count: 5_000, seed: 3),
-                                    libraryFolder: folder + "/data")
+        let window = makeMainWindow(
+            actions: ActionsList(generatedCount: 1_000), catalog: Catalog.generate(count: 5_000, seed: 3),
+            libraryFolder: folder + "/data")
         main = window
         XCTAssertTrue(pump { window.actions.boundRows.count > 3 && window.actions.listView.height > 0 })
         return window
@@ -81,32 +83,39 @@ final class KeyboardFocusTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(filters.listView.grabFocus())
             XCTAssertTrue(focusIsIn(filters.listView, of: main))
             XCTAssertTrue(filters.listView.moveFocusAsTab())
-            XCTAssertFalse(focusIsIn(filters.listView, of: main), "a result row has nothing to Tab to: the focus leaves the list")
+            XCTAssertFalse(
+                focusIsIn(filters.listView, of: main), "a result row has nothing to Tab to: the focus leaves the list")
 
             XCTAssertTrue(filters.listView.grabFocus())
             XCTAssertTrue(filters.listView.moveFocusAsTab(backward: true))
             XCTAssertFalse(focusIsIn(filters.listView, of: main))
-            XCTAssertTrue(try XCTUnwrap(filters.comboRows.last).root.isAncestor(ofFocus: main.window),
-                          "Shift+Tab goes to the combo row above the results")
+            XCTAssertTrue(
+                try XCTUnwrap(filters.comboRows.last).root.isAncestor(ofFocus: main.window),
+                "Shift+Tab goes to the combo row above the results")
         }
     }
 
     func testAltNumberShowsThePageWithTheFocusInIt() throws {
         try onMain {
             let main = makeWindow()
-            let shortcuts = Dictionary(WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name)
-                .map { ($0.trigger, $0.action) }, uniquingKeysWith: { first, _ in first })
-            for (page, key) in [(Page.filters, "<Alt>2"), (.movies, "<Alt>3"), (.actions, "<Alt>1"), (.filters, "<Alt>2")] {
+            let shortcuts = Dictionary(
+                WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name)
+                    .map { ($0.trigger, $0.action) }, uniquingKeysWith: { first, _ in first })
+            for (page, key) in [
+                (Page.filters, "<Alt>2"), (.movies, "<Alt>3"), (.actions, "<Alt>1"), (.filters, "<Alt>2"),
+            ] {
                 let action = try XCTUnwrap(shortcuts[key] ?? nil, "\(key) is a shortcut of the window")
                 XCTAssertTrue(main.window.activateAction(action))
                 XCTAssertEqual(main.page, page, key)
-                let focusTarget: Widget? = switch page {
-                case .actions: main.actions.listView
-                case .filters: main.filters?.facetMenus.first?.button
-                case .movies: main.movies?.listView
-                }
-                XCTAssertTrue(pump(seconds: 5) { focusTarget.map { self.focusIsIn($0, of: main) } ?? false },
-                              "\(key): the focus is in the \(page) page")
+                let focusTarget: Widget? =
+                    switch page {
+                    case .actions: main.actions.listView
+                    case .filters: main.filters?.facetMenus.first?.button
+                    case .movies: main.movies?.listView
+                    }
+                XCTAssertTrue(
+                    pump(seconds: 5) { focusTarget.map { self.focusIsIn($0, of: main) } ?? false },
+                    "\(key): the focus is in the \(page) page")
             }
         }
     }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// The shortcuts window lists every shortcut the window really has, in English and in German
 /// (whose mnemonics differ), and `?` opens it.
@@ -33,8 +34,9 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
 
     /// A window with all three pages built and a row bound, so every shortcut is installed.
     @MainActor private func makeWindow() -> MainWindow {
-        let main = makeMainWindow(actions: ActionsList(generatedCount: 100), catalog: Catalog.generate(count: 500, seed: 2),
-                                  libraryFolder: folder + "/data")
+        let main = makeMainWindow(
+            actions: ActionsList(generatedCount: 100), catalog: Catalog.generate(count: 500, seed: 2),
+            libraryFolder: folder + "/data")
         windows.append(main)
         XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
         main.page = .filters
@@ -50,7 +52,9 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
         let variants = ["KP_Enter": "Return", "ISO_Enter": "Return", "KP_Space": "space"]
         var installed = Set<String>()
         for shortcut in WidgetTree.shortcuts(under: main.window, controllerName: ShortcutController.name) {
-            for trigger in shortcut.trigger.split(separator: "|").map(String.init) { installed.insert(variants[trigger] ?? trigger) }
+            for trigger in shortcut.trigger.split(separator: "|").map(String.init) {
+                installed.insert(variants[trigger] ?? trigger)
+            }
         }
         // The application's accelerators (Ctrl+Q, Ctrl+W, Ctrl+?), and F10, which GTK gives the
         // window's primary menu button.
@@ -67,12 +71,15 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
     @MainActor private func checkListing(_ main: MainWindow, language: String) throws {
         main.showShortcuts()
         let shortcuts = try XCTUnwrap(main.shortcutsWindow)
-        let listed = Set(shortcuts.groups.flatMap { $0.shortcuts.flatMap { $0.accelerators.split(separator: " ").map(String.init) } })
+        let listed = Set(
+            shortcuts.groups.flatMap { $0.shortcuts.flatMap { $0.accelerators.split(separator: " ").map(String.init) } }
+        )
         let installed = installedAccelerators(main)
         XCTAssertGreaterThanOrEqual(installed.count, 12, language)
         XCTAssertEqual(installed.subtracting(listed), [], "\(language): shortcuts the window has but does not list")
         // Arrows and Tab move focus through GTK's own key handling, not a controller of ours.
-        XCTAssertEqual(listed.subtracting(installed), ["Up", "Down", "Tab"], "\(language): listed shortcuts that do nothing")
+        XCTAssertEqual(
+            listed.subtracting(installed), ["Up", "Down", "Tab"], "\(language): listed shortcuts that do nothing")
     }
 
     func testEveryShortcutIsListedInEnglishAndGerman() throws {

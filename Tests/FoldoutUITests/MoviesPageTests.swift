@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var window: Window!
@@ -21,7 +22,8 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private func showPage(directory: String? = nil) {
         Settings.default.enableAnimations = true
-        page = MoviesPage(store: LibraryStore(directory: directory ?? storeDirectory), notification: InAppNotification())
+        page = MoviesPage(
+            store: LibraryStore(directory: directory ?? storeDirectory), notification: InAppNotification())
         let header = HeaderBar()
         header.packEnd(page.editToggle)
         window = Window()
@@ -44,7 +46,9 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private var library: MovieLibrary { page.library }
 
-    @MainActor private func press(_ button: Button, until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
+    @MainActor private func press(
+        _ button: Button, until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertTrue(button.activate(), file: file, line: line)
         XCTAssertTrue(pump(until: done), "pressing \(button.label) had no effect", file: file, line: line)
     }
@@ -56,7 +60,9 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor private func savedTitles(in directory: String? = nil) -> [String]? {
-        guard case let .loaded(movies) = LibraryStore(directory: directory ?? storeDirectory).load(now: 0) else { return nil }
+        guard case .loaded(let movies) = LibraryStore(directory: directory ?? storeDirectory).load(now: 0) else {
+            return nil
+        }
         return movies.map(\.title)
     }
 
@@ -69,7 +75,8 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(page.pane.isOpen)
             let paneHeight = page.paneView.revealer.height
             XCTAssertGreaterThan(paneHeight, 50)
-            XCTAssertGreaterThanOrEqual(closedHeight - page.listHeight, paneHeight - 1, "the list is not covered: it shrinks")
+            XCTAssertGreaterThanOrEqual(
+                closedHeight - page.listHeight, paneHeight - 1, "the list is not covered: it shrinks")
             page.editToggle.isActive = false
             XCTAssertTrue(pump { !self.page.paneView.revealer.childRevealed })
             pump(frames: 3, of: page.root)
@@ -115,8 +122,9 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertFalse(page.editToggle.isActive, "the toggle follows the pane")
             let row = try XCTUnwrap(page.boundRows[third])
             // GTK's row widget for the item, which holds ours, is what takes the focus.
-            XCTAssertTrue(row.root.parentHasFocus,
-                          "the keyboard focus goes back to the selected movie, not to the first row")
+            XCTAssertTrue(
+                row.root.parentHasFocus,
+                "the keyboard focus goes back to the selected movie, not to the first row")
         }
     }
 
@@ -130,7 +138,9 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(library.index(of: id), count)
             XCTAssertEqual(page.listView.selectedPosition, count)
             XCTAssertTrue(pump { self.page.boundRows[id] != nil })
-            XCTAssertTrue(page.paneView.titleEntry.isAncestor(ofFocus: page.paneView.titleEntry), "the title entry has the keyboard focus")
+            XCTAssertTrue(
+                page.paneView.titleEntry.isAncestor(ofFocus: page.paneView.titleEntry),
+                "the title entry has the keyboard focus")
             XCTAssertEqual(page.paneView.titleEntry.text, library.movie(id)?.title)
         }
     }
@@ -187,7 +197,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor private func savedNotes() -> [String]? {
-        guard case let .loaded(movies) = LibraryStore(directory: storeDirectory).load(now: 0) else { return nil }
+        guard case .loaded(let movies) = LibraryStore(directory: storeDirectory).load(now: 0) else { return nil }
         return movies.map(\.notes)
     }
 
@@ -251,13 +261,15 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         onMain {
             showPage()
             openPane()
-            let next = library.movies[2], deleted = library.movies[1]
+            let next = library.movies[2]
+            let deleted = library.movies[1]
             library.select(deleted.id)
             press(page.paneView.deleteButton) { self.library.movie(deleted.id) == nil }
             XCTAssertEqual(library.selection, next.id)
             XCTAssertEqual(page.listView.selectedPosition, 1, "the list shows the next movie selected")
             XCTAssertEqual(page.paneView.titleEntry.text, next.title)
-            let last = library.movies[library.movies.count - 1], previous = library.movies[library.movies.count - 2]
+            let last = library.movies[library.movies.count - 1]
+            let previous = library.movies[library.movies.count - 2]
             library.select(last.id)
             press(page.paneView.deleteButton) { self.library.movie(last.id) == nil }
             XCTAssertEqual(library.selection, previous.id)
@@ -268,7 +280,9 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     /// The Deleted… Undo notification, in the real window, covers none of the Edit pane's fields.
     func testTheNotificationCoversNoField() throws {
         try onMain {
-            let main = makeMainWindow(actions: ActionsList(generatedCount: 100), catalog: Catalog.generate(count: 100), libraryFolder: storeDirectory)
+            let main = makeMainWindow(
+                actions: ActionsList(generatedCount: 100), catalog: Catalog.generate(count: 100),
+                libraryFolder: storeDirectory)
             defer { main.window.destroy() }
             let movies = main.ensureMoviesPage()
             main.page = .movies
@@ -278,9 +292,13 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { main.notification.root.height > 0 && main.notification.root.isMapped })
             pump(frames: 3, of: main.window)
             let note = try XCTUnwrap(main.notification.root.bounds(in: main.window))
-            for field in [movies.paneView.titleEntry, movies.paneView.deleteButton, movies.paneView.addButton] as [Widget] {
+            for field in [movies.paneView.titleEntry, movies.paneView.deleteButton, movies.paneView.addButton]
+                as [Widget]
+            {
                 let box = try XCTUnwrap(field.bounds(in: main.window))
-                let overlaps = note.x < box.x + box.width && box.x < note.x + note.width && note.y < box.y + box.height && box.y < note.y + note.height
+                let overlaps =
+                    note.x < box.x + box.width && box.x < note.x + note.width && note.y < box.y + box.height
+                    && box.y < note.y + note.height
                 XCTAssertFalse(overlaps, "the notification \(note) covers a field at \(box)")
             }
         }
@@ -294,7 +312,8 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             library.select(id)
             page.paneView.titleEntry.text = "Edited in the first instance"
             let process = Process()
-            process.executableURL = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("foldout")
+            process.executableURL = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent(
+                "foldout")
             process.arguments = ["--list-movies"]
             process.environment = ["XDG_DATA_HOME": dataHome, "HOME": dataHome, "PATH": "/usr/bin:/bin"]
             let output = Pipe()
@@ -303,23 +322,31 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 0)
-            XCTAssertEqual(text.split(separator: "\n").first?.split(separator: "\t").first, "Edited in the first instance")
+            XCTAssertEqual(
+                text.split(separator: "\n").first?.split(separator: "\t").first, "Edited in the first instance")
         }
     }
 
     func testADamagedFileIsMovedAsideAndExplained() throws {
         try onMain {
             try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
-            try "{\"format\": 1, \"movies\": [".write(toFile: storeDirectory + "/library.json", atomically: false, encoding: .utf8)
+            try "{\"format\": 1, \"movies\": [".write(
+                toFile: storeDirectory + "/library.json", atomically: false, encoding: .utf8)
             showPage()
             XCTAssertTrue(page.banner.isShown)
             XCTAssertTrue(page.banner.text.contains("corrupt-"), page.banner.text)
-            let aside = try FileManager.default.contentsOfDirectory(atPath: storeDirectory).filter { $0.hasPrefix("library.json.corrupt-") }
+            let aside = try FileManager.default.contentsOfDirectory(atPath: storeDirectory).filter {
+                $0.hasPrefix("library.json.corrupt-")
+            }
             XCTAssertEqual(aside.count, 1)
-            XCTAssertEqual(try String(contentsOfFile: storeDirectory + "/" + aside[0], encoding: .utf8), "{\"format\": 1, \"movies\": [")
-            XCTAssertEqual(library.movies, MovieLibrary.builtInMovies(now: 0).map { movie in
-                library.movies.first { $0.id == movie.id } ?? movie
-            })
+            XCTAssertEqual(
+                try String(contentsOfFile: storeDirectory + "/" + aside[0], encoding: .utf8),
+                "{\"format\": 1, \"movies\": [")
+            XCTAssertEqual(
+                library.movies,
+                MovieLibrary.builtInMovies(now: 0).map { movie in
+                    library.movies.first { $0.id == movie.id } ?? movie
+                })
         }
     }
 
@@ -327,8 +354,11 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             showPage()
             // A regular file where the data folder should be: no one can write there, root included.
-            XCTAssertTrue(FileManager.default.createFile(atPath: storeDirectory, contents: Data("not a folder".utf8)), "the fixture file is written")
-            let first = library.movies[0].id, second = library.movies[1].id
+            XCTAssertTrue(
+                FileManager.default.createFile(atPath: storeDirectory, contents: Data("not a folder".utf8)),
+                "the fixture file is written")
+            let first = library.movies[0].id
+            let second = library.movies[1].id
             try library.setTitle("First edit", for: first)
             XCTAssertTrue(page.banner.isShown, "a folder that cannot be written is explained")
             XCTAssertTrue(page.banner.text.contains("kept"), page.banner.text)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// In a right-to-left language, rows mirror as GTK's own widgets do: their text starts at the right.
 final class RightToLeftTests: GtkTestCase, @unchecked Sendable {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// Long runs on the real widgets: after a warm-up, resident memory must stay flat (under 5% growth)
 /// through 10,000 unfold/fold cycles, 1,000 filter changes and 1,000 saved library edits.
@@ -39,13 +40,22 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
             var random = SeededGenerator(seed: 11)
             @MainActor func workload(unfolds: Int, filterChanges: Int, edits: Int) {
                 for step in 0..<unfolds {
-                    if step % 2 == 0, let id = actions.visibleRowIDs.randomElement(using: &random) { actions.viewModel.toggle(id) } else { actions.viewModel.fold() }
+                    if step % 2 == 0, let id = actions.visibleRowIDs.randomElement(using: &random) {
+                        actions.viewModel.toggle(id)
+                    } else {
+                        actions.viewModel.fold()
+                    }
                     if step % 50 == 0 { pump(seconds: 0.01) }
                 }
                 for step in 0..<filterChanges {
-                    guard let filter = filters.filter, let column = filter.facetColumns.randomElement(using: &random) else { continue }
-                    if step % 3 == 0 { filter.reset(column: column) } else {
-                        filter.select(option: Int.random(in: 0..<filter.options(forColumn: column).count, using: &random), inColumn: column)
+                    guard let filter = filters.filter, let column = filter.facetColumns.randomElement(using: &random)
+                    else { continue }
+                    if step % 3 == 0 {
+                        filter.reset(column: column)
+                    } else {
+                        filter.select(
+                            option: Int.random(in: 0..<filter.options(forColumn: column).count, using: &random),
+                            inColumn: column)
                     }
                     if step % 20 == 0 { pump(seconds: 0.01) }
                 }
@@ -58,15 +68,21 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
                 pump(seconds: 0.5)
             }
 
-            workload(unfolds: 2_000, filterChanges: 200, edits: 200) // warm-up: caches, pools, rows
+            workload(unfolds: 2_000, filterChanges: 200, edits: 200)  // warm-up: caches, pools, rows
             let before = Self.residentBytes()
             workload(unfolds: 10_000, filterChanges: 1_000, edits: 1_000)
             let after = Self.residentBytes()
             let growth = Double(after - before) / Double(before)
-            print("soak: resident memory \(before / 1_048_576) MiB after warm-up, \(after / 1_048_576) MiB after the soak (\(String(format: "%+.2f", growth * 100))%)")
+            let percent = String(format: "%+.2f", growth * 100)
+            let mebibytes = (before: before / 1_048_576, after: after / 1_048_576)
+            print(
+                "soak: resident memory \(mebibytes.before) MiB after warm-up,",
+                "\(mebibytes.after) MiB after the soak (\(percent)%)")
             XCTAssertLessThan(growth, 0.05, "resident memory grew from \(before) to \(after) bytes")
             XCTAssertFalse(movies.banner.isShown, "every edit was saved")
-            guard case let .loaded(saved) = LibraryStore(directory: dataHome).load(now: 0) else { return XCTFail("nothing saved") }
+            guard case .loaded(let saved) = LibraryStore(directory: dataHome).load(now: 0) else {
+                return XCTFail("nothing saved")
+            }
             XCTAssertEqual(saved, movies.library.movies)
         }
     }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// Message catalogs for the UI tests, made with gettext's own tools (Debian: gettext) in a
 /// temporary folder: the real German one, and a pseudo language "xx" in which every message that
@@ -22,12 +23,14 @@ enum TranslationCatalogs {
         try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
         let source: String
         if language == "xx" {
-            let pot = folder + "/foldout.pot", english = folder + "/en.po"
+            let pot = folder + "/foldout.pot"
+            let english = folder + "/en.po"
             source = folder + "/xx.po"
             try run("build-aux/extract-messages.sh", pot)
             try run("msginit", "--no-translator", "--locale=en_US.UTF-8", "--input=\(pot)", "--output-file=\(english)")
-            try run("msgfilter", "--keep-header", "--input=\(english)", "--output-file=\(source)",
-                    "sed", "-e", "s/^/\(markOpen)/", "-e", "s/$/\(markClose)/")
+            try run(
+                "msgfilter", "--keep-header", "--input=\(english)", "--output-file=\(source)",
+                "sed", "-e", "s/^/\(markOpen)/", "-e", "s/$/\(markClose)/")
         } else {
             source = "po/\(language).po"
         }
@@ -52,9 +55,16 @@ enum TranslationCatalogs {
     /// The parts of `text` outside ⟦…⟧, one line at a time.
     static func unmarkedParts(of text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
-            var outside = "", depth = 0
+            var outside = ""
+            var depth = 0
             for character in line {
-                if character == markOpen { depth += 1 } else if character == markClose { depth = max(depth - 1, 0) } else if depth == 0 { outside.append(character) }
+                if character == markOpen {
+                    depth += 1
+                } else if character == markClose {
+                    depth = max(depth - 1, 0)
+                } else if depth == 0 {
+                    outside.append(character)
+                }
             }
             return outside
         }
@@ -72,8 +82,11 @@ enum TranslationCatalogs {
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "TranslationCatalogs", code: Int(process.terminationStatus), userInfo: [
-                NSLocalizedDescriptionKey: "\(tool) failed (Debian: apt-get install gettext): \(message)"])
+            throw NSError(
+                domain: "TranslationCatalogs", code: Int(process.terminationStatus),
+                userInfo: [
+                    NSLocalizedDescriptionKey: "\(tool) failed (Debian: apt-get install gettext): \(message)"
+                ])
         }
     }
 }

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// Every page in another language, on the real widgets: in a pseudo language every text on screen
 /// must come from a marked message (or be the user's data), and in German the UI reads German.
@@ -34,8 +35,12 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
     /// combos and the Edit pane open, a notification and the damaged-library banner shown.
     @MainActor private func openEverything(catalog: Catalog, actions: ActionsList) -> MainWindow {
         // A damaged library file: the Movies page then shows its banner.
-        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/data/foldout/library.json", contents: Data("{\"format\": 1, \"mov".utf8)), "the fixture file is written")
-        let main = makeMainWindow(actions: actions, catalog: catalog, libraryFolder: folder + "/data/foldout", width: 900, height: 800)
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: folder + "/data/foldout/library.json", contents: Data("{\"format\": 1, \"mov".utf8)),
+            "the fixture file is written")
+        let main = makeMainWindow(
+            actions: actions, catalog: catalog, libraryFolder: folder + "/data/foldout", width: 900, height: 800)
         window = main
         XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
         actions.toggle(actions.id(at: 1))
@@ -44,7 +49,11 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(pump { main.filters?.filter != nil })
         let filters = main.filters!
         for combo in ComboSection.Combo.allCases { filters.section.open(combo) }
-        for menu in filters.facetMenus { menu.button.popup(); pump(seconds: 0.1); menu.popover.popdown() }
+        for menu in filters.facetMenus {
+            menu.button.popup()
+            pump(seconds: 0.1)
+            menu.popover.popdown()
+        }
         filters.open(path: folder + "/missing.csv")
         XCTAssertTrue(pump { filters.lastErrorDialog != nil })
 
@@ -52,7 +61,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
         let movies = main.ensureMoviesPage()
         movies.pane.open()
         movies.deleteSelected()
-        movies.library.select(nil) // Delete selects the next movie; "No movie selected" shows without one
+        movies.library.select(nil)  // Delete selects the next movie; "No movie selected" shows without one
         main.showShortcuts()
         pump(seconds: 0.5)
         return main
@@ -70,22 +79,30 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             var data = Set<String>()
             for index in 0..<actions.count {
                 let item = actions.item(actions.id(at: index))
-                for text in [item.author, item.title, item.detail] { data.formUnion(text.split(separator: "\n").map(String.init)) }
+                for text in [item.author, item.title, item.detail] {
+                    data.formUnion(text.split(separator: "\n").map(String.init))
+                }
             }
-            for column in catalog.columns.indices { data.formUnion((0..<catalog.count).map { catalog.text(column, at: $0) }) }
-            for movie in movies.library.movies { data.formUnion([movie.title] + movie.notes.split(separator: "\n").map(String.init)) }
+            for column in catalog.columns.indices {
+                data.formUnion((0..<catalog.count).map { catalog.text(column, at: $0) })
+            }
+            for movie in movies.library.movies {
+                data.formUnion([movie.title] + movie.notes.split(separator: "\n").map(String.init))
+            }
 
             XCTAssertTrue(movies.banner.isShown, "the damaged library shows its banner")
             XCTAssertTrue(main.notification.isShown, "deleting a movie shows a notification")
             let dialog = try XCTUnwrap(main.filters?.lastErrorDialog)
             let shortcuts = try XCTUnwrap(main.shortcutsWindow)
-            let texts = WidgetTree.texts(under: main.window) + [dialog.titleText, dialog.detailText]
+            let texts =
+                WidgetTree.texts(under: main.window) + [dialog.titleText, dialog.detailText]
                 + shortcuts.groups.flatMap { [$0.title] + $0.shortcuts.map(\.title) }
             XCTAssertGreaterThan(texts.count, 150, "the walk sees the whole window")
 
             var unmarked: [String] = []
             for text in texts {
-                for part in TranslationCatalogs.unmarkedParts(of: text) where part.contains(where: \.isLetter) && !data.contains(part) {
+                for part in TranslationCatalogs.unmarkedParts(of: text)
+                where part.contains(where: \.isLetter) && !data.contains(part) {
                     unmarked.append(part)
                 }
             }
@@ -94,17 +111,22 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             let gtkOwn: Set = ["(None)", "Search…", "Clear entry"]
             // The main menu shows the application's accelerators as GTK labels them ("Ctrl+Q").
             let acceleratorLabels = Set(main.application.allAccelerators.map(Application.label(ofAccelerator:)))
-            XCTAssertEqual(unmarked.filter { !gtkOwn.contains($0) && !acceleratorLabels.contains($0) }, [],
-                           "texts on screen that no translation can reach")
+            XCTAssertEqual(
+                unmarked.filter { !gtkOwn.contains($0) && !acceleratorLabels.contains($0) }, [],
+                "texts on screen that no translation can reach")
 
             TranslationCatalogs.use("de", from: folder)
-            for text in gtkOwn { XCTAssertNotEqual(Gettext.translate(text, domain: "gtk40"), text, "“\(text)” is not GTK's") }
+            for text in gtkOwn {
+                XCTAssertNotEqual(Gettext.translate(text, domain: "gtk40"), text, "“\(text)” is not GTK's")
+            }
 
             // The shortcuts window shows the translated titles (one of its labels per shortcut).
             let shortcutTexts = Set(WidgetTree.texts(under: shortcuts))
             for group in shortcuts.groups {
                 XCTAssertTrue(shortcutTexts.contains(group.title), group.title)
-                for shortcut in group.shortcuts { XCTAssertTrue(shortcutTexts.contains(shortcut.title), shortcut.title) }
+                for shortcut in group.shortcuts {
+                    XCTAssertTrue(shortcutTexts.contains(shortcut.title), shortcut.title)
+                }
             }
         }
     }
@@ -117,29 +139,38 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(tr(message), message)
             XCTAssertEqual(trn(message, message + "s", 2), message + "s")
             XCTAssertEqual(tr("Share"), "Teilen")
-            XCTAssertEqual(trn("{shown} of {total} item", "{shown} of {total} items", 1, ["shown": "1", "total": "1"]), "1 von 1 Artikel")
+            XCTAssertEqual(
+                trn("{shown} of {total} item", "{shown} of {total} items", 1, ["shown": "1", "total": "1"]),
+                "1 von 1 Artikel")
         }
     }
 
     func testGermanEverywhere() throws {
         try onMain {
             TranslationCatalogs.use("de", from: try TranslationCatalogs.make("de", in: folder))
-            let main = openEverything(catalog: Catalog.generate(count: 2_000, seed: 4), actions: ActionsList(generatedCount: 300))
+            let main = openEverything(
+                catalog: Catalog.generate(count: 2_000, seed: 4), actions: ActionsList(generatedCount: 300))
             let texts = Set(WidgetTree.texts(under: main.window))
 
-            for german in ["Aktionen", "Filter", "Filme", "Teilen", "Entfernen", "Kategorie", "Sortieren nach", "Titel", "Genre",
-                           "Hinzufügen", "Löschen", "Bearbeiten", "Komödie", "2,000 von 2,000 Artikeln", "Kein Film ausgewählt"]
+            for german in [
+                "Aktionen", "Filter", "Filme", "Teilen", "Entfernen", "Kategorie", "Sortieren nach", "Titel", "Genre",
+                "Hinzufügen", "Löschen", "Bearbeiten", "Komödie", "2,000 von 2,000 Artikeln", "Kein Film ausgewählt",
+            ]
             where !texts.contains(german) {
                 XCTFail("“\(german)” is not on screen")
             }
-            for english in ["Actions", "Share", "Remove", "Sort by", "Comedy", "Edit", "Add", "Delete"] where texts.contains(english) {
+            for english in ["Actions", "Share", "Remove", "Sort by", "Comedy", "Edit", "Add", "Delete"]
+            where texts.contains(english) {
                 XCTFail("“\(english)” is still English")
             }
-            XCTAssertTrue(texts.contains { $0.hasPrefix("Die Bibliotheksdatei war beschädigt") }, "the banner is German")
+            XCTAssertTrue(
+                texts.contains { $0.hasPrefix("Die Bibliotheksdatei war beschädigt") }, "the banner is German")
             XCTAssertTrue(main.notification.text.hasSuffix("gelöscht"), main.notification.text)
             XCTAssertEqual(main.filters?.lastErrorDialog?.titleText, "„missing.csv“ konnte nicht geöffnet werden")
             // Numbers follow the region (LC_NUMERIC), here C, not the language: 2,000 and 12.99.
-            XCTAssertTrue(texts.contains { $0.hasPrefix("Preis ") && $0.contains(".99 · ") }, "prices are written as the region writes them")
+            XCTAssertTrue(
+                texts.contains { $0.hasPrefix("Preis ") && $0.contains(".99 · ") },
+                "prices are written as the region writes them")
             XCTAssertEqual(main.shortcutsWindow?.groups.first?.title, "Allgemein")
         }
     }

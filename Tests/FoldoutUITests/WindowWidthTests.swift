@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-@testable import FoldoutUI
 import Foundation
 import Gtk
 import GtkTesting
 import XCTest
+
+@testable import FoldoutUI
 
 /// Windows of any width: at 360 px every page fits (the page switcher at the bottom, the Movies
 /// list and details one at a time), and at 1,400 px the rows keep a readable width.
@@ -29,9 +30,10 @@ final class WindowWidthTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor private func window(width: Int32) -> MainWindow {
-        Style.load() // the app's own style sheet: widths depend on it
-        let main = makeMainWindow(actions: ActionsList(generatedCount: 200), catalog: Catalog.generate(count: 2_000, seed: 4),
-                                  libraryFolder: folder + "/data", width: width, height: 700)
+        Style.load()  // the app's own style sheet: widths depend on it
+        let main = makeMainWindow(
+            actions: ActionsList(generatedCount: 200), catalog: Catalog.generate(count: 2_000, seed: 4),
+            libraryFolder: folder + "/data", width: width, height: 700)
         self.main = main
         XCTAssertTrue(pump { main.actions.boundRows.count > 3 })
         return main
@@ -49,7 +51,8 @@ final class WindowWidthTests: GtkTestCase, @unchecked Sendable {
                 if page == .movies { main.movies?.pane.open() }
                 pump(frames: 3, of: main.window)
                 XCTAssertEqual(WidgetTree.tooWide(under: main.column, for: 360), [], "\(page): too wide for 360 px")
-                XCTAssertEqual(WidgetTree.tooWide(under: main.header, for: 360), [], "\(page): the header bar is too wide")
+                XCTAssertEqual(
+                    WidgetTree.tooWide(under: main.header, for: 360), [], "\(page): the header bar is too wide")
                 XCTAssertLessThanOrEqual(main.column.width, 360, "\(page): the window grew to \(main.window.width) px")
             }
         }
@@ -93,9 +96,11 @@ final class WindowWidthTests: GtkTestCase, @unchecked Sendable {
             let main = window(width: 1_400)
             pump(frames: 3, of: main.window)
             XCTAssertFalse(main.isNarrow)
-            XCTAssertEqual(main.actions.root.width, MainWindow.readableWidth, "the Actions list stops at the readable width")
+            XCTAssertEqual(
+                main.actions.root.width, MainWindow.readableWidth, "the Actions list stops at the readable width")
             let bounds = main.actions.root.bounds(in: main.window)
-            XCTAssertEqual(bounds.map { $0.x + $0.width / 2 } ?? 0, Double(main.window.width) / 2, accuracy: 2, "and is centred")
+            XCTAssertEqual(
+                bounds.map { $0.x + $0.width / 2 } ?? 0, Double(main.window.width) / 2, accuracy: 2, "and is centred")
             main.page = .filters
             XCTAssertTrue(pump { main.filters?.filter != nil })
             pump(frames: 3, of: main.window)

@@ -32,14 +32,17 @@ public final class Catalog: Sendable {
     /// Row positions in each order computed so far; nil is the file's order.
     let permutations = Mutex<[CatalogSortKey?: [UInt32]]>([:])
 
-    init(columns: [CatalogColumn], count: Int, name: String, titleColumn: Int? = nil, defaultSort: CatalogSortKey? = nil) {
+    init(
+        columns: [CatalogColumn], count: Int, name: String, titleColumn: Int? = nil, defaultSort: CatalogSortKey? = nil
+    ) {
         precondition(count <= Int(UInt32.max))
         self.name = name
         self.columns = columns
         self.count = count
         self.defaultSort = defaultSort
         var facets: [Int] = []
-        for (index, column) in columns.enumerated() where column.suggestsFacet && FacetLayout.fits(columns, facets + [index]) {
+        for (index, column) in columns.enumerated()
+        where column.suggestsFacet && FacetLayout.fits(columns, facets + [index]) {
             facets.append(index)
         }
         facetColumns = facets
@@ -85,11 +88,15 @@ public final class Catalog: Sendable {
         let words = ["name", "title", "label", "product", "item", "description", "nom", "titel"]
         if let named = texts.first(where: { index in
             let name = columns[index].name.lowercased()
-            return words.contains { name == $0 || name.hasSuffix(" " + $0) || name.hasSuffix("_" + $0) || name.hasPrefix($0) }
+            return words.contains {
+                name == $0 || name.hasSuffix(" " + $0) || name.hasSuffix("_" + $0) || name.hasPrefix($0)
+            }
         }) {
             return named
         }
-        if let richest = texts.max(by: { (columns[$0].distinctCount ?? Int.max) < (columns[$1].distinctCount ?? Int.max) }) {
+        if let richest = texts.max(by: {
+            (columns[$0].distinctCount ?? Int.max) < (columns[$1].distinctCount ?? Int.max)
+        }) {
             return richest
         }
         return columns.indices.first { columns[$0].kind == .text }

@@ -22,7 +22,8 @@ extension Catalog {
     }
 
     private static func appendField(_ field: [UInt8], to out: inout [UInt8]) {
-        let needsQuotes = field.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }
+        let needsQuotes =
+            field.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }
             || field.first.map(CatalogASCII.isSpace) == true || field.last.map(CatalogASCII.isSpace) == true
         guard needsQuotes else {
             out.append(contentsOf: field)
@@ -44,7 +45,8 @@ enum CatalogASCII {
 
     /// `bytes` without leading and trailing spaces and tabs.
     static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var start = 0, end = bytes.count
+        var start = 0
+        var end = bytes.count
         while start < end && isSpace(bytes[start]) { start += 1 }
         while end > start && isSpace(bytes[end - 1]) { end -= 1 }
         return UnsafeBufferPointer(rebasing: bytes[start..<end])

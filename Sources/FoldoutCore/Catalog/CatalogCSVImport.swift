@@ -2,7 +2,9 @@
 extension Catalog {
     /// Reads a catalog from CSV or TSV text (see `CatalogCSVParser`). All or nothing: any problem
     /// throws an error naming its line, and no catalog is made.
-    public static func parseCSV(_ bytes: [UInt8], name: String = "", loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
+    public static func parseCSV(_ bytes: [UInt8], name: String = "", loading: CatalogLoading? = nil)
+        throws(CatalogImportError) -> Catalog
+    {
         try bytes.withUnsafeBufferPointer { CatalogCSVParser.parse($0, name: name, loading: loading) }.get()
     }
 }
@@ -16,8 +18,10 @@ enum CatalogCSVParser {
     typealias Release = @Sendable (Range<Int>) -> Void
 
     /// `release`, when given, is told of each stretch of the input that has been read.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
-                      release: Release? = nil) -> Result<Catalog, CatalogImportError> {
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
+        release: Release? = nil
+    ) -> Result<Catalog, CatalogImportError> {
         do throws(CatalogImportError) {
             return .success(try parseOrThrow(bytes, name: name, loading: loading, release: release))
         } catch {
@@ -25,8 +29,10 @@ enum CatalogCSVParser {
         }
     }
 
-    private static func parseOrThrow(_ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
-                                     release: Release?) throws(CatalogImportError) -> Catalog {
+    private static func parseOrThrow(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
+        release: Release?
+    ) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
@@ -34,7 +40,9 @@ enum CatalogCSVParser {
         let delimiter = sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...]))
         var textColumns = Set<Int>()
         while true {
-            switch try read(bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading, release: release) {
+            switch try read(
+                bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading, release: release)
+            {
             case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name)
             case .again(let column): textColumns.insert(column)
             }
@@ -51,8 +59,10 @@ enum CatalogCSVParser {
     /// at least `parallelRows` rows are finished two at a time.
     static let parallelThreshold = 4 << 20, parallelRows = 50_000
 
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
-                             loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> Outcome {
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
+        loading: CatalogLoading?, release: Release?
+    ) throws(CatalogImportError) -> Outcome {
         var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
         try scanner.checkUTF8(through: start)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
@@ -62,11 +72,14 @@ enum CatalogCSVParser {
         var rows = 0
         // The sample decides each column's mode; the rest is read in those modes.
         let sampleStart = scanner.index
-        var part = try records(&scanner, &builders, rowLimit: CatalogColumnBuilder.sampleRows, stop: bytes.count, loading: loading, release: release)
+        var part = try records(
+            &scanner, &builders, rowLimit: CatalogColumnBuilder.sampleRows, stop: bytes.count, loading: loading,
+            release: release)
         if let column = part.again { return .again(textColumn: column) }
         rows += part.rows
         if rows == CatalogColumnBuilder.sampleRows {
-            let expectedRows = rows + (bytes.count - scanner.index) / max((scanner.index - sampleStart) / rows, 1) * 21 / 20
+            let expectedRows =
+                rows + (bytes.count - scanner.index) / max((scanner.index - sampleStart) / rows, 1) * 21 / 20
             for index in builders.indices {
                 if !textColumns.contains(index) { builders[index].chooseMode(sampleRows: rows) }
                 builders[index].reserve(rows: expectedRows)
@@ -79,7 +92,8 @@ enum CatalogCSVParser {
             return .again(textColumn: column)
         case .readOnAlone(let read):
             rows += read
-            part = try records(&scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading, release: release)
+            part = try records(
+                &scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading, release: release)
             if let column = part.again { return .again(textColumn: column) }
             rows += part.rows
         }
@@ -88,12 +102,17 @@ enum CatalogCSVParser {
         var columns = [CatalogColumn?](repeating: nil, count: names.count)
         builders.withUnsafeMutableBufferPointer { inBuilders in
             columns.withUnsafeMutableBufferPointer { inColumns in
-                let builders = inBuilders, columns = inColumns
+                let builders = inBuilders
+                let columns = inColumns
                 let finish = { (index: Int) in
                     columns[index] = builders[index].finish(name: names[index], rows: rows)
                     builders[index] = CatalogColumnBuilder()
                 }
-                if rows >= parallelRows { CatalogThread.forEachIndex(names.count, finish) } else { names.indices.forEach(finish) }
+                if rows >= parallelRows {
+                    CatalogThread.forEachIndex(names.count, finish)
+                } else {
+                    names.indices.forEach(finish)
+                }
             }
         }
         return .read(columns.map { $0! }, rows: rows)
@@ -115,8 +134,10 @@ enum CatalogCSVParser {
     /// quotes); where the first half ends checks it. When the guess was wrong, or the second half
     /// met an error (whose line only a reading from the start can name), its work is dropped and
     /// the caller reads on alone from where the first half ended.
-    private static func readSecondHalfAtOnce(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
-                                             loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> Halves {
+    private static func readSecondHalfAtOnce(
+        _ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
+        loading: CatalogLoading?, release: Release?
+    ) throws(CatalogImportError) -> Halves {
         let bytes = scanner.bytes
         guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
         var split = scanner.index + (bytes.count - scanner.index) / 2
@@ -132,7 +153,9 @@ enum CatalogCSVParser {
         nonisolated(unsafe) var second: Result<RecordsRead, CatalogImportError>?
         let worker = CatalogThread {
             second = Result { () throws(CatalogImportError) in
-                try records(&secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading, release: release)
+                try records(
+                    &secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading,
+                    release: release)
             }
         }
         let first = Result { () throws(CatalogImportError) in
@@ -164,13 +187,16 @@ enum CatalogCSVParser {
 
     /// Reads records into `builders` until `rowLimit` rows are read, the input ends, or the
     /// scanner reaches `stop`.
-    private static func records(_ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
-                                loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> RecordsRead {
+    private static func records(
+        _ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
+        loading: CatalogLoading?, release: Release?
+    ) throws(CatalogImportError) -> RecordsRead {
         // Swift 6.0's withUnsafeMutableBufferPointer rethrows `any Error`: the typed error rides
         // out in a Result.
         let read: Result<RecordsRead, CatalogImportError> = builders.withUnsafeMutableBufferPointer { builders in
             do throws(CatalogImportError) {
-                return .success(try records(&scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release))
+                return .success(
+                    try records(&scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release))
             } catch {
                 return .failure(error)
             }
@@ -178,21 +204,26 @@ enum CatalogCSVParser {
         return try read.get()
     }
 
-    private static func records(_ scanner: inout CatalogCSVScanner, _ builders: UnsafeMutableBufferPointer<CatalogColumnBuilder>, rowLimit: Int,
-                                stop: Int, loading: CatalogLoading?, release: Release?) throws(CatalogImportError) -> RecordsRead {
-        var read = RecordsRead(), reported = scanner.index
+    private static func records(
+        _ scanner: inout CatalogCSVScanner, _ builders: UnsafeMutableBufferPointer<CatalogColumnBuilder>, rowLimit: Int,
+        stop: Int, loading: CatalogLoading?, release: Release?
+    ) throws(CatalogImportError) -> RecordsRead {
+        var read = RecordsRead()
+        var reported = scanner.index
         let columns = builders.count
         while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
             if scanner.index + (1 << 16) > scanner.checkedUpTo { try scanner.checkUTF8(through: scanner.index) }
             let recordLine = scanner.line
             scanner.scratch.removeAll(keepingCapacity: true)
-            var column = 0, terminator = CatalogCSVScanner.Terminator.delimiter
+            var column = 0
+            var terminator = CatalogCSVScanner.Terminator.delimiter
             while terminator == .delimiter {
                 let field: CatalogCSVScanner.Field
                 (field, terminator) = try scanner.nextField(column: column + 1)
                 guard column < columns else {
                     let found = terminator == .delimiter ? try countFields(&scanner, from: column + 1) : column + 1
-                    throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: found))
+                    throw CatalogImportError(
+                        line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: found))
                 }
                 let fits = scanner.withBytes(of: field) { builders[column].append(CatalogASCII.trimmed($0)) }
                 if !fits {
@@ -202,7 +233,8 @@ enum CatalogCSVParser {
                 column += 1
             }
             guard column == columns else {
-                throw CatalogImportError(line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: column))
+                throw CatalogImportError(
+                    line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: column))
             }
             read.rows += 1
             if scanner.index - reported >= CatalogLoading.reportEvery {
@@ -219,8 +251,11 @@ enum CatalogCSVParser {
     }
 
     /// The fields of the rest of a too-long record, for the message.
-    private static func countFields(_ scanner: inout CatalogCSVScanner, from counted: Int) throws(CatalogImportError) -> Int {
-        var count = counted, terminator = CatalogCSVScanner.Terminator.delimiter
+    private static func countFields(_ scanner: inout CatalogCSVScanner, from counted: Int) throws(CatalogImportError)
+        -> Int
+    {
+        var count = counted
+        var terminator = CatalogCSVScanner.Terminator.delimiter
         while terminator == .delimiter {
             (_, terminator) = try scanner.nextField(column: count + 1)
             count += 1
@@ -230,7 +265,8 @@ enum CatalogCSVParser {
 
     /// The column names, trimmed; an empty one becomes "Column N", a repeated one "name (2)".
     private static func readHeader(_ scanner: inout CatalogCSVScanner) throws(CatalogImportError) -> [String] {
-        var names: [String] = [], terminator = CatalogCSVScanner.Terminator.delimiter
+        var names: [String] = []
+        var terminator = CatalogCSVScanner.Terminator.delimiter
         while terminator == .delimiter {
             let field: CatalogCSVScanner.Field
             (field, terminator) = try scanner.nextField(column: names.count + 1)
@@ -243,7 +279,8 @@ enum CatalogCSVParser {
         var seen = Set<String>()
         for index in names.indices {
             if names[index].isEmpty { names[index] = tr("Column {number}", ["number": String(index + 1)]) }
-            var candidate = names[index], copy = 2
+            var candidate = names[index]
+            var copy = 2
             while seen.contains(candidate) {
                 candidate = names[index] + " (" + String(copy) + ")"
                 copy += 1
@@ -260,7 +297,8 @@ enum CatalogCSVParser {
         let candidates: [UInt8] = [44, 9, 59]
         var counts = [[Int]](repeating: [], count: candidates.count)
         var current = [Int](repeating: 0, count: candidates.count)
-        var inQuotes = false, index = 0
+        var inQuotes = false
+        var index = 0
         let end = min(bytes.count, 1 << 16)
         while index < end && counts[0].count < 10 {
             let byte = bytes[index]
@@ -277,7 +315,8 @@ enum CatalogCSVParser {
         if current.contains(where: { $0 > 0 }) {
             for candidate in candidates.indices { counts[candidate].append(current[candidate]) }
         }
-        var best = 0, bestScore = 0
+        var best = 0
+        var bestScore = 0
         for candidate in candidates.indices {
             guard let first = counts[candidate].first, first > 0 else { continue }
             let consistent = counts[candidate].allSatisfy { $0 == first }
@@ -292,8 +331,12 @@ enum CatalogCSVParser {
     }
 
     /// The 1-based line and field of byte `offset`.
-    static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> (line: Int, column: Int) {
-        var line = 1, column = 1, inQuotes = false
+    static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> (
+        line: Int, column: Int
+    ) {
+        var line = 1
+        var column = 1
+        var inQuotes = false
         for index in 0..<offset {
             switch bytes[index] {
             case 10:

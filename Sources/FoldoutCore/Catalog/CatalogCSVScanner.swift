@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Splits CSV text into fields, RFC 4180 style: a delimiter (comma, tab or semicolon); optional double quotes, with "" for a
-/// quote, around fields that may then hold commas and line breaks; LF or CRLF record ends.
+/// Splits CSV text into fields, RFC 4180 style: a delimiter (comma, tab or semicolon); optional double
+/// quotes, with "" for a quote, around fields that may then hold commas and line breaks; LF or CRLF
+/// record ends.
 /// Fields are byte ranges of the input; only quoted fields with escapes are copied, to `scratch`.
 /// Lenient where RFC 4180 is silent: a quote inside an unquoted field is kept as text, and text
 /// after a closing quote is appended to the field.
@@ -51,7 +52,8 @@ struct CatalogCSVScanner {
     /// The next field; `column` (1-based) names it in an error.
     mutating func nextField(column: Int) throws(CatalogImportError) -> (Field, Terminator) {
         if index < bytes.count && bytes[index] == Self.quote { return try quotedField(column: column) }
-        let start = index, fieldLine = line
+        let start = index
+        let fieldLine = line
         var end = firstDelimiterOrLineFeed(from: start)
         while end < bytes.count && bytes[end] != delimiter && bytes[end] != Self.lf { end += 1 }
         return finish(Field(start: start, end: end, line: fieldLine), contentEnd: end)
@@ -76,12 +78,15 @@ struct CatalogCSVScanner {
     @inline(__always)
     private func firstDelimiterOrLineFeed(from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let delimiters = UInt64(delimiter) &* ones, lineFeeds = UInt64(Self.lf) &* ones
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let delimiters = UInt64(delimiter) &* ones
+        let lineFeeds = UInt64(Self.lf) &* ones
         var offset = start
         while offset + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            let x = word ^ delimiters, y = word ^ lineFeeds
+            let x = word ^ delimiters
+            let y = word ^ lineFeeds
             // A byte of x or y is zero where the word holds a delimiter or line feed.
             if ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0 { return offset }
             offset += 8
@@ -92,18 +97,25 @@ struct CatalogCSVScanner {
     /// Calls `body` with the bytes of a field of the current record.
     func withBytes<R>(of field: Field, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if !field.inScratch { return body(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end])) }
-        return scratch.withUnsafeBufferPointer { scratch in body(UnsafeBufferPointer(rebasing: scratch[field.start..<field.end])) }
+        return scratch.withUnsafeBufferPointer { scratch in
+            body(UnsafeBufferPointer(rebasing: scratch[field.start..<field.end]))
+        }
     }
 
     private mutating func quotedField(column: Int) throws(CatalogImportError) -> (Field, Terminator) {
-        let openingLine = line, scratchStart = scratch.count
-        var cursor = index + 1, segment = cursor, copied = false
+        let openingLine = line
+        let scratchStart = scratch.count
+        var cursor = index + 1
+        var segment = cursor
+        var copied = false
         while true {
             while cursor < bytes.count && bytes[cursor] != Self.quote {
                 if bytes[cursor] == Self.lf { line += 1 }
                 cursor += 1
             }
-            guard cursor < bytes.count else { throw CatalogImportError(line: openingLine, column: column, reason: .unterminatedQuote) }
+            guard cursor < bytes.count else {
+                throw CatalogImportError(line: openingLine, column: column, reason: .unterminatedQuote)
+            }
             guard cursor + 1 < bytes.count && bytes[cursor + 1] == Self.quote else { break }
             scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[segment...cursor]))
             copied = true
@@ -115,7 +127,9 @@ struct CatalogCSVScanner {
         let trailingStart = cursor
         while cursor < bytes.count && bytes[cursor] != delimiter && bytes[cursor] != Self.lf { cursor += 1 }
         var trailingEnd = cursor
-        if trailingEnd > trailingStart && bytes[trailingEnd - 1] == Self.cr && (cursor == bytes.count || bytes[cursor] == Self.lf) {
+        if trailingEnd > trailingStart && bytes[trailingEnd - 1] == Self.cr
+            && (cursor == bytes.count || bytes[cursor] == Self.lf)
+        {
             trailingEnd -= 1
         }
         var field = Field(start: segment, end: contentEnd, line: openingLine)

@@ -130,7 +130,9 @@ final class CatalogCodedValues: Sendable {
         if keepsOrder {
             order = (1..<UInt32(count)).map { $0 }
         } else if let numbers {
-            order = (1..<UInt32(count)).sorted { numbers[Int($0)] < numbers[Int($1)] || (numbers[Int($0)] == numbers[Int($1)] && $0 < $1) }
+            order = (1..<UInt32(count)).sorted {
+                numbers[Int($0)] < numbers[Int($1)] || (numbers[Int($0)] == numbers[Int($1)] && $0 < $1)
+            }
         } else {
             order = dictionary.sortedOrder().filter { $0 != 0 }
         }
@@ -152,7 +154,8 @@ final class CatalogTextValues: Sendable {
             if let cached { return cached }
             // Equal texts share a rank, so that ties keep the file's order in either direction.
             var ranks = [UInt32](repeating: 0, count: table.count)
-            var rank: UInt32 = 0, previous: Range<Int>?
+            var rank: UInt32 = 0
+            var previous: Range<Int>?
             table.bytes.withUnsafeBufferPointer { text in
                 for row in table.sortedOrder() {
                     let range = table.range(of: Int(row))
@@ -183,17 +186,19 @@ struct CatalogIntegerValues: Sendable {
     init(base: Int64, offsets: CatalogUnsignedColumn, scale: Int) {
         self.base = base
         self.offsets = offsets
-        missing = switch offsets.storage {
-        case .u8: UInt64(UInt8.max)
-        case .u16: UInt64(UInt16.max)
-        case .u32: UInt64(UInt32.max)
-        case .u64: UInt64.max
-        }
+        missing =
+            switch offsets.storage {
+            case .u8: UInt64(UInt8.max)
+            case .u16: UInt64(UInt16.max)
+            case .u32: UInt64(UInt32.max)
+            case .u64: UInt64.max
+            }
         self.scale = scale
     }
 
     init(_ values: [Int64], scale: Int) {
-        var low = Int64.max, high = Int64.min
+        var low = Int64.max
+        var high = Int64.min
         for value in values where value != Self.missingValue {
             low = min(low, value)
             high = max(high, value)

@@ -53,7 +53,9 @@ struct CatalogColumnBuilder {
             guard let days = CatalogValueParser.date(value) else { return false }
             integers.append(Int64(days))
         case .dateTimes:
-            guard let seconds = CatalogValueParser.dateTime(value) ?? CatalogValueParser.date(value).map({ Int64($0) * 86_400 })
+            guard
+                let seconds = CatalogValueParser.dateTime(value)
+                    ?? CatalogValueParser.date(value).map({ Int64($0) * 86_400 })
             else { return false }
             integers.append(seconds)
         }
@@ -78,7 +80,9 @@ struct CatalogColumnBuilder {
         case .text:
             let table = interner.table
             table.bytes.withUnsafeBufferPointer { text in
-                for position in 0..<codes.count { texts.append(UnsafeBufferPointer(rebasing: text[table.range(of: Int(codes[position]))])) }
+                for position in 0..<codes.count {
+                    texts.append(UnsafeBufferPointer(rebasing: text[table.range(of: Int(codes[position]))]))
+                }
             }
             mode = .texts
         }
@@ -132,30 +136,41 @@ struct CatalogColumnBuilder {
     consuming func finish(name: String, rows: Int) -> CatalogColumn {
         switch mode {
         case .texts:
-            return CatalogColumn(name: name, kind: .text, values: .texts(CatalogTextValues(texts)), missingCount: missing, suggestsFacet: false)
+            return CatalogColumn(
+                name: name, kind: .text, values: .texts(CatalogTextValues(texts)), missingCount: missing,
+                suggestsFacet: false)
         case .numbers:
-            return CatalogColumn(name: name, kind: .number, values: Self.numberValues(reals, maxDecimals, hasExponent),
-                                 missingCount: missing, suggestsFacet: false)
+            return CatalogColumn(
+                name: name, kind: .number, values: Self.numberValues(reals, maxDecimals, hasExponent),
+                missingCount: missing, suggestsFacet: false)
         case .dates, .dateTimes:
-            return CatalogColumn(name: name, kind: mode == .dates ? .date : .dateTime, values: .integers(CatalogIntegerValues(integers, scale: 0)),
-                                 missingCount: missing, suggestsFacet: false)
+            return CatalogColumn(
+                name: name, kind: mode == .dates ? .date : .dateTime,
+                values: .integers(CatalogIntegerValues(integers, scale: 0)),
+                missingCount: missing, suggestsFacet: false)
         case .interned:
             let table = interner.table
             let classes = CatalogValueClasses(table)
             let distinct = table.count - 1
             let codes = codes.column
             if classes.kind != .text && distinct > Self.maxCodedNumbers {
-                let values: CatalogColumnValues = classes.kind == .number
+                let values: CatalogColumnValues =
+                    classes.kind == .number
                     ? Self.numberValues(classes.reals(of: codes), classes.maxDecimals, classes.hasExponent)
                     : .integers(CatalogIntegerValues(classes.integers(of: codes), scale: 0))
-                return CatalogColumn(name: name, kind: classes.kind, values: values, missingCount: missing, suggestsFacet: false)
+                return CatalogColumn(
+                    name: name, kind: classes.kind, values: values, missingCount: missing, suggestsFacet: false)
             }
             let wholeNumbers = classes.kind == .number && classes.maxDecimals == 0 && !classes.hasExponent
             let present = rows - missing
-            let facet = distinct >= 2 && (classes.kind == .text && distinct <= Self.maxInferredFacetOptions && distinct * 2 <= present
-                || wholeNumbers && distinct <= Self.maxInferredNumberOptions && distinct * 10 <= present)
-            let coded = CatalogCodedValues(codes: codes, dictionary: table, numbers: classes.kind == .text ? nil : classes.numbers)
-            return CatalogColumn(name: name, kind: classes.kind, values: .coded(coded), missingCount: missing, suggestsFacet: facet)
+            let facet =
+                distinct >= 2
+                && (classes.kind == .text && distinct <= Self.maxInferredFacetOptions && distinct * 2 <= present
+                    || wholeNumbers && distinct <= Self.maxInferredNumberOptions && distinct * 10 <= present)
+            let coded = CatalogCodedValues(
+                codes: codes, dictionary: table, numbers: classes.kind == .text ? nil : classes.numbers)
+            return CatalogColumn(
+                name: name, kind: classes.kind, values: .coded(coded), missingCount: missing, suggestsFacet: facet)
         }
     }
 
@@ -171,7 +186,10 @@ struct CatalogColumnBuilder {
                     continue
                 }
                 let scaled = (value * scale).rounded()
-                guard scaled.magnitude < 9.0e15 else { fits = false; break }
+                guard scaled.magnitude < 9.0e15 else {
+                    fits = false
+                    break
+                }
                 integers[index] = Int64(scaled)
             }
             if fits { return .integers(CatalogIntegerValues(integers, scale: decimals)) }
@@ -202,10 +220,13 @@ struct CatalogValueClasses {
     init(_ table: CatalogNameTable) {
         guard table.count > 1 else { return }
         table.bytes.withUnsafeBufferPointer { text in
-            func entry(_ index: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: text[table.range(of: index)]) }
+            func entry(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: text[table.range(of: index)])
+            }
             var values = [Double](repeating: .nan, count: table.count)
             if let first = CatalogValueParser.number(entry(1)) {
-                var decimals = first.decimals, exponent = first.hasExponent
+                var decimals = first.decimals
+                var exponent = first.hasExponent
                 for index in 1..<table.count {
                     guard let number = CatalogValueParser.number(entry(index)) else { return }
                     values[index] = number.value

@@ -21,8 +21,8 @@ public struct CatalogDate: Comparable, Hashable, Sendable, CustomStringConvertib
     /// Days since 1970 for a valid "YYYY-MM-DD", nil for anything else.
     static func parseDays(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
         guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
-              let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
-              year >= 1, (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
+            let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
+            year >= 1, (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
         else { return nil }
         return Int32(days(year: year, month: month, day: day))
     }

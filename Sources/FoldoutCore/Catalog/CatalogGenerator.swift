@@ -12,7 +12,8 @@ extension Catalog {
         precondition(count >= 0 && count <= Int(UInt32.max))
         let words = CatalogWords.self
         let vocabulary = CatalogWords.facets
-        let colors = vocabulary[2].count, categories = vocabulary[0].count
+        let colors = vocabulary[2].count
+        let categories = vocabulary[0].count
         let firstDay = Int64(CatalogDate.days(year: 2019, month: 1, day: 1))
         let daySpan = UInt64(CatalogDate.days(year: 2026, month: 1, day: 1)) - UInt64(firstDay)
         var random = SeededGenerator(seed: seed)
@@ -27,10 +28,14 @@ extension Catalog {
         func pick(_ bits: UInt64, _ bound: Int) -> Int { Int(((bits & 0xFFFF) &* UInt64(bound)) >> 16) }
 
         for position in 0..<count {
-            let first = random.next(), second = random.next()
-            let category = pick(first, categories), material = pick(first >> 16, vocabulary[1].count)
-            let color = pick(first >> 32, colors), season = pick(first >> 48, vocabulary[3].count)
-            let size = pick(second, vocabulary[4].count), adjective = pick(second >> 16, words.adjectives.count)
+            let first = random.next()
+            let second = random.next()
+            let category = pick(first, categories)
+            let material = pick(first >> 16, vocabulary[1].count)
+            let color = pick(first >> 32, colors)
+            let season = pick(first >> 48, vocabulary[3].count)
+            let size = pick(second, vocabulary[4].count)
+            let adjective = pick(second >> 16, words.adjectives.count)
             for (facet, option) in [category, material, color, season, size].enumerated() {
                 facetCodes[facet][position] = UInt8(option + 1)
             }
@@ -48,45 +53,65 @@ extension Catalog {
 
         var names = CatalogNameInterner()
         for combination in combinations {
-            let category = combination % categories, color = combination / categories % colors
+            let category = combination % categories
+            let color = combination / categories % colors
             let adjective = combination / categories / colors
             let name = words.adjectives[adjective] + " " + vocabulary[2][color] + " " + words.kinds[category]
             _ = Array(name.utf8).withUnsafeBufferPointer { names.intern($0) }
         }
         let nameColumn = CatalogColumn(
             name: tr("Name"), kind: .text,
-            values: .coded(CatalogCodedValues(codes: CatalogUnsignedColumn(storage: .u16(nameCodes)), dictionary: names.table, numbers: nil)),
+            values: .coded(
+                CatalogCodedValues(
+                    codes: CatalogUnsignedColumn(storage: .u16(nameCodes)), dictionary: names.table, numbers: nil)),
             missingCount: 0, suggestsFacet: false)
-        let priceColumn = CatalogColumn(name: tr("Price"), kind: .number, values: .integers(CatalogIntegerValues(base: 0, offsets: CatalogUnsignedColumn(storage: .u32(prices)), scale: 2)),
-                                        missingCount: 0, suggestsFacet: false)
-        let dateColumn = CatalogColumn(name: tr("Date"), kind: .date, values: .integers(CatalogIntegerValues(base: firstDay, offsets: CatalogUnsignedColumn(storage: .u16(days)), scale: 0)),
-                                       missingCount: 0, suggestsFacet: false)
+        let priceColumn = CatalogColumn(
+            name: tr("Price"), kind: .number,
+            values: .integers(
+                CatalogIntegerValues(base: 0, offsets: CatalogUnsignedColumn(storage: .u32(prices)), scale: 2)),
+            missingCount: 0, suggestsFacet: false)
+        let dateColumn = CatalogColumn(
+            name: tr("Date"), kind: .date,
+            values: .integers(
+                CatalogIntegerValues(base: firstDay, offsets: CatalogUnsignedColumn(storage: .u16(days)), scale: 0)),
+            missingCount: 0, suggestsFacet: false)
         let facetColumns = zip(CatalogWords.facetNames, vocabulary).enumerated().map { index, facet in
             var dictionary = CatalogNameTable()
             dictionary.append("")
             for option in facet.1 { dictionary.append(tr(option)) }
-            let values = CatalogCodedValues(codes: CatalogUnsignedColumn(storage: .u8(facetCodes[index])), dictionary: dictionary,
-                                            numbers: nil, keepsOrder: true)
-            return CatalogColumn(name: tr(facet.0), kind: .text, values: .coded(values), missingCount: 0, suggestsFacet: count > 0)
+            let values = CatalogCodedValues(
+                codes: CatalogUnsignedColumn(storage: .u8(facetCodes[index])), dictionary: dictionary,
+                numbers: nil, keepsOrder: true)
+            return CatalogColumn(
+                name: tr(facet.0), kind: .text, values: .coded(values), missingCount: 0, suggestsFacet: count > 0)
         }
-        return Catalog(columns: [nameColumn, priceColumn, dateColumn] + facetColumns, count: count, name: "",
-                       titleColumn: 0, defaultSort: CatalogSortKey(column: 0))
+        return Catalog(
+            columns: [nameColumn, priceColumn, dateColumn] + facetColumns, count: count, name: "",
+            titleColumn: 0, defaultSort: CatalogSortKey(column: 0))
     }
 }
 
 /// Words for generated item names, the facets' vocabularies and figures for generated prices.
 enum CatalogWords {
     // Marked with trLater for the translators; the generated catalog holds them translated.
-    static let facetNames = [trLater("Category"), trLater("Material"), trLater("Color"), trLater("Season"), trLater("Size")]
+    static let facetNames = [
+        trLater("Category"), trLater("Material"), trLater("Color"), trLater("Season"), trLater("Size"),
+    ]
     static let facets: [[String]] = [
-        [trLater("Shirts"), trLater("Trousers"), trLater("Dresses"), trLater("Skirts"),
-         trLater("Jackets"), trLater("Coats"), trLater("Knitwear"), trLater("Shoes"), trLater("Boots"),
-         trLater("Hats"), trLater("Scarves"), trLater("Gloves"), trLater("Bags"), trLater("Belts"),
-         trLater("Socks")],
-        [trLater("Cotton"), trLater("Linen"), trLater("Wool"), trLater("Silk"), trLater("Leather"),
-         trLater("Denim"), trLater("Polyester"), trLater("Cashmere")],
-        [trLater("Black"), trLater("White"), trLater("Grey"), trLater("Navy"), trLater("Blue"),
-         trLater("Red"), trLater("Green"), trLater("Beige"), trLater("Brown"), trLater("Pink")],
+        [
+            trLater("Shirts"), trLater("Trousers"), trLater("Dresses"), trLater("Skirts"),
+            trLater("Jackets"), trLater("Coats"), trLater("Knitwear"), trLater("Shoes"), trLater("Boots"),
+            trLater("Hats"), trLater("Scarves"), trLater("Gloves"), trLater("Bags"), trLater("Belts"),
+            trLater("Socks"),
+        ],
+        [
+            trLater("Cotton"), trLater("Linen"), trLater("Wool"), trLater("Silk"), trLater("Leather"),
+            trLater("Denim"), trLater("Polyester"), trLater("Cashmere"),
+        ],
+        [
+            trLater("Black"), trLater("White"), trLater("Grey"), trLater("Navy"), trLater("Blue"),
+            trLater("Red"), trLater("Green"), trLater("Beige"), trLater("Brown"), trLater("Pink"),
+        ],
         [trLater("Spring"), trLater("Summer"), trLater("Autumn"), trLater("Winter")],
         [trLater("XS"), trLater("S"), trLater("M"), trLater("L"), trLater("XL"), trLater("XXL")],
     ]

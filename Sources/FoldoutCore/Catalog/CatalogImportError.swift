@@ -39,11 +39,15 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case .noRows: at(tr("the file has a header row but no rows"))
         case .invalidUTF8: at(tr("the text is not valid UTF-8"))
         case .wrongFieldCount(let expected, let found):
-            at(trn("expected {expected} field, found {found}", "expected {expected} fields, found {found}", expected,
-                   ["expected": String(expected), "found": String(found)]))
+            at(
+                trn(
+                    "expected {expected} field, found {found}", "expected {expected} fields, found {found}", expected,
+                    ["expected": String(expected), "found": String(found)]))
         case .tooManyColumns(let count):
-            at(tr("{count} columns, more than the {limit} a catalog can have",
-                  ["count": String(count), "limit": String(Catalog.maxColumns)]))
+            at(
+                tr(
+                    "{count} columns, more than the {limit} a catalog can have",
+                    ["count": String(count), "limit": String(Catalog.maxColumns)]))
         case .unterminatedQuote: at(tr("a quoted field is never closed"))
         case .cancelled: tr("the reading was cancelled")
         }
@@ -51,7 +55,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
 
     /// "line 7: …" or "line 7, column 3: …".
     private func at(_ message: String) -> String {
-        let place = column.map { tr("line {line}, column {column}", ["line": String(line), "column": String($0)]) }
+        let place =
+            column.map { tr("line {line}, column {column}", ["line": String(line), "column": String($0)]) }
             ?? tr("line {line}", ["line": String(line)])
         // TRANSLATORS: where a problem is in a file, then the problem: "line 7, column 3: the text is not valid UTF-8".
         return tr("{place}: {problem}", ["place": place, "problem": message])

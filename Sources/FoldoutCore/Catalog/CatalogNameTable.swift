@@ -15,7 +15,9 @@ struct CatalogNameTable: Sendable {
     }
 
     func name(_ index: Int) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: index)]), as: UTF8.self) }
+        bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range(of: index)]), as: UTF8.self)
+        }
     }
 
     mutating func reserveCapacity(names: Int, bytes byteCount: Int) {
@@ -65,7 +67,8 @@ struct CatalogNameTable: Sendable {
     static func precedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let common = min(a.count, b.count)
         for index in 0..<common {
-            let x = CatalogASCII.lowercased(a[index]), y = CatalogASCII.lowercased(b[index])
+            let x = CatalogASCII.lowercased(a[index])
+            let y = CatalogASCII.lowercased(b[index])
             if x != y { return x < y }
         }
         if a.count != b.count { return a.count < b.count }
@@ -84,7 +87,7 @@ struct CatalogNameInterner {
     }
 
     var count: Int { table.count }
-    private var slots = [UInt32](repeating: 0, count: 1024)   // 0 empty, else name index + 1
+    private var slots = [UInt32](repeating: 0, count: 1024)  // 0 empty, else name index + 1
     private var hashes: [UInt32] = []
 
     @discardableResult
@@ -98,7 +101,8 @@ struct CatalogNameInterner {
                     while slots[slot] != 0 {
                         let index = Int(slots[slot] - 1)
                         if hashes[index] == hash {
-                            let start = index == 0 ? 0 : Int(ends[index - 1]), end = Int(ends[index])
+                            let start = index == 0 ? 0 : Int(ends[index - 1])
+                            let end = Int(ends[index])
                             if end - start == name.count && Self.equal(text, start, name) {
                                 return UInt32(index)
                             }
@@ -131,18 +135,25 @@ struct CatalogNameInterner {
     /// Whether `text[start...]` begins with `name`: eight bytes at a time (values are short, and a
     /// call to memcmp costs more than comparing them here).
     @inline(__always)
-    private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func equal(_ text: UnsafeBufferPointer<UInt8>, _ start: Int, _ name: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         guard let base = text.baseAddress, let other = name.baseAddress else { return name.isEmpty }
-        let left = UnsafeRawPointer(base + start), right = UnsafeRawPointer(other)
+        let left = UnsafeRawPointer(base + start)
+        let right = UnsafeRawPointer(other)
         var offset = 0
         while offset + 8 <= name.count {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
                 return false
             }
             offset += 8
         }
         while offset < name.count {
-            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
             offset += 1
         }
         return true
@@ -170,6 +181,6 @@ struct CatalogNameInterner {
     }
 }
 
-private extension UInt64 {
-    func rotateLeft(_ count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
+extension UInt64 {
+    fileprivate func rotateLeft(_ count: UInt64) -> UInt64 { self << count | self >> (64 - count) }
 }

@@ -5,14 +5,17 @@ enum CatalogRadixSort {
     /// The positions 0..<keys.count ordered by key, equal keys by position.
     static func stablePermutation<K: FixedWidthInteger & UnsignedInteger>(_ keys: [K]) -> [UInt32] {
         guard let lowest = keys.min(), let highest = keys.max() else { return [] }
-        let low = UInt64(lowest), range = UInt64(highest) - low
+        let low = UInt64(lowest)
+        let range = UInt64(highest) - low
         let passes = max(1, (64 - range.leadingZeroBitCount + 15) / 16)
         return keys.withUnsafeBufferPointer { keys in
             var order: [UInt32] = []
             for pass in 0..<passes {
                 let shift = UInt64(16 * pass)
                 let buckets = pass == passes - 1 ? Int(range >> shift) + 1 : 0x10000
-                order = Self.pass(order, count: keys.count, buckets: buckets) { Int(((UInt64(keys[$0]) - low) >> shift) & 0xFFFF) }
+                order = Self.pass(order, count: keys.count, buckets: buckets) {
+                    Int(((UInt64(keys[$0]) - low) >> shift) & 0xFFFF)
+                }
             }
             return order
         }

@@ -38,7 +38,8 @@ extension Catalog {
         switch columns[key.column].values {
         case .coded(let coded):
             let ranks = coded.ranks
-            keys = ranks.withUnsafeBufferPointer { ranks in coded.codes.map { $0 == 0 ? missingKey : K(ranks[Int($0)]) } }
+            keys = ranks.withUnsafeBufferPointer { ranks in coded.codes.map { $0 == 0 ? missingKey : K(ranks[Int($0)]) }
+            }
         case .texts(let texts):
             let ranks = texts.ranks
             keys = (0..<count).map { texts.table.range(of: $0).isEmpty ? missingKey : K(ranks[$0]) }

@@ -15,10 +15,13 @@ final class CatalogThread {
 
     init(_ body: @escaping () -> Void) {
         let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        running = pthread_create(&thread, nil, { raw in
-            Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, work) == 0
+        running =
+            pthread_create(
+                &thread, nil,
+                { raw in
+                    Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
+                    return nil
+                }, work) == 0
         if !running { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
     }
 

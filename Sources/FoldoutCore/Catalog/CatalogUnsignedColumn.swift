@@ -2,7 +2,10 @@
 /// A column of unsigned integers stored in the narrowest of 8, 16, 32 or 64 bits that holds them.
 struct CatalogUnsignedColumn: Sendable {
     enum Storage: Sendable {
-        case u8([UInt8]), u16([UInt16]), u32([UInt32]), u64([UInt64])
+        case u8([UInt8])
+        case u16([UInt16])
+        case u32([UInt32])
+        case u64([UInt64])
     }
 
     let storage: Storage

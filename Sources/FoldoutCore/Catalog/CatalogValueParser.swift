@@ -17,7 +17,9 @@ enum CatalogValueParser {
         return missingWords.contains { $0.elementsEqual(bytes) }
     }
 
-    private static let missingWords: [[UInt8]] = ["NA", "N/A", "n/a", "null", "NULL", "Null", "NaN", "nan"].map { Array($0.utf8) }
+    private static let missingWords: [[UInt8]] = ["NA", "N/A", "n/a", "null", "NULL", "Null", "NaN", "nan"].map {
+        Array($0.utf8)
+    }
 
     /// `-3`, `12.50`, `+0.5`, `.5`, `1e5`, `-2.5E-3`. Not a number: a leading zero before another
     /// digit (`007`, a code whose zeros matter), thousands separators, `inf`.
@@ -30,7 +32,8 @@ enum CatalogValueParser {
             index += 1
         }
         let integerStart = index
-        var mantissa: UInt64 = 0, digits = 0
+        var mantissa: UInt64 = 0
+        var digits = 0
         while index < count, bytes[index] &- 48 < 10 {
             if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- 48) }
             digits += 1
@@ -67,7 +70,8 @@ enum CatalogValueParser {
         return Number(value: value, decimals: decimals, hasExponent: hasExponent)
     }
 
-    static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
+    static let powersOfTen: [Double] = (0...22).map { exponent in (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    }
 
     /// Days since 1970 for `YYYY-MM-DD`.
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? { CatalogDate.parseDays(bytes) }
@@ -76,11 +80,12 @@ enum CatalogValueParser {
     /// space allowed for the `T`. Without a zone the time is taken as written (as UTC).
     static func dateTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard bytes.count >= 16, bytes[10] == 84 || bytes[10] == 32 || bytes[10] == 116,
-              let days = CatalogDate.parseDays(UnsafeBufferPointer(rebasing: bytes[0..<10])),
-              let hour = twoDigits(bytes, 11), bytes[13] == 58, let minute = twoDigits(bytes, 14),
-              hour < 24, minute < 60
+            let days = CatalogDate.parseDays(UnsafeBufferPointer(rebasing: bytes[0..<10])),
+            let hour = twoDigits(bytes, 11), bytes[13] == 58, let minute = twoDigits(bytes, 14),
+            hour < 24, minute < 60
         else { return nil }
-        var index = 16, second = 0
+        var index = 16
+        var second = 0
         if index < bytes.count && bytes[index] == 58 {
             guard let value = twoDigits(bytes, index + 1), value < 61 else { return nil }
             second = value

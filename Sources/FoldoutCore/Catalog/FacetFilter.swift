@@ -72,7 +72,9 @@ public final class FacetFilter {
         if let cached = options[column] { return cached }
         guard case .coded(let coded) = catalog.columns[column].values else { return [] }
         var labels = [String](repeating: "", count: coded.dictionary.count - 1)
-        for (entry, rank) in coded.ranks.enumerated() where entry > 0 { labels[Int(rank)] = coded.dictionary.name(entry) }
+        for (entry, rank) in coded.ranks.enumerated() where entry > 0 {
+            labels[Int(rank)] = coded.dictionary.name(entry)
+        }
         options[column] = labels
         return labels
     }
@@ -160,12 +162,14 @@ public final class FacetFilter {
         rebuildFacets(catalog.facetColumns)
         for (name, option) in kept {
             guard let column = catalog.column(named: name), isFacet(column),
-                  let index = options(forColumn: column).firstIndex(of: option) else { continue }
+                let index = options(forColumn: column).firstIndex(of: option)
+            else { continue }
             choices[column] = index
         }
         let sortColumn = sortName.flatMap { catalog.column(named: $0) }
         replacing = true
-        sort = sortColumn.map { CatalogSortKey(column: $0, descending: sort?.descending ?? false) } ?? catalog.defaultSort
+        sort =
+            sortColumn.map { CatalogSortKey(column: $0, descending: sort?.descending ?? false) } ?? catalog.defaultSort
         replacing = false
         changes.send(.facets)
         changed()
@@ -232,12 +236,16 @@ public final class FacetFilter {
         let (mask, wanted) = maskAndWanted()
         let free = layout.fields.filter { choices[$0.column] == nil }
         if !free.isEmpty {
-            let counted = mask == 0 ? unfiltered().filter { entry in free.contains { $0.column == entry.key } } : count(free, mask, wanted)
+            let counted =
+                mask == 0
+                ? unfiltered().filter { entry in free.contains { $0.column == entry.key } } : count(free, mask, wanted)
             result.merge(counted) { $1 }
         }
         for field in layout.fields where choices[field.column] != nil {
             let otherMask = mask & ~field.mask
-            let counted = otherMask == 0 ? [field.column: unfiltered()[field.column]!] : count([field], otherMask, wanted & ~field.mask)
+            let counted =
+                otherMask == 0
+                ? [field.column: unfiltered()[field.column]!] : count([field], otherMask, wanted & ~field.mask)
             result.merge(counted) { $1 }
         }
         cachedCounts = result
@@ -252,15 +260,17 @@ public final class FacetFilter {
     }
 
     private func count(_ fields: [FacetLayout.Field], _ mask: UInt64, _ wanted: UInt64) -> [Int: [Int]] {
-        var offsets: [Int] = [], total = 0
+        var offsets: [Int] = []
+        var total = 0
         for field in fields {
             offsets.append(total)
             total += field.optionCount + 1
         }
         var counts = [Int](repeating: 0, count: total)
         let positions = searchRows == nil ? [] : wordsOrder.map { catalog.positions(sortedBy: $0) } ?? []
-        FacetMatching.count(words, mask: mask, wanted: wanted, fields: fields, offsets: offsets, rows: searchRows, positions: positions,
-                            into: &counts)
+        FacetMatching.count(
+            words, mask: mask, wanted: wanted, fields: fields, offsets: offsets, rows: searchRows, positions: positions,
+            into: &counts)
         var result: [Int: [Int]] = [:]
         for (index, field) in fields.enumerated() {
             result[field.column] = Array(counts[offsets[index]..<offsets[index] + field.optionCount])
@@ -271,7 +281,8 @@ public final class FacetFilter {
     // MARK: Matching
 
     private func maskAndWanted() -> (UInt64, UInt64) {
-        var mask: UInt64 = 0, wanted: UInt64 = 0
+        var mask: UInt64 = 0
+        var wanted: UInt64 = 0
         for field in layout.fields {
             guard let option = choices[field.column] else { continue }
             mask |= field.mask
@@ -299,7 +310,9 @@ public final class FacetFilter {
         matchesIsOrder = false
         if mask == 0, let searchRows {
             // In the file's order the set's own order is the answer: no pass over every row.
-            if sort == nil { searchRows.positions(into: &buffer) } else {
+            if sort == nil {
+                searchRows.positions(into: &buffer)
+            } else {
                 FacetMatching.matches(order: order, rows: searchRows, into: &buffer)
             }
             matches = buffer
@@ -311,7 +324,8 @@ public final class FacetFilter {
             if sort != nil { words = words.gathered(order) }
             wordsOrder = sort
         }
-        FacetMatching.matches(words, positions: sort == nil ? [] : order, mask: mask, wanted: wanted, rows: searchRows, into: &buffer)
+        FacetMatching.matches(
+            words, positions: sort == nil ? [] : order, mask: mask, wanted: wanted, rows: searchRows, into: &buffer)
         matches = buffer
     }
 

@@ -20,7 +20,8 @@ struct FacetLayout: Sendable {
         fields = columns.map { column in
             let bits = Self.bits(of: catalog.columns[column])
             defer { shift += bits }
-            return Field(column: column, shift: shift, optionCount: catalog.columns[column].distinctCount ?? 0, bits: bits)
+            return Field(
+                column: column, shift: shift, optionCount: catalog.columns[column].distinctCount ?? 0, bits: bits)
         }
         totalBits = shift
     }
@@ -47,7 +48,9 @@ struct FacetLayout: Sendable {
 
 /// The packed facet words of every row, 16, 32 or 64 bits each as the layout needs.
 enum FacetWords: Sendable {
-    case u16([UInt16]), u32([UInt32]), u64([UInt64])
+    case u16([UInt16])
+    case u32([UInt32])
+    case u64([UInt64])
 
     /// The words of `catalog`'s rows for `layout`, in file order, made in their final width.
     init(_ catalog: Catalog, layout: FacetLayout) {

@@ -13,7 +13,9 @@ struct JSONParser {
     /// Parses one JSON value that fills `bytes` (whitespace around it allowed).
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let invalid = bytes.withUnsafeBufferPointer { CatalogUTF8.firstInvalidOffset($0) }
-        if let invalid { throw JSONSyntaxError(reason: tr("Invalid UTF-8 at byte {offset}.", ["offset": String(invalid)])) }
+        if let invalid {
+            throw JSONSyntaxError(reason: tr("Invalid UTF-8 at byte {offset}.", ["offset": String(invalid)]))
+        }
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 1)
@@ -28,9 +30,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "t"):
+            try expect("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expect("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expect("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw unexpected()
         }
@@ -46,7 +54,12 @@ struct JSONParser {
         while true {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw unexpected() }
             let key = try parseString()
-            guard keys.insert(key).inserted else { throw JSONSyntaxError(reason: tr("Duplicate key “{key}” at byte {offset}.", ["key": String(key.prefix(40)), "offset": String(position)])) }
+            guard keys.insert(key).inserted else {
+                throw JSONSyntaxError(
+                    reason: tr(
+                        "Duplicate key “{key}” at byte {offset}.",
+                        ["key": String(key.prefix(40)), "offset": String(position)]))
+            }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { throw unexpected() }
             skipWhitespace()
@@ -98,7 +111,8 @@ struct JSONParser {
                 position += 1
                 try appendEscape(to: &text)
             case 0..<0x20:
-                throw JSONSyntaxError(reason: tr("Unescaped control character at byte {offset}.", ["offset": String(position)]))
+                throw JSONSyntaxError(
+                    reason: tr("Unescaped control character at byte {offset}.", ["offset": String(position)]))
             default:
                 text.append(byte)
                 position += 1
@@ -111,16 +125,20 @@ struct JSONParser {
         guard position < bytes.count else { throw unexpected() }
         let byte = bytes[position]
         position += 1
-        let simple: UInt8? = switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "r"): 0x0D
-        case UInt8(ascii: "t"): 0x09
-        default: nil
+        let simple: UInt8? =
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
+        if let simple {
+            text.append(simple)
+            return
         }
-        if let simple { text.append(simple); return }
         guard byte == UInt8(ascii: "u") else {
             position -= 1
             throw JSONSyntaxError(reason: tr("Invalid escape at byte {offset}.", ["offset": String(position - 1)]))
@@ -149,7 +167,8 @@ struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONSyntaxError(reason: tr("Invalid \\u escape at byte {offset}.", ["offset": String(position)]))
+            default:
+                throw JSONSyntaxError(reason: tr("Invalid \\u escape at byte {offset}.", ["offset": String(position)]))
             }
             value = value << 4 | UInt16(digit)
             position += 1
@@ -215,7 +234,10 @@ struct JSONParser {
     }
 
     private func tooDeep() -> JSONSyntaxError {
-        JSONSyntaxError(reason: tr("Nested more than {depth} levels deep at byte {offset}.", ["depth": String(Self.maxDepth), "offset": String(position)]))
+        JSONSyntaxError(
+            reason: tr(
+                "Nested more than {depth} levels deep at byte {offset}.",
+                ["depth": String(Self.maxDepth), "offset": String(position)]))
     }
 
     private func loneSurrogate(_ offset: Int) -> JSONSyntaxError {

@@ -33,8 +33,10 @@ enum LibraryFileFormat {
         guard case .object = root else { throw invalid("The file does not hold a JSON object.") }
         guard case .number(let format)? = root["format"] else { throw invalid(tr("The file has no format number.")) }
         guard format == String(LibraryStore.formatVersion) else {
-            throw invalid(tr("The file has format {found}; this version of Foldout reads format {expected}.",
-                                 ["found": String(format.prefix(20)), "expected": String(LibraryStore.formatVersion)]))
+            throw invalid(
+                tr(
+                    "The file has format {found}; this version of Foldout reads format {expected}.",
+                    ["found": String(format.prefix(20)), "expected": String(LibraryStore.formatVersion)]))
         }
         guard case .array(let entries)? = root["movies"] else { throw invalid(tr("The file has no list of movies.")) }
         var movies: [Movie] = []
@@ -42,7 +44,10 @@ enum LibraryFileFormat {
         movies.reserveCapacity(entries.count)
         for (offset, entry) in entries.enumerated() {
             let movie = try self.movie(entry, number: offset + 1)
-            guard ids.insert(movie.id).inserted else { throw invalid(tr("Movie {number} repeats the id {id}.", ["number": String(offset + 1), "id": "\(movie.id)"])) }
+            guard ids.insert(movie.id).inserted else {
+                throw invalid(
+                    tr("Movie {number} repeats the id {id}.", ["number": String(offset + 1), "id": "\(movie.id)"]))
+            }
             movies.append(movie)
         }
         return movies
@@ -54,14 +59,27 @@ enum LibraryFileFormat {
         guard case .number(let idText)? = entry["id"], let id = UInt64(idText), id >= 1, id <= UInt64(Int64.max) else {
             throw invalid(tr("Movie {number} has no valid id.", ["number": String(number)]))
         }
-        guard case .string(let title)? = entry["title"] else { throw invalid(tr("Movie {number} has no title.", ["number": String(number)])) }
-        if let problem = MovieLibrary.validate(title: title) { throw invalid(tr("Movie {number}: {problem}", ["number": String(number), "problem": problem.message])) }
-        guard case .string(let genreName)? = entry["genre"] else { throw invalid(tr("Movie {number} has no genre.", ["number": String(number)])) }
-        guard let genre = Genre(rawValue: genreName) else { throw invalid(tr("Movie {number} has an unknown genre “{genre}”.", ["number": String(number), "genre": String(genreName.prefix(40))])) }
+        guard case .string(let title)? = entry["title"] else {
+            throw invalid(tr("Movie {number} has no title.", ["number": String(number)]))
+        }
+        if let problem = MovieLibrary.validate(title: title) {
+            throw invalid(tr("Movie {number}: {problem}", ["number": String(number), "problem": problem.message]))
+        }
+        guard case .string(let genreName)? = entry["genre"] else {
+            throw invalid(tr("Movie {number} has no genre.", ["number": String(number)]))
+        }
+        guard let genre = Genre(rawValue: genreName) else {
+            throw invalid(
+                tr(
+                    "Movie {number} has an unknown genre “{genre}”.",
+                    ["number": String(number), "genre": String(genreName.prefix(40))]))
+        }
         guard case .number(let addedText)? = entry["added"], let added = Int64(addedText) else {
             throw invalid(tr("Movie {number} has no valid date added.", ["number": String(number)]))
         }
-        guard case .string(let notes)? = entry["notes"] else { throw invalid(tr("Movie {number} has no notes.", ["number": String(number)])) }
+        guard case .string(let notes)? = entry["notes"] else {
+            throw invalid(tr("Movie {number} has no notes.", ["number": String(number)]))
+        }
         return Movie(id: MovieID(id), title: title, genre: genre, dateAdded: added, notes: notes)
     }
 

@@ -47,7 +47,8 @@ public struct LibraryStore: Sendable {
         } catch let error where error.isNotFound {
             return .missing
         } catch let error where error.isTooLarge {
-            return moveAside(now: now, reason: tr("The file is larger than {size} MiB.", ["size": String(Self.maxFileSize >> 20)]))
+            return moveAside(
+                now: now, reason: tr("The file is larger than {size} MiB.", ["size": String(Self.maxFileSize >> 20)]))
         } catch {
             return .unreadable(reason: error.text)
         }
@@ -98,7 +99,8 @@ public struct LibraryStore: Sendable {
                 try SystemFile.rename(path, to: candidate)
                 return .corrupt(movedTo: candidate, reason: reason)
             } catch {
-                return .unreadable(reason: reason + " " + tr("It could not be moved aside: {reason}", ["reason": error.text]))
+                return .unreadable(
+                    reason: reason + " " + tr("It could not be moved aside: {reason}", ["reason": error.text]))
             }
         }
         return .unreadable(reason: reason + " " + tr("It could not be moved aside: there are too many damaged files."))

@@ -20,8 +20,9 @@ extension MovieLibrary {
         ]
         let day: Int64 = 86_400
         return films.enumerated().map { offset, film in
-            Movie(id: MovieID(UInt64(offset + 1)), title: film.0, genre: film.1,
-                  dateAdded: now - Int64(films.count - 1 - offset) * day, notes: film.2)
+            Movie(
+                id: MovieID(UInt64(offset + 1)), title: film.0, genre: film.1,
+                dateAdded: now - Int64(films.count - 1 - offset) * day, notes: film.2)
         }
     }
 }

@@ -11,7 +11,8 @@ public enum TitleProblem: Error, Equatable, Sendable {
         switch self {
         case .blank: tr("A title cannot be empty.")
         case .tooLong(let limit):
-            trn("A title can be at most {limit} character long.", "A title can be at most {limit} characters long.",
+            trn(
+                "A title can be at most {limit} character long.", "A title can be at most {limit} characters long.",
                 limit, ["limit": String(limit)])
         }
     }

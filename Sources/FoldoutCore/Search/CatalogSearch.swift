@@ -30,7 +30,9 @@ public final class CatalogSearch: Sendable {
     }
 
     /// Indexes `columns` (those of text); about 40 ms for a million titles.
-    public convenience init(catalog: Catalog, columns: [Int]) { self.init(catalog: catalog, columns: columns, preparingFrom: Self.rowsToPrepare) }
+    public convenience init(catalog: Catalog, columns: [Int]) {
+        self.init(catalog: catalog, columns: columns, preparingFrom: Self.rowsToPrepare)
+    }
 
     init(catalog: Catalog, columns: [Int], preparingFrom: Int) {
         self.catalog = catalog
@@ -38,12 +40,15 @@ public final class CatalogSearch: Sendable {
         self.preparingFrom = preparingFrom
         var folder = TextFolder()
         indexes = columns.compactMap { column in
-            catalog.columns[column].kind == .text ? SearchColumnIndex(catalog.columns[column], rows: catalog.count, folder: &folder) : nil
+            catalog.columns[column].kind == .text
+                ? SearchColumnIndex(catalog.columns[column], rows: catalog.count, folder: &folder) : nil
         }
     }
 
     /// The catalog's text columns, the columns "every text column" searches.
-    public static func textColumns(of catalog: Catalog) -> [Int] { catalog.columns.indices.filter { catalog.columns[$0].kind == .text } }
+    public static func textColumns(of catalog: Catalog) -> [Int] {
+        catalog.columns.indices.filter { catalog.columns[$0].kind == .text }
+    }
 
     /// Bytes per row held by the search beyond the catalog itself, remembered results included.
     public var bytesPerItem: Double {
@@ -76,7 +81,9 @@ public final class CatalogSearch: Sendable {
             var words = [UInt64](repeating: 0, count: (count + 63) / 64)
             let finished = words.withUnsafeMutableBufferPointer { out in
                 inHalves(out.count, candidates: within?.count ?? count) { range in
-                    indexes.allSatisfy { $0.search(needle, within: within, words: range, into: out, isCancelled: isCancelled) }
+                    indexes.allSatisfy {
+                        $0.search(needle, within: within, words: range, into: out, isCancelled: isCancelled)
+                    }
                 }
             }
             guard finished else { return nil }
@@ -113,12 +120,15 @@ public final class CatalogSearch: Sendable {
         var folder = TextFolder()
         let needle = folder.fold(query)
         guard !needle.isEmpty, prepared.withLock({ $0?.needle != needle }),
-              let rows = remembered(needle), rows.count >= preparingFrom else { return }
+            let rows = remembered(needle), rows.count >= preparingFrom
+        else { return }
         var bits = [UInt32](repeating: 0, count: catalog.count)
         let indexes = indexes
         let finished = bits.withUnsafeMutableBufferPointer { out in
             inHalves(rows.words.count, candidates: rows.count) { range in
-                indexes.allSatisfy { $0.followers(of: needle, in: rows, words: range, into: out, isCancelled: isCancelled) }
+                indexes.allSatisfy {
+                    $0.followers(of: needle, in: rows, words: range, into: out, isCancelled: isCancelled)
+                }
             }
         }
         if finished { prepared.withLock { $0 = Followers(needle: needle, rows: rows, bits: bits) } }
@@ -128,14 +138,16 @@ public final class CatalogSearch: Sendable {
     /// last byte; exact when that byte is a letter a to z.
     private func followedRows(_ needle: [UInt8]) -> (candidates: RowSet, exact: Bool)? {
         guard let followers = prepared.withLock({ $0 }), needle.count == followers.needle.count + 1,
-              needle.starts(with: followers.needle) else { return nil }
+            needle.starts(with: followers.needle)
+        else { return nil }
         let last = needle[needle.count - 1]
         let wanted = SearchColumnIndex.signatureBits[Int(last)]
         var words = [UInt64](repeating: 0, count: followers.rows.words.count)
         followers.bits.withUnsafeBufferPointer { bits in
             followers.rows.words.withUnsafeBufferPointer { rows in
                 for word in rows.indices {
-                    var candidates = rows[word], found: UInt64 = 0
+                    var candidates = rows[word]
+                    var found: UInt64 = 0
                     while candidates != 0 {
                         let bit = candidates.trailingZeroBitCount
                         if bits[word << 6 | bit] & wanted != 0 { found |= 1 << UInt64(bit) }
@@ -151,7 +163,9 @@ public final class CatalogSearch: Sendable {
     /// The smallest remembered result of a query that `needle` contains.
     private func narrowest(containing needle: [UInt8]) -> RowSet? {
         recent.withLock { recent in
-            recent.filter { $0.needle.count < needle.count && Self.contains(needle, $0.needle) }.min { $0.rows.count < $1.rows.count }?.rows
+            recent.filter { $0.needle.count < needle.count && Self.contains(needle, $0.needle) }.min {
+                $0.rows.count < $1.rows.count
+            }?.rows
         }
     }
 

@@ -90,7 +90,8 @@ struct SearchColumnIndex: Sendable {
                 }
             }
         }
-        return TextRows(text: table, signatures: signatures, foldedBits: foldedBits, foldedBefore: foldedBefore, folded: folded)
+        return TextRows(
+            text: table, signatures: signatures, foldedBits: foldedBits, foldedBefore: foldedBefore, folded: folded)
     }
 
     /// Bytes held beyond the catalog's own: signatures, the folded copies and dictionaries.
@@ -106,8 +107,10 @@ struct SearchColumnIndex: Sendable {
 
     /// Sets, in `out`, the bits of the rows in the words `wordRange` whose text contains `needle`
     /// (folded, not empty), considering only rows in `within` when given. False if cancelled.
-    func search(_ needle: [UInt8], within: RowSet?, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt64>,
-                isCancelled: () -> Bool) -> Bool {
+    func search(
+        _ needle: [UInt8], within: RowSet?, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt64>,
+        isCancelled: () -> Bool
+    ) -> Bool {
         switch storage {
         case .texts(let rows):
             return searchTexts(rows, needle, within, wordRange, out, isCancelled)
@@ -119,8 +122,10 @@ struct SearchColumnIndex: Sendable {
         }
     }
 
-    private func searchTexts(_ rows: TextRows, _ needle: [UInt8], _ within: RowSet?, _ wordRange: Range<Int>,
-                             _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool) -> Bool {
+    private func searchTexts(
+        _ rows: TextRows, _ needle: [UInt8], _ within: RowSet?, _ wordRange: Range<Int>,
+        _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool
+    ) -> Bool {
         let wanted = Self.signature(of: needle)
         // One ASCII letter: the signatures are the answer.
         let exact = needle.count == 1 && wanted & ((1 << 26) - 1) != 0
@@ -139,8 +144,10 @@ struct SearchColumnIndex: Sendable {
 
     /// Adds to `out[row]`, for each row of `rows` in the words `wordRange`, the signature bits of
     /// the bytes that follow `needle` (folded, not empty) in its text. False if cancelled.
-    func followers(of needle: [UInt8], in rows: RowSet, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt32>,
-                   isCancelled: () -> Bool) -> Bool {
+    func followers(
+        of needle: [UInt8], in rows: RowSet, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt32>,
+        isCancelled: () -> Bool
+    ) -> Bool {
         Self.signatureBits.withUnsafeBufferPointer { bits in
             needle.withUnsafeBufferPointer { needle in
                 rows.words.withUnsafeBufferPointer { candidates in
@@ -149,7 +156,8 @@ struct SearchColumnIndex: Sendable {
                         return Self.withRows(texts) { _, text in
                             forEachCandidate(candidates, wordRange, isCancelled) { row in
                                 let (bytes, readable) = text(row)
-                                out[row] |= TextMatching.followers(bytes, needle, readable: readable, bits: bits.baseAddress!)
+                                out[row] |= TextMatching.followers(
+                                    bytes, needle, readable: readable, bits: bits.baseAddress!)
                                 return false
                             }
                         }
@@ -171,7 +179,9 @@ struct SearchColumnIndex: Sendable {
     /// (the folded copy for a row beyond ASCII), with how many bytes may be read from its start;
     /// everything as plain pointers, so the row loops do no reference counting.
     @inline(__always)
-    private static func withRows<R>(_ rows: TextRows, _ body: (UnsafeBufferPointer<UInt32>, (Int) -> (UnsafeBufferPointer<UInt8>, Int)) -> R) -> R {
+    private static func withRows<R>(
+        _ rows: TextRows, _ body: (UnsafeBufferPointer<UInt32>, (Int) -> (UnsafeBufferPointer<UInt8>, Int)) -> R
+    ) -> R {
         rows.signatures.withUnsafeBufferPointer { signatures in
             rows.foldedBits.withUnsafeBufferPointer { foldedBits in
                 rows.foldedBefore.withUnsafeBufferPointer { foldedBefore in
@@ -179,9 +189,14 @@ struct SearchColumnIndex: Sendable {
                         rows.folded.withUnsafeText { foldedText, foldedEnds in
                             body(signatures) { row in
                                 if signatures[row] & beyondASCII != 0 {
-                                    let index = Int(foldedBefore[row >> 6]) + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
+                                    let index =
+                                        Int(foldedBefore[row >> 6])
+                                        + (foldedBits[row >> 6] & ((1 << UInt64(row & 63)) - 1)).nonzeroBitCount
                                     let start = index == 0 ? 0 : Int(foldedEnds[index - 1])
-                                    return (UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]), foldedText.count - start)
+                                    return (
+                                        UnsafeBufferPointer(rebasing: foldedText[start..<Int(foldedEnds[index])]),
+                                        foldedText.count - start
+                                    )
                                 }
                                 let start = row == 0 ? 0 : Int(ends[row - 1])
                                 return (UnsafeBufferPointer(rebasing: text[start..<Int(ends[row])]), text.count - start)
@@ -194,7 +209,9 @@ struct SearchColumnIndex: Sendable {
     }
 
     /// `transform` of each entry of a dictionary, with how many bytes may be read from its start.
-    private static func mapEntries<T>(_ table: CatalogNameTable, _ transform: (UnsafeBufferPointer<UInt8>, Int) -> T) -> [T] {
+    private static func mapEntries<T>(_ table: CatalogNameTable, _ transform: (UnsafeBufferPointer<UInt8>, Int) -> T)
+        -> [T]
+    {
         table.withUnsafeText { text, ends in
             (0..<ends.count).map { entry in
                 let start = entry == 0 ? 0 : Int(ends[entry - 1])
@@ -206,8 +223,10 @@ struct SearchColumnIndex: Sendable {
     /// Calls `test` for each row of the words in `wordRange` (those in `within` only, when given)
     /// and sets its bit in `out` when it passes. Checks for cancelling every 64 K rows.
     @inline(__always)
-    private func forEachCandidate(_ within: RowSet?, _ wordRange: Range<Int>, _ out: UnsafeMutableBufferPointer<UInt64>,
-                                  _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
+    private func forEachCandidate(
+        _ within: RowSet?, _ wordRange: Range<Int>, _ out: UnsafeMutableBufferPointer<UInt64>,
+        _ isCancelled: () -> Bool, _ test: (Int) -> Bool
+    ) -> Bool {
         let all = within == nil ? CatalogSearch.allRows(rowCount) : []
         return (within?.words ?? all).withUnsafeBufferPointer { candidateWords in
             forEachCandidate(candidateWords, wordRange, out, isCancelled, test)
@@ -215,8 +234,10 @@ struct SearchColumnIndex: Sendable {
     }
 
     @inline(__always)
-    private func forEachCandidate(_ candidateWords: UnsafeBufferPointer<UInt64>, _ wordRange: Range<Int>,
-                                  _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool, _ test: (Int) -> Bool) -> Bool {
+    private func forEachCandidate(
+        _ candidateWords: UnsafeBufferPointer<UInt64>, _ wordRange: Range<Int>,
+        _ out: UnsafeMutableBufferPointer<UInt64>, _ isCancelled: () -> Bool, _ test: (Int) -> Bool
+    ) -> Bool {
         for word in wordRange {
             if word & 1023 == 0 && isCancelled() { return false }
             out[word] |= matches(candidateWords[word], word, test)
@@ -226,8 +247,10 @@ struct SearchColumnIndex: Sendable {
 
     /// The same, without a set of rows to add the passing ones to.
     @inline(__always)
-    private func forEachCandidate(_ candidateWords: UnsafeBufferPointer<UInt64>, _ wordRange: Range<Int>, _ isCancelled: () -> Bool,
-                                  _ test: (Int) -> Bool) -> Bool {
+    private func forEachCandidate(
+        _ candidateWords: UnsafeBufferPointer<UInt64>, _ wordRange: Range<Int>, _ isCancelled: () -> Bool,
+        _ test: (Int) -> Bool
+    ) -> Bool {
         for word in wordRange {
             if word & 1023 == 0 && isCancelled() { return false }
             _ = matches(candidateWords[word], word, test)
@@ -238,7 +261,8 @@ struct SearchColumnIndex: Sendable {
     /// The bits of `candidates`, rows of the word `word`, that pass `test`.
     @inline(__always)
     private func matches(_ candidates: UInt64, _ word: Int, _ test: (Int) -> Bool) -> UInt64 {
-        var candidates = candidates, found: UInt64 = 0
+        var candidates = candidates
+        var found: UInt64 = 0
         while candidates != 0 {
             let bit = candidates.trailingZeroBitCount
             if test(word << 6 | bit) { found |= 1 << UInt64(bit) }

@@ -13,7 +13,9 @@ struct TextFolder {
     private var cache: [UInt32: [UInt8]] = [:]
 
     /// ASCII letters lowercased; every other byte as it is.
-    static let lowercasedASCII: [UInt8] = (0...255).map { byte in (65...90).contains(byte) ? UInt8(byte + 32) : UInt8(byte) }
+    static let lowercasedASCII: [UInt8] = (0...255).map { byte in
+        (65...90).contains(byte) ? UInt8(byte + 32) : UInt8(byte)
+    }
 
     /// Appends the folded form of `text` (valid UTF-8) to `out`.
     mutating func fold(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
@@ -32,7 +34,8 @@ struct TextFolder {
     }
 
     mutating func fold(_ text: String) -> [UInt8] {
-        var text = text, out: [UInt8] = []
+        var text = text
+        var out: [UInt8] = []
         text.withUTF8 { fold($0, into: &out) }
         return out
     }
@@ -49,7 +52,8 @@ struct TextFolder {
     mutating func occurrences(of needle: [UInt8], in text: String) -> [Range<Int>] {
         guard !needle.isEmpty else { return [] }
         // The folded text, and for each of its bytes the original character's UTF-8 range.
-        var foldedText: [UInt8] = [], origins: [Range<Int>] = []
+        var foldedText: [UInt8] = []
+        var origins: [Range<Int>] = []
         var text = text
         text.withUTF8 { bytes in
             var index = 0
@@ -71,7 +75,8 @@ struct TextFolder {
                 index += length
             }
         }
-        var ranges: [Range<Int>] = [], start = 0
+        var ranges: [Range<Int>] = []
+        var start = 0
         while start + needle.count <= foldedText.count {
             guard foldedText[start..<start + needle.count].elementsEqual(needle) else {
                 start += 1
@@ -151,14 +156,17 @@ public struct SearchHighlighter {
     private func asciiRanges(_ text: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
         var index = 0
         while index + 8 <= text.count {
-            if UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return nil }
+            if UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                return nil
+            }
             index += 8
         }
         while index < text.count {
             if text[index] >= 0x80 { return nil }
             index += 1
         }
-        var ranges: [Range<Int>] = [], start = 0
+        var ranges: [Range<Int>] = []
+        var start = 0
         needle.withUnsafeBufferPointer { needle in
             while start + needle.count <= text.count {
                 let rest = UnsafeBufferPointer(rebasing: text[start...])

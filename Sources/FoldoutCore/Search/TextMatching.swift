@@ -12,13 +12,17 @@ enum TextMatching {
     /// buffer it is part of): eight bytes are compared at a time, for the needle's first two bytes
     /// at every position at once, reading past the end of `text` but not past `readable`.
     @inline(__always)
-    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int) -> Bool {
-        let count = text.count, needleCount = needle.count
+    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int)
+        -> Bool
+    {
+        let count = text.count
+        let needleCount = needle.count
         guard count >= needleCount, let base = text.baseAddress, let wanted = needle.baseAddress else { return false }
         let last = count - needleCount
         var index = 0
         if needleCount >= 2 {
-            let first = ones &* UInt64(wanted[0]), second = ones &* UInt64(wanted[1])
+            let first = ones &* UInt64(wanted[0])
+            let second = ones &* UInt64(wanted[1])
             while index <= last && index + 9 <= readable {
                 let word = lowered(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
                 let following = UInt64(base[index + 8] | caseBit(base[index + 8]))
@@ -35,7 +39,9 @@ enum TextMatching {
         }
         let firstByte = wanted[0]
         while index <= last {
-            if base[index] | caseBit(base[index]) == firstByte && startsWith(base + index, wanted, needleCount) { return true }
+            if base[index] | caseBit(base[index]) == firstByte && startsWith(base + index, wanted, needleCount) {
+                return true
+            }
             index += 1
         }
         return false
@@ -44,7 +50,9 @@ enum TextMatching {
     /// Whether `text` starts with `needle` (folded), lowering ASCII letters of `text`.
     @inline(__always)
     static func startsWith(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.count >= needle.count, let base = text.baseAddress, let wanted = needle.baseAddress else { return needle.isEmpty }
+        guard text.count >= needle.count, let base = text.baseAddress, let wanted = needle.baseAddress else {
+            return needle.isEmpty
+        }
         return startsWith(base, wanted, needle.count)
     }
 
@@ -77,13 +85,18 @@ enum TextMatching {
     /// (folded, not empty) in `text`: which letters could come next in a match of a longer query.
     /// `readable` as in `contains`.
     @inline(__always)
-    static func followers(_ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int,
-                          bits: UnsafePointer<UInt32>) -> UInt32 {
-        let count = text.count, needleCount = needle.count
+    static func followers(
+        _ text: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>, readable: Int,
+        bits: UnsafePointer<UInt32>
+    ) -> UInt32 {
+        let count = text.count
+        let needleCount = needle.count
         guard count > needleCount, let base = text.baseAddress, let wanted = needle.baseAddress else { return 0 }
         let last = count - needleCount - 1
-        var result: UInt32 = 0, index = 0
-        let first = ones &* UInt64(wanted[0]), second = ones &* UInt64(needleCount >= 2 ? wanted[1] : 0)
+        var result: UInt32 = 0
+        var index = 0
+        let first = ones &* UInt64(wanted[0])
+        let second = ones &* UInt64(needleCount >= 2 ? wanted[1] : 0)
         while index <= last && index + 9 <= readable {
             let word = lowered(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
             var hits = zeroBytes(word ^ first)
