@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Synchronization
-
 /// How the user's region writes numbers, amounts of money and dates (the C library's LC_NUMERIC,
 /// LC_MONETARY and LC_TIME), which may differ from the language the interface speaks. The UI layer
 /// reads the region at start (`RegionFormat.current = …`); until then, and in tests that set none,
@@ -17,12 +15,15 @@ public struct RegionFormat: Sendable {
 
     public init() {}
 
-    private static let shared = Mutex(RegionFormat())
+    /// Set once at start, before other threads read it (and in tests, which run one at a time).
+    /// Not a `Mutex<RegionFormat>`: Swift 6.3's optimizer returned a zeroed copy out of one
+    /// (the strings empty, then a crash), where a plain static does not.
+    nonisolated(unsafe) private static var shared = RegionFormat()
 
     /// The region's format, for the whole process.
     public static var current: RegionFormat {
-        get { shared.withLock { $0 } }
-        set { shared.withLock { $0 = newValue } }
+        get { shared }
+        set { shared = newValue }
     }
 
     /// `value` with its digits grouped in threes.
