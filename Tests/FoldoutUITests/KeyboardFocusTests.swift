@@ -9,26 +9,7 @@ import XCTest
 
 /// Keyboard-only use of the main window: Tab goes through a row's buttons and then out of the
 /// list (not through every row of it), and Alt+1, 2, 3 show a page with the focus in it.
-final class KeyboardFocusTests: GtkTestCase, @unchecked Sendable {
-    private var folder = ""
-    @MainActor private var main: MainWindow?
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = NSTemporaryDirectory() + "foldout-focus-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        onMain {
-            main?.window.destroy()
-            main = nil
-            pump(seconds: 0.05)
-        }
-        try? FileManager.default.removeItem(atPath: folder)
-        super.tearDown()
-    }
-
+final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
     @MainActor private func makeWindow() -> MainWindow {
         let window = makeMainWindow(
             actions: ActionsList(generatedCount: 1_000), catalog: Catalog.generate(count: 5_000, seed: 3),

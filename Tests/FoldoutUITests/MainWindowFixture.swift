@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
+import Foundation
 import Gtk
 import GtkTesting
 import XCTest
@@ -22,5 +23,28 @@ extension GtkTestCase {
         main.window.setDefaultSize(width: width, height: height)
         main.window.present()
         return main
+    }
+}
+
+/// Tests on the app's main window: a data folder of its own for each test, and the window (once a
+/// test makes one and keeps it in `main`) destroyed after it.
+class MainWindowTestCase: GtkTestCase, @unchecked Sendable {
+    var folder = ""
+    @MainActor var main: MainWindow?
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "foldout-window-\(getpid())-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        onMain {
+            main?.window.destroy()
+            main = nil
+            pump(seconds: 0.05)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+        super.tearDown()
     }
 }

@@ -9,26 +9,7 @@ import XCTest
 
 /// Windows of any width: at 360 px every page fits (the page switcher at the bottom, the Movies
 /// list and details one at a time), and at 1,400 px the rows keep a readable width.
-final class WindowWidthTests: GtkTestCase, @unchecked Sendable {
-    private var folder = ""
-    @MainActor private var main: MainWindow?
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        folder = NSTemporaryDirectory() + "foldout-width-\(getpid())-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        onMain {
-            main?.window.destroy()
-            main = nil
-            pump(seconds: 0.05)
-        }
-        try? FileManager.default.removeItem(atPath: folder)
-        super.tearDown()
-    }
-
+final class WindowWidthTests: MainWindowTestCase, @unchecked Sendable {
     @MainActor private func window(width: Int32) -> MainWindow {
         Style.load()  // the app's own style sheet: widths depend on it
         let main = makeMainWindow(
