@@ -33,7 +33,7 @@ public final class GestureClick: EventController {
     }
 }
 
-/// Keyboard shortcuts that activate named actions, e.g. `Return` → `row.toggle`.
+/// Keyboard shortcuts that activate named actions (`Escape` → `movies.close-pane`) or run a closure.
 @MainActor
 public final class ShortcutController: EventController {
     public init(scope: GtkShortcutScope = GTK_SHORTCUT_SCOPE_LOCAL) {
