@@ -125,7 +125,7 @@ scan() {
     [ -n "$swift_bin" ] && scan_args+=(--toolchain "$(dirname "$(dirname "$(realpath "$swift_bin")")")")
     [ -n "$swift_bin" ] && swift_in_root && scan_args+=(--baseline "$root/usr/libexec/swift/lib/swift/linux")
     python3 build-aux/swift-6.0-scan.py --self-test || status=1
-    python3 build-aux/swift-6.0-scan.py "${scan_args[@]}" Sources Tests Benchmarks || status=1
+    python3 build-aux/swift-6.0-scan.py "${scan_args[@]}" Sources Tests Benchmarks Plugins || status=1
 
     echo "== 2. Package.swift against the PackageDescription API of swift-tools-version 6.0"
     local declared
@@ -178,7 +178,7 @@ build() {
     mkdir -p "$work" "$root/var/tmp/foldout-scratch"
     # Clang's module cache misses headers added to a C target's include/ folder: start it afresh.
     rm -rf "$root"/var/tmp/foldout-scratch/*/debug/ModuleCache
-    cp -a Package.swift Sources Tests Benchmarks "$work/"
+    cp -a Package.swift Sources Tests Benchmarks Plugins Resources "$work/"
     rm -rf "$work/Benchmarks/bin"
     local log=$root/var/tmp/foldout-build.log
     local started=$SECONDS
