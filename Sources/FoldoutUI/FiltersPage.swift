@@ -9,10 +9,6 @@ public enum CatalogSource: Sendable {
     /// A file read once the page is first shown, with its progress; the built-in catalog is
     /// shown instead if the file cannot be used.
     case file(path: String)
-
-    var isFile: Bool {
-        if case .file = self { true } else { false }
-    }
 }
 
 /// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
@@ -33,16 +29,16 @@ public final class FiltersPage {
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
     let opening: CatalogOpening
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
-    private let model = PositionListModel()
+    let model = PositionListModel()
     private let rows: ListBinder<FiltersPage, ObjectIdentifier, ResultRow>
     var listView: ListView { rows.listView }
-    private let scrolled = ScrolledWindow()
+    let scrolled = ScrolledWindow()
     let emptyState = Box(.vertical, spacing: 12)
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
-    private var pendingRebind: SourceToken?
+    var pendingRebind: SourceToken?
     /// Finds the search's matches in the titles bound.
-    private var highlighter = SearchHighlighter(query: "")
+    var highlighter = SearchHighlighter(query: "")
     /// The rows showing a result now (each row is its own key: results change under them).
     var boundRows: [ObjectIdentifier: ResultRow] { rows.boundRows }
     private var source: CatalogSource?
@@ -295,7 +291,7 @@ public final class FiltersPage {
         return true
     }
 
-    // MARK: Results
+    // MARK: Results (the rest in FiltersPage+Results.swift)
 
     private func apply(_ change: FacetFilter.Change) {
         guard let filter else { return }
@@ -308,48 +304,6 @@ public final class FiltersPage {
         case .results:
             showResults()
         }
-    }
-
-    private func showResults() {
-        guard let filter else { return }
-        if highlighter.query != filter.searchText { highlighter = SearchHighlighter(query: filter.searchText) }
-        // New results start at the top; the rows that stay are bound again to what is there now.
-        resultsAdjustment.value = 0
-        model.count = filter.matchCount
-        rebindRows()
-        countLabel.text = trn(
-            "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
-            ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
-        facetBar.showLabels()
-        let nothing = filter.matchCount == 0 && filter.catalog.count > 0
-        scrolled.isVisible = !nothing
-        emptyState.isVisible = nothing
-        if nothing { emptyDetail.text = emptyExplanation(filter) }
-    }
-
-    /// Why nothing is shown: the search and the chosen facets.
-    private func emptyExplanation(_ filter: FacetFilter) -> String {
-        let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
-        // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
-        let choices = chosen.joined(separator: tr(", "))
-        switch (filter.searchText.isEmpty, chosen.isEmpty) {
-        case (true, _): return tr("No item has all of {choices}.", ["choices": choices])
-        case (false, true): return tr("No item contains “{text}”.", ["text": filter.searchText])
-        case (false, false):
-            return tr(
-                "No item contains “{text}” and has all of {choices}.", ["text": filter.searchText, "choices": choices])
-        }
-    }
-
-    private func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
-        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else {
-            return nil
-        }
-        row.bind(
-            position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog,
-            title: section.titleColumn,
-            details: section.detailColumns, highlighter: &highlighter)
-        return ObjectIdentifier(row)
     }
 
     // MARK: Combo rows
@@ -399,47 +353,6 @@ public final class FiltersPage {
         guard sortRequest == request, filter?.catalog === catalog else { return }
         opening.finishWorking()
         filter?.sort = sort
-    }
-
-    /// Binds the rows in view again at once, and the others GTK keeps around the view (200 in
-    /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
-    /// technologies, which for 200 rows takes a few milliseconds.
-    private func rebindRows() {
-        guard let filter else { return }
-        pendingRebind?.cancel()
-        pendingRebind = nil
-        let rowHeight = Double(boundRows.values.lazy.map { $0.root.height }.max() ?? 0)
-        let inView =
-            rowHeight > 0
-            ? Int(resultsAdjustment.value / rowHeight)..<Int(
-                (resultsAdjustment.value + resultsAdjustment.pageSize) / rowHeight) + 2
-            : 0..<Int.max
-        var later: [ResultRow] = []
-        for row in boundRows.values where row.listPosition < filter.matchCount {
-            if inView.contains(row.listPosition) { rebind(row, filter) } else { later.append(row) }
-        }
-        guard !later.isEmpty else { return }
-        pendingRebind = MainLoop.idle(priority: .low) { [weak self] in
-            self?.rebindLater(later)
-            return false
-        }
-    }
-
-    private func rebindLater(_ rows: [ResultRow]) {
-        pendingRebind = nil
-        guard let filter else { return }
-        for row in rows where row.position != nil && row.listPosition < filter.matchCount { rebind(row, filter) }
-    }
-
-    private func rebind(_ row: ResultRow, _ filter: FacetFilter) {
-        row.bind(
-            position: Int(filter.matches[row.listPosition]), listPosition: row.listPosition, in: filter.catalog,
-            title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
-    }
-
-    /// The titles in the visible rows, top to bottom.
-    var visibleNames: [String] {
-        boundRows.values.filter { $0.position != nil }.sorted { $0.listPosition < $1.listPosition }.map(\.name.text)
     }
 
     private func refreshCombos() {

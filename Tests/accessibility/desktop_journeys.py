@@ -10,10 +10,9 @@ whose helpers it shares.
 """
 import os
 import subprocess
-import sys
 import tempfile
 
-from screen_reader_view import App, check, failures, keys, wait_for
+from screen_reader_view import App, check, keys, run_suite, wait_for
 
 
 def launch(binary, arguments, environment, cwd=None):
@@ -138,19 +137,5 @@ def remembered_state(binary, data):
             app.close()
 
 
-def main():
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__)
-    binary = os.path.abspath(sys.argv[1])
-    with tempfile.TemporaryDirectory() as data:
-        for journey in (file_at_start, second_launch, remembered_state):
-            print(f"== {journey.__name__}", flush=True)
-            journey(binary, data)
-    if failures:
-        print(f"desktop_journeys: {len(failures)} failed", flush=True)
-        raise SystemExit(1)
-    print("desktop_journeys: every check passed", flush=True)
-
-
 if __name__ == "__main__":
-    main()
+    run_suite("desktop_journeys", __doc__, (file_at_start, second_launch, remembered_state))

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// The Filters page's results: the count, the rows (bound lazily, rebound when the matches change
+/// under them) and the empty state that names what matched nothing.
+extension FiltersPage {
+    func showResults() {
+        guard let filter else { return }
+        if highlighter.query != filter.searchText { highlighter = SearchHighlighter(query: filter.searchText) }
+        // New results start at the top; the rows that stay are bound again to what is there now.
+        resultsAdjustment.value = 0
+        model.count = filter.matchCount
+        rebindRows()
+        countLabel.text = trn(
+            "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
+            ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
+        facetBar.showLabels()
+        let nothing = filter.matchCount == 0 && filter.catalog.count > 0
+        scrolled.isVisible = !nothing
+        emptyState.isVisible = nothing
+        if nothing { emptyDetail.text = emptyExplanation(filter) }
+    }
+
+    /// Why nothing is shown: the search and the chosen facets.
+    private func emptyExplanation(_ filter: FacetFilter) -> String {
+        let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
+        // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
+        let choices = chosen.joined(separator: tr(", "))
+        switch (filter.searchText.isEmpty, chosen.isEmpty) {
+        case (true, _): return tr("No item has all of {choices}.", ["choices": choices])
+        case (false, true): return tr("No item contains “{text}”.", ["text": filter.searchText])
+        case (false, false):
+            return tr(
+                "No item contains “{text}” and has all of {choices}.", ["text": filter.searchText, "choices": choices])
+        }
+    }
+
+    func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
+        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else {
+            return nil
+        }
+        show(row, at: listPosition, filter)
+        return ObjectIdentifier(row)
+    }
+
+    /// Binds the rows in view again at once, and the others GTK keeps around the view (200 in
+    /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
+    /// technologies, which for 200 rows takes a few milliseconds.
+    func rebindRows() {
+        guard let filter else { return }
+        pendingRebind?.cancel()
+        pendingRebind = nil
+        let rowHeight = Double(boundRows.values.lazy.map { $0.root.height }.max() ?? 0)
+        let inView =
+            rowHeight > 0
+            ? Int(resultsAdjustment.value / rowHeight)..<Int(
+                (resultsAdjustment.value + resultsAdjustment.pageSize) / rowHeight) + 2
+            : 0..<Int.max
+        var later: [ResultRow] = []
+        for row in boundRows.values where row.listPosition < filter.matchCount {
+            if inView.contains(row.listPosition) { rebind(row, filter) } else { later.append(row) }
+        }
+        guard !later.isEmpty else { return }
+        pendingRebind = MainLoop.idle(priority: .low) { [weak self] in
+            self?.rebindLater(later)
+            return false
+        }
+    }
+
+    private func rebindLater(_ rows: [ResultRow]) {
+        pendingRebind = nil
+        guard let filter else { return }
+        for row in rows where row.position != nil && row.listPosition < filter.matchCount { rebind(row, filter) }
+    }
+
+    private func rebind(_ row: ResultRow, _ filter: FacetFilter) { show(row, at: row.listPosition, filter) }
+
+    /// Shows the match at `listPosition` in `row`: its title (the search highlighted) and details.
+    private func show(_ row: ResultRow, at listPosition: Int, _ filter: FacetFilter) {
+        row.bind(
+            position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog,
+            title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
+    }
+
+    /// The titles in the visible rows, top to bottom.
+    var visibleNames: [String] {
+        boundRows.values.filter { $0.position != nil }.sorted { $0.listPosition < $1.listPosition }.map(\.name.text)
+    }
+}
