@@ -13,7 +13,37 @@ public struct RegionFormat: Sendable {
         CatalogDate.isoText(year: year, month: month, day: day)
     }
 
+    /// A calendar month as the region names it ("June 2013"); "2013-06" until the UI sets it.
+    public var month: @Sendable (_ year: Int, _ month: Int) -> String = { year, month in
+        String(CatalogDate.isoText(year: year, month: month, day: 1).prefix(7))
+    }
+
     public init() {}
+
+    /// Days since 1970 of a date typed as the region writes one ("22.11.2033", "11/22/33"): the
+    /// order of day, month and year is read from how the region writes a sample day.
+    public func parseDay(_ text: String) -> Int32? {
+        func groups(_ text: String) -> [Substring] { text.split { !$0.isASCII || !$0.isNumber } }
+        let fields = groups(day(2033, 11, 22)).map { group -> Character? in
+            switch group {
+            case "2033", "33": "y"
+            case "11": "m"
+            case "22": "d"
+            default: nil
+            }
+        }
+        let typed = groups(text).compactMap { Int($0) }
+        guard typed.count == 3, Set(fields.compactMap { $0 }) == ["y", "m", "d"], fields.count == 3,
+            var year = fields.firstIndex(of: "y").map({ typed[$0] }),
+            let month = fields.firstIndex(of: "m").map({ typed[$0] }),
+            let dayOfMonth = fields.firstIndex(of: "d").map({ typed[$0] })
+        else { return nil }
+        if year < 100 { year += 2000 }
+        guard (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= CatalogDate.daysInMonth(year, month) else {
+            return nil
+        }
+        return Int32(CatalogDate.days(year: year, month: month, day: dayOfMonth))
+    }
 
     /// Set once at start, before other threads read it (and in tests, which run one at a time).
     /// Not a `Mutex<RegionFormat>`: Swift 6.3's optimizer returned a zeroed copy out of one

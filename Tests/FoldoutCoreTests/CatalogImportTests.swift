@@ -22,7 +22,8 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(catalog.columns.map(\.name), ["title", "author", "genre", "year", "price"])
         XCTAssertEqual(catalog.columns.map(\.kind), [.text, .text, .text, .number, .number])
         XCTAssertEqual(catalog.titleColumn, 0)
-        XCTAssertEqual(catalog.facetColumns, [2], "genre repeats; titles, authors and years hardly do")
+        XCTAssertEqual(
+            catalog.facetColumns, [2, 4], "genre repeats; titles, authors and years hardly do; a price gets a range")
         XCTAssertEqual(catalog.text(4, at: 1), "8.50")
         XCTAssertEqual(catalog.text(4, at: 2), "12", "a value is shown as the file writes it")
         XCTAssertEqual(catalog.text(4, at: 5), "", "NA is missing")
@@ -201,7 +202,7 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(
             catalog.columns.map(\.name), ["Name", "Price", "Date", "Category", "Material", "Color", "Season", "Size"])
         XCTAssertEqual(catalog.columns.map(\.kind), [.text, .number, .date, .text, .text, .text, .text, .text])
-        XCTAssertEqual(catalog.facetColumns, [3, 4, 5, 6, 7])
+        XCTAssertEqual(catalog.facetColumns, [1, 2, 3, 4, 5, 6, 7], "price and date get ranges")
         XCTAssertEqual(catalog.defaultSort, CatalogSortKey(column: 0))
         XCTAssertEqual(catalog.columns.map { $0.distinctCount ?? -1 }.suffix(5), [15, 8, 10, 4, 6])
         let filter = FacetFilter(catalog: catalog)

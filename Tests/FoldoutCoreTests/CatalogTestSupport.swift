@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
+import Foundation
 import XCTest
 
 /// Reading test files, and the slow, obviously right answers the catalog is checked against.
@@ -94,22 +95,98 @@ final class FacetFilterOracle {
         return text.isEmpty ? nil : filter.options(forColumn: column).firstIndex(of: text)
     }
 
-    func matches(choices: [Int: Int], sort: CatalogSortKey?) -> [UInt32] {
-        let order = orders[sort] ?? sorted(sort)
-        orders[sort] = order
-        return order.filter { row in choices.allSatisfy { option($0.key, Int(row)) == $0.value } }
+    /// The row's value as a number read from its text by Foundation's calendar: days since 1970
+    /// for a date, seconds for a date-time; nil if missing.
+    func number(_ column: Int, _ row: Int) -> Double? {
+        if let known = numbers[column] { return known[row] }
+        let kind = filter.catalog.columns[column].kind
+        let values = cells[column].map { text -> Double? in
+            guard !text.isEmpty else { return nil }
+            switch kind {
+            case .date: return Self.seconds(text).map { $0 / 86_400 }
+            case .dateTime: return Self.seconds(text)
+            default: return Double(text)
+            }
+        }
+        numbers[column] = values
+        return values[row]
     }
 
-    /// A facet's counts: rows with every other facet's choice, by their option in this one.
-    func counts(choices: [Int: Int], column: Int) -> [Int] {
-        var counts = [Int](repeating: 0, count: filter.options(forColumn: column).count)
-        for row in cells[column].indices {
-            guard choices.allSatisfy({ $0.key == column || option($0.key, row) == $0.value }),
-                let mine = option(column, row)
-            else { continue }
-            counts[mine] += 1
+    private var numbers: [Int: [Double?]] = [:]
+
+    /// "2024-03-05" or "2024-03-05 14:30:00" as seconds since 1970 (UTC, Gregorian).
+    private static func seconds(_ text: String) -> Double? {
+        let parts = text.split { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }.compactMap { Int($0) }
+        guard parts.count == 3 || parts.count == 6 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
+        if parts.count == 6 { (components.hour, components.minute, components.second) = (parts[3], parts[4], parts[5]) }
+        return calendar.date(from: components)?.timeIntervalSince1970
+    }
+
+    /// Whether the row passes every filter in `filters` but `column`'s, and the search `rows`.
+    func passes(_ row: Int, _ filters: [Int: Filter], but column: Int? = nil, rows: Set<Int>? = nil) -> Bool {
+        if let rows, !rows.contains(row) { return false }
+        return filters.allSatisfy { entry in
+            guard entry.key != column else { return true }
+            switch entry.value {
+            case .options(let ticked, let noValue, let excluded):
+                let option = self.option(entry.key, row)
+                return (option.map { ticked.contains($0) } ?? noValue) != excluded
+            case .range(let lower, let upper, let missing):
+                guard let value = number(entry.key, row) else { return missing }
+                return value >= (lower ?? -.infinity) && value <= (upper ?? .infinity)
+            }
+        }
+    }
+
+    /// A filter as the oracle keeps it, apart from the filter's own types.
+    enum Filter: Equatable {
+        case options(Set<Int>, noValue: Bool, excluded: Bool)
+        case range(Double?, Double?, missing: Bool)
+    }
+
+    func matches(filters: [Int: Filter], sort: CatalogSortKey?, rows: Set<Int>? = nil) -> [UInt32] {
+        let order = orders[sort] ?? sorted(sort)
+        orders[sort] = order
+        return order.filter { passes(Int($0), filters, rows: rows) }
+    }
+
+    func matches(choices: [Int: Int], sort: CatalogSortKey?) -> [UInt32] {
+        matches(filters: choices.mapValues { .options([$0], noValue: false, excluded: false) }, sort: sort)
+    }
+
+    /// A facet's counts: rows passing every other filter, by their option in this one, and last
+    /// the rows with no value.
+    func counts(filters: [Int: Filter], column: Int, rows: Set<Int>? = nil) -> [Int] {
+        var counts = [Int](repeating: 0, count: filter.options(forColumn: column).count + 1)
+        for row in cells[column].indices where passes(row, filters, but: column, rows: rows) {
+            counts[option(column, row) ?? counts.count - 1] += 1
         }
         return counts
+    }
+
+    func counts(choices: [Int: Int], column: Int) -> [Int] {
+        Array(
+            counts(filters: choices.mapValues { .options([$0], noValue: false, excluded: false) }, column: column)
+                .dropLast())
+    }
+
+    /// A range facet's histogram over `edges`: rows passing every other filter, by bin, and the
+    /// rows with no value.
+    func histogram(filters: [Int: Filter], column: Int, edges: [Double], rows: Set<Int>? = nil) -> ([Int], Int) {
+        var counts = [Int](repeating: 0, count: edges.count - 1)
+        var missing = 0
+        for row in cells[column].indices where passes(row, filters, but: column, rows: rows) {
+            guard let value = number(column, row) else {
+                missing += 1
+                continue
+            }
+            let bin = (edges.lastIndex { $0 <= value } ?? 0)
+            counts[min(bin, counts.count - 1)] += 1
+        }
+        return (counts, missing)
     }
 
     /// Every row in `sort`'s order by a comparison sort: numbers by value, dates and date-times by

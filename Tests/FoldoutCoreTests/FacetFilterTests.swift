@@ -3,75 +3,128 @@ import FoldoutCore
 import XCTest
 
 final class FacetFilterTests: XCTestCase {
-    /// Matches and every facet's counts equal a brute-force answer after each of more than
-    /// 10,000 random operations (choose, reset, reset all, sort, make a column a facet or not).
-    func testMatchesAndCountsEqualABruteForceOracleThroughRandomOperations() throws {
+    /// Matches, every option facet's counts (with "No value") and every range facet's histogram
+    /// equal a brute-force answer after each of more than 10,000 random operations: choosing one
+    /// option, ticking several, excluding, ranges with open and closed ends and missing values
+    /// over numbers, dates and date-times, resetting, making any column a facet or not, sorting.
+    func testMatchesCountsAndHistogramsEqualABruteForceOracleThroughRandomOperations() throws {
         var random = SeededGenerator(seed: 42)
-        var catalogs = [1, 50, 2000].map { Catalog.generate(count: $0, seed: UInt64($0) + 3) }
-        for (rows, seed) in [(1, 1), (40, 2), (400, 3), (1500, 4)] {
-            catalogs.append(
-                try Catalog.parseCSV(Array(CatalogTestSupport.randomCSV(rows: rows, seed: UInt64(seed)).utf8)))
+        var catalogs: [(Catalog, Int)] = [
+            (Catalog.generate(count: 1, seed: 4), 300), (Catalog.generate(count: 300, seed: 9), 1500),
+        ]
+        for (rows, seed, steps) in [(1, 1, 300), (40, 2, 2500), (150, 3, 2500), (300, 4, 1200)] {
+            let csv = CatalogTestSupport.randomCSV(rows: rows, seed: UInt64(seed))
+            catalogs.append((try CatalogTestSupport.parse(csv), steps))
+        }
+        for (rows, seed) in [(60, 5), (250, 6)] {
+            catalogs.append((try CatalogTestSupport.parse(Self.flightsCSV(rows: rows, seed: UInt64(seed))), 1500))
         }
         var operations = 0
-        for catalog in catalogs {
+        for (catalog, steps) in catalogs {
             let filter = FacetFilter(catalog: catalog)
             let oracle = FacetFilterOracle(filter)
             let recorder = ChangeRecorder(filter)
-            var choices: [Int: Int] = [:]
+            var filters: [Int: FacetFilterOracle.Filter] = [:]
             var previous = filter.matches
             var previousExpected = previous
-            let steps = 1500
             for _ in 0..<steps {
                 let before = recorder.changes.filter { $0 == .results }.count
-                var effective = false
+                let old = filters
                 let facets = filter.facetColumns
-                switch Int.random(in: 0..<12, using: &random) {
-                case 0..<6 where !facets.isEmpty:
-                    let column = facets.randomElement(using: &random)!
-                    let option = Int.random(in: 0..<filter.options(forColumn: column).count, using: &random)
-                    effective = choices[column] != option
-                    choices[column] = option
+                let optionFacets = facets.filter { filter.kind(ofColumn: $0) == .options }
+                let rangeFacets = facets.filter { filter.kind(ofColumn: $0) == .range }
+                switch Int.random(in: 0..<13, using: &random) {
+                case 0..<2 where !optionFacets.isEmpty:
+                    let column = optionFacets.randomElement(using: &random)!
+                    let count =
+                        filter.options(forColumn: column).count
+                        + (filter.noValueOption(forColumn: column) == nil ? 0 : 1)
+                    let option = Int.random(in: 0..<count, using: &random)
+                    let noValue = option == filter.noValueOption(forColumn: column)
+                    filters[column] = .options(noValue ? [] : [option], noValue: noValue, excluded: false)
                     filter.select(option: option, inColumn: column)
-                case 6...7 where !facets.isEmpty:
+                case 2..<4 where !optionFacets.isEmpty:
+                    let column = optionFacets.randomElement(using: &random)!
+                    let count =
+                        filter.options(forColumn: column).count
+                        + (filter.noValueOption(forColumn: column) == nil ? 0 : 1)
+                    let option = Int.random(in: 0..<count, using: &random)
+                    var (ticked, noValue, excluded) = (Set<Int>(), false, false)
+                    if case .options(let t, let n, let e) = filters[column] { (ticked, noValue, excluded) = (t, n, e) }
+                    if option == filter.noValueOption(forColumn: column) {
+                        noValue.toggle()
+                    } else if ticked.remove(option) == nil {
+                        ticked.insert(option)
+                    }
+                    filters[column] =
+                        ticked.isEmpty && !noValue && !excluded
+                        ? nil : .options(ticked, noValue: noValue, excluded: excluded)
+                    filter.toggle(option: option, inColumn: column)
+                case 4 where !optionFacets.isEmpty:
+                    let column = optionFacets.randomElement(using: &random)!
+                    let exclude = Bool.random(using: &random)
+                    var (ticked, noValue) = (Set<Int>(), false)
+                    if case .options(let t, let n, _) = filters[column] { (ticked, noValue) = (t, n) }
+                    filters[column] =
+                        ticked.isEmpty && !noValue && !exclude
+                        ? nil : .options(ticked, noValue: noValue, excluded: exclude)
+                    filter.setExcluded(exclude, inColumn: column)
+                case 5..<8 where !rangeFacets.isEmpty:
+                    let column = rangeFacets.randomElement(using: &random)!
+                    func end() -> Double? {
+                        guard Int.random(in: 0..<4, using: &random) > 0 else { return nil }
+                        let row = Int.random(in: 0..<catalog.count, using: &random)
+                        return oracle.number(column, row).map { Bool.random(using: &random) ? $0 : $0 + 0.5 }
+                    }
+                    let (lower, upper, missing) = (end(), end(), Int.random(in: 0..<3, using: &random) == 0)
+                    let range = FacetRange(lower: lower, upper: upper, includesMissing: missing)
+                    filters[column] = range.isEverything ? nil : .range(lower, upper, missing: missing)
+                    filter.setRange(range, forColumn: column)
+                case 8 where !facets.isEmpty:
                     let column = facets.randomElement(using: &random)!
-                    effective = choices[column] != nil
-                    choices[column] = nil
+                    filters[column] = nil
                     filter.reset(column: column)
-                case 8:
-                    effective = !choices.isEmpty
-                    choices = [:]
-                    filter.resetAll()
                 case 9:
+                    filters = [:]
+                    filter.resetAll()
+                case 10:
                     let column = Int.random(in: 0..<catalog.columns.count, using: &random)
                     let on = !filter.isFacet(column)
-                    if on && filter.canMakeFacet(column) || !on {
-                        effective = !on && choices[column] != nil
-                        if !on { choices[column] = nil }
-                        filter.setFacet(column, on)
+                    if !on || filter.canMakeFacet(column) {
+                        if !on { filters[column] = nil }
+                        filter.setFacet(column, on, as: Bool.random(using: &random) ? .options : nil)
                         XCTAssertEqual(filter.isFacet(column), on)
                     }
                 default:
-                    let sort =
+                    filter.sort =
                         Bool.random(using: &random)
                         ? nil
                         : CatalogSortKey(
                             column: Int.random(in: 0..<catalog.columns.count, using: &random),
                             descending: Bool.random(using: &random))
-                    effective = filter.sort != sort
-                    filter.sort = sort
                 }
                 operations += 1
-                let expected = oracle.matches(choices: choices, sort: filter.sort)
+                let expected = oracle.matches(filters: filters, sort: filter.sort)
                 XCTAssertEqual(filter.matches, expected, "after operation \(operations)")
-                XCTAssertEqual(
-                    recorder.changes.filter { $0 == .results }.count - before, effective ? 1 : 0,
-                    "changes of operation \(operations)")
+                if old != filters {
+                    XCTAssertEqual(
+                        recorder.changes.filter { $0 == .results }.count - before, 1, "operation \(operations)")
+                }
+                XCTAssertEqual(filter.isFiltering, !filters.isEmpty)
                 for column in filter.facetColumns {
-                    XCTAssertEqual(filter.choice(forColumn: column), choices[column])
-                    if operations % 3 == 0 {
+                    XCTAssertFalse(filter.label(forColumn: column).isEmpty)
+                    switch filter.kind(ofColumn: column) {
+                    case .options:
+                        let counts = oracle.counts(filters: filters, column: column)
                         XCTAssertEqual(
-                            filter.counts(forColumn: column), oracle.counts(choices: choices, column: column),
+                            filter.counts(forColumn: column) + [filter.noValueCount(forColumn: column)], counts,
                             "counts of column \(column) after operation \(operations)")
+                    case .range:
+                        let histogram = filter.histogram(forColumn: column)
+                        let (counts, missing) = oracle.histogram(
+                            filters: filters, column: column, edges: histogram.edges)
+                        XCTAssertEqual(histogram.counts, counts, "histogram of \(column) after operation \(operations)")
+                        XCTAssertEqual(histogram.missing, missing, "missing of \(column) after operation \(operations)")
                     }
                 }
                 XCTAssertEqual(previous, previousExpected, "a result held by a client must never change under it")
@@ -80,6 +133,30 @@ final class FacetFilterTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(operations, 10_000)
+    }
+
+    /// A table like nycflights13's: a carrier, an origin with missing values, delays of many
+    /// whole-number values, a date-time, a 0/1 column, distances with decimals, tail numbers.
+    static func flightsCSV(rows: Int, seed: UInt64) -> String {
+        var random = SeededGenerator(seed: seed)
+        var text = "carrier,origin,dep_delay,time_hour,cancelled,distance,tailnum,flight_date\n"
+        for _ in 0..<rows {
+            let carrier = ["UA", "AA", "B6", "DL", "EV"].randomElement(using: &random)!
+            let origin =
+                Int.random(in: 0..<8, using: &random) == 0 ? "" : ["JFK", "LGA", "EWR"].randomElement(using: &random)!
+            let delay =
+                Int.random(in: 0..<10, using: &random) == 0 ? "NA" : String(Int.random(in: -20...400, using: &random))
+            let month = Int.random(in: 1...12, using: &random)
+            let day = Int.random(in: 1...28, using: &random)
+            let hour = Int.random(in: 0...23, using: &random)
+            let time = String(format: "2013-%02d-%02d %02d:00:00", month, day, hour)
+            let cancelled = Bool.random(using: &random) ? "1" : "0"
+            let distance = String(format: "%.3f", Double(Int.random(in: 80_000...4_900_000, using: &random)) / 1000)
+            let tail = "N\(Int.random(in: 100...999, using: &random))"
+            let date = Int.random(in: 0..<9, using: &random) == 0 ? "" : String(format: "2013-%02d-%02d", month, day)
+            text += [carrier, origin, delay, time, cancelled, distance, tail, date].joined(separator: ",") + "\n"
+        }
+        return text
     }
 
     func testCountsHonourTheOtherFacetsButNotTheirOwn() throws {
@@ -128,19 +205,114 @@ final class FacetFilterTests: XCTestCase {
     func testMakingAColumnAFacetAndBack() throws {
         let catalog = try CatalogTestSupport.parse(CatalogTestSupport.randomCSV(rows: 1500, seed: 8))
         let filter = FacetFilter(catalog: catalog)
-        let title = CatalogTestSupport.column(catalog, "added")
+        let added = CatalogTestSupport.column(catalog, "added")
         let id = CatalogTestSupport.column(catalog, "id")
-        XCTAssertFalse(filter.canMakeFacet(id), "ids are all different")
-        XCTAssertFalse(filter.isFacet(title), "dates are no facet at first")
-        XCTAssertTrue(filter.canMakeFacet(title))
+        XCTAssertTrue(filter.isFacet(added), "a date column is a range facet at first")
+        XCTAssertEqual(filter.kind(ofColumn: added), .range)
+        XCTAssertFalse(filter.isFacet(id))
+        XCTAssertTrue(filter.canMakeFacet(id), "no cap on a facet's values: 1,500 ids")
         let recorder = ChangeRecorder(filter)
-        filter.setFacet(title, true)
-        XCTAssertTrue(filter.isFacet(title))
+        filter.setFacet(id, true, as: .options)
+        XCTAssertTrue(filter.isFacet(id))
+        XCTAssertEqual(filter.kind(ofColumn: id), .options)
+        XCTAssertEqual(filter.options(forColumn: id).count, 1500)
         XCTAssertEqual(recorder.changes, [.facets])
-        filter.select(option: 0, inColumn: title)
-        filter.setFacet(title, false)
+        filter.select(option: 0, inColumn: id)
+        XCTAssertEqual(filter.matchCount, 1)
+        filter.setFacet(id, false)
         XCTAssertEqual(recorder.changes, [.facets, .results, .facets, .results])
         XCTAssertEqual(filter.matchCount, catalog.count, "its choice went with it")
+    }
+
+    /// "Delayed more than an hour, from JFK or LGA, not UA, in June", and what the buttons say.
+    func testSeveralOptionsExcludeAndRangesTogether() throws {
+        let catalog = try CatalogTestSupport.parse(Self.flightsCSV(rows: 3000, seed: 11))
+        let filter = FacetFilter(catalog: catalog)
+        let oracle = FacetFilterOracle(filter)
+        let (carrier, origin, delay, time) = (0, 1, 2, 3)
+        XCTAssertEqual(filter.kind(ofColumn: delay), .range)
+        XCTAssertEqual(filter.kind(ofColumn: carrier), .options)
+        XCTAssertTrue(filter.isFacet(time), "a date-time is a range facet at first")
+        filter.setFacet(delay, true)
+        let options = filter.options(forColumn: origin)
+        XCTAssertEqual(options, ["EWR", "JFK", "LGA"])
+        XCTAssertEqual(filter.noValueOption(forColumn: origin), 3)
+        filter.select(option: 1, inColumn: origin)
+        filter.toggle(option: 2, inColumn: origin)
+        XCTAssertEqual(filter.label(forColumn: origin), "JFK, LGA")
+        let ua = filter.options(forColumn: carrier).firstIndex(of: "UA")!
+        filter.select(option: ua, inColumn: carrier)
+        filter.setExcluded(true, inColumn: carrier)
+        XCTAssertEqual(filter.label(forColumn: carrier), "not UA")
+        filter.setRange(FacetRange(lower: 61), forColumn: delay)
+        XCTAssertEqual(filter.label(forColumn: delay), "dep_delay ≥ 61")
+        let june = FacetValueText.parse("2013-06-01", catalog.columns[time])!
+        let juneEnd = FacetValueText.parse("2013-06-30", catalog.columns[time], upper: true)!
+        filter.setRange(FacetRange(lower: june, upper: juneEnd), forColumn: time)
+        XCTAssertEqual(filter.label(forColumn: time), "time_hour 2013-06")
+        let expected = (0..<catalog.count).filter { row in
+            let text = { catalog.text($0, at: row) }
+            return ["JFK", "LGA"].contains(text(origin)) && text(carrier) != "UA"
+                && Int(text(delay)).map { $0 > 60 } == true && text(time).hasPrefix("2013-06-")
+        }
+        XCTAssertEqual(filter.matches.map(Int.init), expected)
+        XCTAssertGreaterThan(expected.count, 5)
+        XCTAssertEqual(
+            filter.activeChoices.map(\.name), ["carrier", "origin", "dep_delay", "time_hour"])
+        let counts = filter.counts(forColumn: origin)
+        XCTAssertEqual(counts.count, 3)
+        XCTAssertTrue(counts.allSatisfy { $0 > 0 }, "ticking more options never hides the others")
+        XCTAssertEqual(filter.matchCount, counts[1] + counts[2])
+        _ = oracle
+        filter.setRange(
+            FacetRange(upper: FacetValueText.parse("2013-06-07", catalog.columns[time], upper: true)), forColumn: time)
+        XCTAssertEqual(filter.label(forColumn: time), "time_hour ≤ 2013-06-07 23:59:59")
+        filter.setRange(FacetRange(lower: 10, upper: 50), forColumn: delay)
+        XCTAssertEqual(filter.label(forColumn: delay), "dep_delay 10–50")
+        filter.resetAll()
+        XCTAssertFalse(filter.isFiltering)
+        XCTAssertEqual(filter.matchCount, catalog.count)
+    }
+
+    func testHistogramsBinByASensibleUnitAndAClickedBinIsItsRange() throws {
+        let catalog = try CatalogTestSupport.parse(Self.flightsCSV(rows: 2000, seed: 12))
+        let filter = FacetFilter(catalog: catalog)
+        let time = 3
+        let histogram = filter.histogram(forColumn: time)
+        XCTAssertEqual(histogram.unit, .month)
+        XCTAssertEqual(histogram.binCount, 12)
+        XCTAssertEqual(histogram.counts.reduce(0, +), catalog.count)
+        let june = histogram.range(ofBin: 5, resolution: catalog.columns[time].resolution)
+        filter.setRange(june, forColumn: time)
+        XCTAssertEqual(filter.label(forColumn: time), "time_hour 2013-06")
+        XCTAssertEqual(filter.matchCount, histogram.counts[5])
+        filter.setFacet(2, true)
+        filter.setLogarithmic(true, forColumn: 2)
+        let delays = filter.histogram(forColumn: 2)
+        XCTAssertTrue(delays.logarithmic)
+        XCTAssertGreaterThan(delays.missing, 0)
+        XCTAssertEqual(delays.counts.reduce(0, +) + delays.missing, filter.matchCount)
+        let widths = zip(delays.edges, delays.edges.dropFirst()).map { $1 - $0 }
+        XCTAssertGreaterThan(widths.last!, widths[widths.count / 2] * 2, "bins widen on a logarithmic scale")
+    }
+
+    func testTypedEndsAreReadAsTheRegionWritesThem() throws {
+        let catalog = try CatalogTestSupport.parse("price,day\n12.50,2024-01-02\n3,2024-02-03\n")
+        var german = RegionFormat()
+        german.decimalSeparator = ","
+        german.groupingSeparator = "."
+        german.monetaryDecimalSeparator = ","
+        german.monetaryGroupingSeparator = "."
+        german.day = { year, month, day in "\(day).\(month).\(year)" }
+        let saved = RegionFormat.current
+        RegionFormat.current = german
+        defer { RegionFormat.current = saved }
+        XCTAssertEqual(FacetValueText.parse("1.234,5", catalog.columns[0]), 1234.5)
+        XCTAssertEqual(
+            FacetValueText.parse("3.2.2024", catalog.columns[1]), FacetValueText.parse("2024-02-03", catalog.columns[1])
+        )
+        XCTAssertNil(FacetValueText.parse("31.2.2024", catalog.columns[1]))
+        XCTAssertEqual(FacetValueText.text(12.5, catalog.columns[0]), "12,5")
     }
 
     func testReplacingTheCatalogKeepsOnlyWhatExistsInTheNewOne() throws {

@@ -25,7 +25,7 @@ public final class Catalog: Sendable {
     /// The columns shown beneath the title, at first: up to six, in the file's order, leaving out
     /// a column with a single value.
     public let detailColumns: [Int]
-    /// The columns that are facets at first: those whose values look like one, as many as fit.
+    /// The columns that are facets at first: see `chooseFacets`.
     public let facetColumns: [Int]
     /// The order results are listed in at first; nil for the file's own order.
     public let defaultSort: CatalogSortKey?
@@ -40,12 +40,7 @@ public final class Catalog: Sendable {
         self.columns = columns
         self.count = count
         self.defaultSort = defaultSort
-        var facets: [Int] = []
-        for (index, column) in columns.enumerated()
-        where column.suggestsFacet && FacetLayout.fits(columns, facets + [index]) {
-            facets.append(index)
-        }
-        facetColumns = facets
+        facetColumns = Self.chooseFacets(columns)
         let title = titleColumn ?? Self.chooseTitle(columns)
         self.titleColumn = title
         detailColumns = Array(columns.indices.filter { $0 != title && columns[$0].distinctCount != 1 }.prefix(6))
@@ -79,6 +74,21 @@ public final class Catalog: Sendable {
         let orders = permutations.withLock { $0.values.reduce(0) { $0 + $1.count * 4 } }
         return Double(data + orders) / Double(count)
     }
+
+    /// The facets at first: up to `maxDefaultFacets` columns whose values look like options (few
+    /// repeated texts or whole numbers), then up to `maxDefaultRanges` range facets: amounts of
+    /// money first (a price), then dates and date-times, the columns a shopper or an analyst
+    /// narrows first. Any other column can be made a facet from the Facets menu.
+    static func chooseFacets(_ columns: [CatalogColumn]) -> [Int] {
+        let options = columns.indices.filter { columns[$0].suggestsFacet }.prefix(maxDefaultFacets)
+        let candidates = columns.indices.filter { columns[$0].isRangeable && !columns[$0].suggestsFacet }
+        let money = candidates.filter { columns[$0].isMonetary }
+        let dates = candidates.filter { columns[$0].kind == .date || columns[$0].kind == .dateTime }
+        let ranges = (money + dates).prefix(maxDefaultRanges)
+        return (Array(options) + ranges).sorted()
+    }
+
+    static let maxDefaultFacets = 8, maxDefaultRanges = 2
 
     /// The title column: a text column named like a name or title, else the text column with the
     /// most distinct values, else the first text facet (a penguin's species), else the first

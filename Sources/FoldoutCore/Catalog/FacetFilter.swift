@@ -1,36 +1,52 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The Filters page's state over a catalog (seed 001's data source, in Swift): which columns are
-/// facets, at most one chosen option per facet, the sort order, the matching rows in that order,
-/// and each option's count as faceted search gives it (a facet's counts honour every other facet's
-/// choice but not its own), narrowed by a text search when there is one. Every effective change
-/// sends one change.
+/// facets, what each filters by — ticked options (or every option but those) for an option facet,
+/// a range of values for a number, date or date-time column — the sort order, the matching rows
+/// in that order, and each facet's counts as faceted search gives them (a facet's counts and
+/// histogram honour every other filter but not its own), narrowed by a text search when there is
+/// one. Every effective change sends one change.
+///
+/// Each filter is kept as the set of rows it lets through (a bit a row), made again only when
+/// that filter changes; the matches are their intersection, and a facet's counts are counted
+/// over the intersection of the others.
 public final class FacetFilter {
     public enum Change: Equatable, Sendable {
-        /// The matches changed (a choice, the sort order or the catalog).
+        /// The matches changed (a choice, a range, the sort order, the search or the catalog).
         case results
         /// The set of facets changed, and with it the facet bar.
         case facets
     }
 
+    /// What a facet filters by.
+    public enum FacetKind: Sendable { case options, range }
+
+    /// How a facet's options are ordered.
+    public enum OptionOrder: Sendable { case byValue, alphabetical, asGiven }
+
     public private(set) var catalog: Catalog
     /// The facet columns, in the catalog's column order.
-    public private(set) var facetColumns: [Int]
-    /// Catalog positions of the rows that have every chosen option, in `sort`'s order.
+    public private(set) var facetColumns: [Int] = []
+    /// Catalog positions of the rows that pass every filter and the search, in `sort`'s order.
     public private(set) var matches: [UInt32] = []
     public let changes = Observers<Change>()
-    private var layout: FacetLayout
-    /// Every row's facet word, in the order of `wordsOrder` (one copy: counting needs no order,
-    /// matching needs the sort order, so the words follow the sort order).
-    private var words: FacetWords
-    private var wordsOrder: CatalogSortKey?
-    private var options: [Int: [String]] = [:]
-    /// The chosen option of each facet that has one, by column.
-    private var choices: [Int: Int] = [:]
-    private var cachedCounts: [Int: [Int]]?
-    /// Counts over every row the search finds (every row when not searching), which are a facet's
-    /// counts whenever no other facet has a choice.
-    private var unfilteredCounts: [Int: [Int]]?
-    /// True while `matches` is the sort order's permutation itself (no facet chosen).
+
+    private var codes: [Int: FacetCodes] = [:]
+    /// The kind each facet was made with, where it was chosen.
+    private var kinds: [Int: FacetKind] = [:]
+    private var bins: [Int: RangeBins] = [:]
+    private var logarithmic: Set<Int> = []
+    private var selections: [Int: FacetSelection] = [:]
+    private var ranges: [Int: FacetRange] = [:]
+    /// The rows each active filter lets through, by column.
+    private var passing: [Int: RowSet] = [:]
+    /// The rows every filter and the search let through; nil when nothing filters.
+    private var matching: RowSet?
+    /// Counts by code over every row, by column: what a facet counts when nothing else filters.
+    private var everyRowCounts: [Int: [Int]] = [:]
+    private var everyRowBins: [Int: [Int]] = [:]
+    private var cachedCounts: [Int: [Int]] = [:]
+    private var cachedHistograms: [Int: FacetHistogram] = [:]
+    /// True while `matches` is the sort order's permutation itself (nothing filters).
     private var matchesIsOrder = false
     /// A result buffer kept for reuse while `matches` is the order's permutation.
     private var spare: [UInt32] = []
@@ -52,119 +68,249 @@ public final class FacetFilter {
 
     public init(catalog: Catalog) {
         self.catalog = catalog
-        facetColumns = catalog.facetColumns
         sort = catalog.defaultSort
         searchColumns = [catalog.titleColumn]
-        layout = FacetLayout(catalog, columns: catalog.facetColumns)
-        words = FacetWords(catalog, layout: layout)
-        wordsOrder = nil
+        facetColumns = catalog.facetColumns
         recompute()
     }
 
     public var matchCount: Int { matches.count }
 
-    // MARK: Facets and options
+    // MARK: Facets
 
-    public func isFacet(_ column: Int) -> Bool { layout.field(of: column) != nil }
+    public func isFacet(_ column: Int) -> Bool { facetColumns.contains(column) }
 
-    /// The facet's options in order: numbers and dates by value, text alphabetically.
-    public func options(forColumn column: Int) -> [String] {
-        if let cached = options[column] { return cached }
-        guard case .coded(let coded) = catalog.columns[column].values else { return [] }
-        var labels = [String](repeating: "", count: coded.dictionary.count - 1)
-        for (entry, rank) in coded.ranks.enumerated() where entry > 0 {
-            labels[Int(rank)] = coded.dictionary.name(entry)
-        }
-        options[column] = labels
-        return labels
+    /// What `column` filters by as a facet: as it was made one, else a range for numbers, dates
+    /// and date-times that the inference did not take for a facet of options (a month, a
+    /// rating), else options.
+    public func kind(ofColumn column: Int) -> FacetKind {
+        if let chosen = kinds[column] { return chosen }
+        let values = catalog.columns[column]
+        return values.isRangeable && !values.suggestsFacet ? .range : .options
     }
 
-    /// How a facet's options are ordered.
-    public enum OptionOrder: Sendable { case byValue, alphabetical, asGiven }
-
-    public func optionOrder(forColumn column: Int) -> OptionOrder {
-        guard case .coded(let coded) = catalog.columns[column].values else { return .byValue }
-        return coded.keepsOrder ? .asGiven : coded.numbers == nil ? .alphabetical : .byValue
-    }
-
-    public func choice(forColumn column: Int) -> Int? { choices[column] }
-
-    /// What the facet's button says: the chosen option, or the column's name.
-    public func label(forColumn column: Int) -> String {
-        choices[column].map { options(forColumn: column)[$0] } ?? catalog.columns[column].name
-    }
-
-    /// The chosen options, in facet order, as (column name, option).
-    public var activeChoices: [(name: String, option: String)] {
-        facetColumns.compactMap { column in
-            choices[column].map { (catalog.columns[column].name, options(forColumn: column)[$0]) }
-        }
-    }
-
-    /// Whether `column` could be made a facet now: few enough values, and room in the layout.
+    /// Whether `column` can be a facet: it has at least one value.
     public func canMakeFacet(_ column: Int) -> Bool {
-        isFacet(column) || FacetLayout.fits(catalog.columns, facetColumns + [column])
+        isFacet(column) || catalog.columns[column].missingCount < catalog.count
     }
 
-    /// Makes `column` a facet, or no longer one (dropping its choice). Ignored if it cannot be.
-    public func setFacet(_ column: Int, _ on: Bool) {
+    /// Makes `column` a facet (of `kind`, a range only for numbers, dates and date-times), or no
+    /// longer one (dropping its filter). Ignored if it cannot be.
+    public func setFacet(_ column: Int, _ on: Bool, as kind: FacetKind? = nil) {
         guard on != isFacet(column), !on || canMakeFacet(column) else { return }
-        let columns = on ? (facetColumns + [column]).sorted() : facetColumns.filter { $0 != column }
-        let hadChoice = choices.removeValue(forKey: column) != nil
-        rebuildFacets(columns)
+        kinds[column] = on && (kind != .range || catalog.columns[column].isRangeable) ? kind : nil
+        facetColumns = on ? (facetColumns + [column]).sorted() : facetColumns.filter { $0 != column }
+        let hadFilter = dropFilter(column)
+        if !on {
+            codes[column] = nil
+            bins[column] = nil
+            everyRowCounts[column] = nil
+            everyRowBins[column] = nil
+        }
         changes.send(.facets)
-        if hadChoice { changed() }
+        if hadFilter { changed() } else { invalidateCounts() }
     }
 
-    private func rebuildFacets(_ columns: [Int]) {
-        facetColumns = columns
-        layout = FacetLayout(catalog, columns: columns)
-        words = FacetWords(catalog, layout: layout)
-        wordsOrder = nil
-        cachedCounts = nil
-        unfilteredCounts = nil
+    // MARK: Options
+
+    private func facetCodes(_ column: Int) -> FacetCodes {
+        if let made = codes[column] { return made }
+        let made = FacetCodes(catalog.columns[column])
+        codes[column] = made
+        return made
     }
 
-    // MARK: Choosing
+    /// The facet's options in order: numbers and dates by value, text alphabetically. Rows with
+    /// no value are the option after these (see `noValueOption`).
+    public func options(forColumn column: Int) -> [String] { facetCodes(column).options }
 
+    /// The index of the "No value" option, when some rows have no value in `column`.
+    public func noValueOption(forColumn column: Int) -> Int? {
+        catalog.columns[column].missingCount > 0 ? options(forColumn: column).count : nil
+    }
+
+    public func optionOrder(forColumn column: Int) -> OptionOrder { facetCodes(column).order }
+
+    /// The facet's ticked options; empty when it does not filter.
+    public func selection(forColumn column: Int) -> FacetSelection { selections[column] ?? FacetSelection() }
+
+    /// The one chosen option, when exactly one is ticked and not excluded.
+    public func choice(forColumn column: Int) -> Int? {
+        guard let selection = selections[column], !selection.excluded, !selection.noValue,
+            selection.options.count == 1
+        else { return nil }
+        return selection.options.first
+    }
+
+    /// Chooses `option` alone (the "No value" option too), as a single click in a flyout does.
     public func select(option: Int, inColumn column: Int) {
-        guard let field = layout.field(of: column) else { preconditionFailure("column \(column) is not a facet") }
-        precondition((0..<field.optionCount).contains(option), "option \(option) is not one of column \(column)'s")
-        guard choices[column] != option else { return }
-        choices[column] = option
-        changed()
+        let noValue = option == noValueOption(forColumn: column)
+        precondition(
+            noValue || (0..<options(forColumn: column).count).contains(option),
+            "option \(option) is not one of column \(column)'s")
+        setSelection(FacetSelection(options: noValue ? [] : [option], noValue: noValue), forColumn: column)
     }
 
+    /// Ticks `option` or unticks it, keeping the others.
+    public func toggle(option: Int, inColumn column: Int) {
+        var selection = self.selection(forColumn: column)
+        if option == noValueOption(forColumn: column) {
+            selection.noValue.toggle()
+        } else if selection.options.remove(option) == nil {
+            selection.options.insert(option)
+        }
+        setSelection(selection, forColumn: column)
+    }
+
+    /// Turns the ticked options into "every option but these", or back.
+    public func setExcluded(_ excluded: Bool, inColumn column: Int) {
+        var selection = self.selection(forColumn: column)
+        selection.excluded = excluded
+        setSelection(selection, forColumn: column)
+    }
+
+    public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
+        precondition(isFacet(column) && kind(ofColumn: column) == .options, "column \(column) is no option facet")
+        let old = selections[column]
+        let new: FacetSelection? = selection.isEmpty && !selection.excluded ? nil : selection
+        guard old != new else { return }
+        selections[column] = new
+        refilter(column)
+    }
+
+    // MARK: Ranges
+
+    /// The facet's range; nil when it does not filter.
+    public func range(forColumn column: Int) -> FacetRange? { ranges[column] }
+
+    /// Filters by `range` (nil: no longer).
+    public func setRange(_ range: FacetRange?, forColumn column: Int) {
+        precondition(isFacet(column) && kind(ofColumn: column) == .range, "column \(column) is no range facet")
+        let new = range?.isEverything == true ? nil : range
+        guard ranges[column] != new else { return }
+        ranges[column] = new
+        refilter(column)
+    }
+
+    /// Whether the histogram of `column` is on a logarithmic scale.
+    public func isLogarithmic(_ column: Int) -> Bool { logarithmic.contains(column) }
+
+    public func setLogarithmic(_ on: Bool, forColumn column: Int) {
+        guard on != isLogarithmic(column) else { return }
+        if on { logarithmic.insert(column) } else { logarithmic.remove(column) }
+        bins[column] = nil
+        everyRowBins[column] = nil
+        cachedHistograms[column] = nil
+    }
+
+    private func rangeBins(_ column: Int) -> RangeBins {
+        if let made = bins[column] { return made }
+        let made = RangeBins(catalog.columns[column], logarithmic: isLogarithmic(column))
+        bins[column] = made
+        return made
+    }
+
+    /// The histogram of `column`'s values among the rows every other filter and the search match.
+    public func histogram(forColumn column: Int) -> FacetHistogram {
+        if let cached = cachedHistograms[column] { return cached }
+        let bins = rangeBins(column)
+        let byCode = RowCounting.count(bins.codes, rows: rowsPassing(allBut: column), slots: bins.edges.count) {
+            if let counted = everyRowBins[column] { return counted }
+            var counted = [Int](repeating: 0, count: bins.edges.count)
+            RowCounting.count(bins.codes, rows: nil, into: &counted)
+            everyRowBins[column] = counted
+            return counted
+        }
+        let histogram = FacetHistogram(
+            edges: bins.edges, unit: bins.unit, logarithmic: bins.logarithmic, counts: Array(byCode.dropFirst()),
+            missing: byCode[0])
+        cachedHistograms[column] = histogram
+        return histogram
+    }
+
+    // MARK: Resetting
+
+    /// Ends the facet's filter.
     public func reset(column: Int) {
-        guard choices.removeValue(forKey: column) != nil else { return }
+        guard dropFilter(column) else { return }
         changed()
     }
 
     public func resetAll() {
-        guard !choices.isEmpty else { return }
-        choices = [:]
+        guard !selections.isEmpty || !ranges.isEmpty else { return }
+        selections = [:]
+        ranges = [:]
+        passing = [:]
         changed()
     }
 
+    /// Whether any facet filters.
+    public var isFiltering: Bool { !selections.isEmpty || !ranges.isEmpty }
+
+    private func dropFilter(_ column: Int) -> Bool {
+        let had = selections.removeValue(forKey: column) != nil || ranges.removeValue(forKey: column) != nil
+        passing[column] = nil
+        return had
+    }
+
+    private func refilter(_ column: Int) {
+        if let selection = selections[column] {
+            let codes = facetCodes(column)
+            let allowed = codes.optionOfCode.map { selection.matches($0 < 0 ? nil : Int($0)) }
+            passing[column] = allowed.withUnsafeBufferPointer { allowed in
+                codes.codes.rows { allowed[Int(truncatingIfNeeded: $0)] }
+            }
+        } else if let range = ranges[column] {
+            passing[column] = catalog.columns[column].rows(in: range)
+        } else {
+            passing[column] = nil
+        }
+        changed()
+    }
+
+    // MARK: Replacing the catalog
+
     /// Filters `catalog` instead. Its default facets become the facets; a choice is kept where the
-    /// new catalog has a facet of the same name with the same option, and the sort order where it
-    /// has a column of that name.
+    /// new catalog has a facet of the same name with the same options, a range where it has a
+    /// facet of that name of the same kind, and the sort order where it has a column of that name.
     public func replaceCatalog(_ catalog: Catalog) {
         guard catalog !== self.catalog else { return }
-        let kept = activeChoices
-        let sortName = sort.map { self.catalog.columns[$0.column].name }
+        let old = self.catalog
+        let keptSelections = selections.map { (old.columns[$0.key].name, optionTexts($0.key, $0.value)) }
+        let keptRanges = ranges.map { (old.columns[$0.key].name, old.columns[$0.key].kind, $0.value) }
+        let sortName = sort.map { old.columns[$0.column].name }
         self.catalog = catalog
-        options = [:]
-        choices = [:]
+        codes = [:]
+        kinds = [:]
+        bins = [:]
+        logarithmic = []
+        selections = [:]
+        ranges = [:]
+        passing = [:]
+        everyRowCounts = [:]
+        everyRowBins = [:]
         searcher = nil
         searchColumns = [catalog.titleColumn]
         searchRows = CatalogSearch.isBlank(searchText) ? nil : search.rows(matching: searchText)
-        rebuildFacets(catalog.facetColumns)
-        for (name, option) in kept {
-            guard let column = catalog.column(named: name), isFacet(column),
-                let index = options(forColumn: column).firstIndex(of: option)
+        facetColumns = catalog.facetColumns
+        for (name, texts) in keptSelections {
+            guard let column = catalog.column(named: name), kind(ofColumn: column) == .options else { continue }
+            let options = self.options(forColumn: column)
+            var selection = FacetSelection(excluded: texts.excluded)
+            selection.noValue = texts.noValue && noValueOption(forColumn: column) != nil
+            selection.options = Set(texts.options.compactMap { options.firstIndex(of: $0) })
+            guard !selection.isEmpty else { continue }
+            if !isFacet(column) { facetColumns = (facetColumns + [column]).sorted() }
+            selections[column] = selection
+            refilterQuietly(column)
+        }
+        for (name, kind, range) in keptRanges {
+            guard let column = catalog.column(named: name), catalog.columns[column].kind == kind,
+                self.kind(ofColumn: column) == .range
             else { continue }
-            choices[column] = index
+            if !isFacet(column) { facetColumns = (facetColumns + [column]).sorted() }
+            ranges[column] = range
+            refilterQuietly(column)
         }
         let sortColumn = sortName.flatMap { catalog.column(named: $0) }
         replacing = true
@@ -173,6 +319,19 @@ public final class FacetFilter {
         replacing = false
         changes.send(.facets)
         changed()
+    }
+
+    private func optionTexts(_ column: Int, _ selection: FacetSelection) -> (
+        options: [String], noValue: Bool, excluded: Bool
+    ) {
+        let options = self.options(forColumn: column)
+        return (selection.options.map { options[$0] }, selection.noValue, selection.excluded)
+    }
+
+    private func refilterQuietly(_ column: Int) {
+        replacing = true
+        refilter(column)
+        replacing = false
     }
 
     // MARK: Searching
@@ -213,126 +372,101 @@ public final class FacetFilter {
         }
         searchText = text
         searchRows = rows
-        unfilteredCounts = nil
         changed()
     }
 
     private func changed() {
+        guard !replacing else { return }
         recompute()
         changes.send(.results)
     }
 
     // MARK: Counting
 
-    /// How many rows have each option of the facet `column`, given every other facet's choice.
-    public func counts(forColumn column: Int) -> [Int] { allCounts()[column] ?? [] }
-
-    /// Every facet's counts, by column: one pass for the facets without a choice and one for each
-    /// facet with one (skipped when no other facet has a choice: then the counts over every row,
-    /// computed once, are the answer).
-    public func allCounts() -> [Int: [Int]] {
-        if let cachedCounts { return cachedCounts }
-        var result: [Int: [Int]] = [:]
-        let (mask, wanted) = maskAndWanted()
-        let free = layout.fields.filter { choices[$0.column] == nil }
-        if !free.isEmpty {
-            let counted =
-                mask == 0
-                ? unfiltered().filter { entry in free.contains { $0.column == entry.key } } : count(free, mask, wanted)
-            result.merge(counted) { $1 }
-        }
-        for field in layout.fields where choices[field.column] != nil {
-            let otherMask = mask & ~field.mask
-            let counted =
-                otherMask == 0
-                ? [field.column: unfiltered()[field.column]!] : count([field], otherMask, wanted & ~field.mask)
-            result.merge(counted) { $1 }
-        }
-        cachedCounts = result
-        return result
+    /// The rows the search and every filter but `column`'s let through; nil for every row.
+    private func rowsPassing(allBut column: Int?) -> RowSet? {
+        var sets = passing.filter { $0.key != column }.map(\.value)
+        if let searchRows { sets.append(searchRows) }
+        return sets.isEmpty ? nil : RowSet.intersection(of: sets, capacity: catalog.count)
     }
 
-    private func unfiltered() -> [Int: [Int]] {
-        if let unfilteredCounts { return unfilteredCounts }
-        let counts = count(layout.fields, 0, 0)
-        unfilteredCounts = counts
+    /// How many rows have each option of the facet `column`, given every other filter and the search.
+    public func counts(forColumn column: Int) -> [Int] { Array(countsWithNoValue(column).dropLast()) }
+
+    /// How many rows have no value in `column`, given every other filter and the search.
+    public func noValueCount(forColumn column: Int) -> Int { countsWithNoValue(column).last ?? 0 }
+
+    private func countsWithNoValue(_ column: Int) -> [Int] {
+        if let cached = cachedCounts[column] { return cached }
+        let codes = facetCodes(column)
+        let rows = passing[column] == nil ? matching : rowsPassing(allBut: column)
+        let byCode = RowCounting.count(codes.codes, rows: rows, slots: codes.codeCount) {
+            if let counted = everyRowCounts[column] { return counted }
+            var counted = [Int](repeating: 0, count: codes.codeCount)
+            RowCounting.count(codes.codes, rows: nil, into: &counted)
+            everyRowCounts[column] = counted
+            return counted
+        }
+        let counts = codes.optionCounts(byCode)
+        cachedCounts[column] = counts
         return counts
     }
 
-    private func count(_ fields: [FacetLayout.Field], _ mask: UInt64, _ wanted: UInt64) -> [Int: [Int]] {
-        var offsets: [Int] = []
-        var total = 0
-        for field in fields {
-            offsets.append(total)
-            total += field.optionCount + 1
-        }
-        var counts = [Int](repeating: 0, count: total)
-        let positions = searchRows == nil ? [] : wordsOrder.map { catalog.positions(sortedBy: $0) } ?? []
-        FacetMatching.count(
-            words, mask: mask, wanted: wanted, fields: fields, offsets: offsets, rows: searchRows, positions: positions,
-            into: &counts)
+    /// Every option facet's counts and every range facet's histogram, by column.
+    public func allCounts() -> [Int: [Int]] {
         var result: [Int: [Int]] = [:]
-        for (index, field) in fields.enumerated() {
-            result[field.column] = Array(counts[offsets[index]..<offsets[index] + field.optionCount])
+        for column in facetColumns {
+            switch kind(ofColumn: column) {
+            case .options: result[column] = counts(forColumn: column)
+            case .range: result[column] = histogram(forColumn: column).counts
+            }
         }
         return result
+    }
+
+    private func invalidateCounts() {
+        cachedCounts = [:]
+        cachedHistograms = [:]
     }
 
     // MARK: Matching
 
-    private func maskAndWanted() -> (UInt64, UInt64) {
-        var mask: UInt64 = 0
-        var wanted: UInt64 = 0
-        for field in layout.fields {
-            guard let option = choices[field.column] else { continue }
-            mask |= field.mask
-            wanted |= UInt64(option) << UInt64(field.shift)
-        }
-        return (mask, wanted)
-    }
-
-    /// One sequential pass over the facet words in the sort order. The result goes into the
-    /// previous result's buffer when nothing else holds it, because writing to memory that is
-    /// already mapped is several times faster than to fresh pages; a no-facet result is the sort
-    /// order's own permutation, shared, not copied.
+    /// The matches in the sort order. The result goes into the previous result's buffer when
+    /// nothing else holds it, because writing to memory that is already mapped is several times
+    /// faster than to fresh pages; an unfiltered result is the sort order's own permutation,
+    /// shared, not copied.
     private func recompute() {
-        cachedCounts = nil
-        let (mask, wanted) = maskAndWanted()
+        invalidateCounts()
+        matching = rowsPassing(allBut: nil)
         let order = sort.map { catalog.positions(sortedBy: $0) } ?? catalog.filePositions
         var buffer: [UInt32] = []
         if matchesIsOrder { swap(&buffer, &spare) } else { swap(&buffer, &matches) }
-        guard mask != 0 || searchRows != nil else {
+        guard let matching else {
             spare = buffer
             matches = order
             matchesIsOrder = true
             return
         }
         matchesIsOrder = false
-        if mask == 0, let searchRows {
-            // In the file's order the set's own order is the answer: no pass over every row.
-            if sort == nil {
-                searchRows.positions(into: &buffer)
-            } else {
-                FacetMatching.matches(order: order, rows: searchRows, into: &buffer)
-            }
-            matches = buffer
-            return
+        if sort == nil {
+            matching.positions(into: &buffer)
+        } else {
+            FacetMatching.matches(order: order, rows: matching, into: &buffer)
         }
-        if wordsOrder != sort {
-            // Built afresh from the columns, so that only one copy is ever kept.
-            words = FacetWords(catalog, layout: layout)
-            if sort != nil { words = words.gathered(order) }
-            wordsOrder = sort
-        }
-        FacetMatching.matches(
-            words, positions: sort == nil ? [] : order, mask: mask, wanted: wanted, rows: searchRows, into: &buffer)
         matches = buffer
     }
 
-    /// Bytes per row held by the catalog (with the sort orders used) and the facet words.
+    /// Bytes per row held by the catalog (with the sort orders used), the facets' codes made for
+    /// columns without a dictionary, the histograms' bins and the filters' row sets.
     public var bytesPerItem: Double {
         guard catalog.count > 0 else { return 0 }
-        let facetBytes = words.byteCount
-        return catalog.bytesPerItem + Double(facetBytes) / Double(catalog.count)
+        var bytes = 0
+        for (column, made) in codes {
+            if case .coded = catalog.columns[column].values { continue }
+            bytes += made.codes.byteCount
+        }
+        bytes += bins.values.reduce(0) { $0 + $1.codes.byteCount }
+        bytes += (passing.count + (matching == nil ? 0 : 1)) * (catalog.count + 7) / 8
+        return catalog.bytesPerItem + Double(bytes) / Double(catalog.count)
     }
 }

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What a facet's button and the active-filters bar say about a filter.
+extension FacetFilter {
+    /// The facets that filter, in facet order, as (column, name, what the filter says).
+    public var activeChoices: [(column: Int, name: String, option: String)] {
+        facetColumns.compactMap { column in
+            guard selection(forColumn: column).isEmpty == false || range(forColumn: column) != nil else { return nil }
+            return (column, catalog.columns[column].name, filterText(forColumn: column))
+        }
+    }
+
+    /// What the facet's button says: what it filters by, else the column's name.
+    public func label(forColumn column: Int) -> String {
+        let name = catalog.columns[column].name
+        if let range = range(forColumn: column) { return name + " " + rangeText(range, forColumn: column) }
+        let selection = selection(forColumn: column)
+        return selection.isEmpty ? name : filterText(forColumn: column)
+    }
+
+    /// The option's text; the "No value" option's name for that index.
+    public func optionText(_ option: Int, inColumn column: Int) -> String {
+        option == noValueOption(forColumn: column) ? tr("No value") : options(forColumn: column)[option]
+    }
+
+    /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013".
+    public func filterText(forColumn column: Int) -> String {
+        if let range = range(forColumn: column) { return rangeText(range, forColumn: column) }
+        let selection = selection(forColumn: column)
+        var ticked = selection.options.sorted().map { optionText($0, inColumn: column) }
+        if selection.noValue { ticked.append(tr("No value")) }
+        let name = catalog.columns[column].name
+        let text =
+            ticked.count <= 2
+            ? ticked.joined(separator: ", ")
+            : tr("{count} of {facet}", ["count": NumberText.grouped(ticked.count), "facet": name])
+        // TRANSLATORS: a facet that matches every option but the ones named: "not UA".
+        return selection.excluded ? tr("not {options}", ["options": text]) : text
+    }
+
+    /// "≥ 60", "≤ 2013-06-07", "10–50", "June 2013", "2013-06-01", with "or no value" when missing values pass.
+    public func rangeText(_ range: FacetRange, forColumn column: Int) -> String {
+        let values = catalog.columns[column]
+        var text: String
+        switch (range.lower, range.upper) {
+        case (let lower?, let upper?):
+            text =
+                FacetValueText.calendarSpan(lower, upper, values)
+                ?? (lower == upper
+                    ? FacetValueText.text(lower, values)
+                    : FacetValueText.text(lower, values) + "–" + FacetValueText.text(upper, values))
+        case (let lower?, nil): text = "≥ " + FacetValueText.text(lower, values)
+        case (nil, let upper?): text = "≤ " + FacetValueText.text(upper, values)
+        case (nil, nil): text = tr("no value")
+        }
+        if range.includesMissing && (range.lower != nil || range.upper != nil) {
+            text = tr("{range} or no value", ["range": text])
+        }
+        return text
+    }
+}
+
+/// A range end as the region writes it, and read back as typed.
+public enum FacetValueText {
+    /// A number without needless decimals, a date, or a date-time to the minute (seconds when it has them).
+    public static func text(_ value: Double, _ column: CatalogColumn) -> String {
+        switch column.kind {
+        case .date:
+            return RegionFormat.current.date(CatalogDate(daysSince1970: Int32(value.rounded(.down))).description)
+        case .dateTime:
+            let seconds = Int64(value.rounded(.down))
+            let iso = CatalogValueText.dateTime(seconds: seconds)
+            let day = RegionFormat.current.date(String(iso.prefix(10)))
+            let clock = iso.dropFirst(11)
+            return day + " " + (clock.hasSuffix(":00") ? String(clock.dropLast(3)) : String(clock))
+        case .number, .text:
+            return NumberText.decimal(plain(value, column.resolution), monetary: column.isMonetary)
+        }
+    }
+
+    /// "1234.5": the value with as many decimals as the column's step has, trailing zeros dropped.
+    static func plain(_ value: Double, _ resolution: Double) -> String {
+        if value == value.rounded() && value.magnitude < 1e15 { return String(Int64(value)) }
+        var decimals = 0
+        var step = resolution
+        while step > 0 && step < 1 && decimals < 6 {
+            step *= 10
+            decimals += 1
+        }
+        guard decimals > 0 else { return CatalogValueText.real(value) }
+        let scale = CatalogValueParser.powersOfTen[decimals]
+        let text = CatalogValueText.integer(Int64((value * scale).rounded()), scale: decimals, kind: .number)
+        var trimmed = Substring(text)
+        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
+        if trimmed.hasSuffix(".") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    /// "June 2013" when the range is one whole calendar month, "2013" a whole year; else nil.
+    static func calendarSpan(_ lower: Double, _ upper: Double, _ column: CatalogColumn) -> String? {
+        let perDay: Double
+        switch column.kind {
+        case .date: perDay = 1
+        case .dateTime: perDay = 86_400
+        default: return nil
+        }
+        // From the start of a day to the last step (a day, a second) before another day starts.
+        let after = upper + 1
+        guard (lower / perDay).rounded(.down) * perDay == lower, (after / perDay).rounded(.down) * perDay == after
+        else { return nil }
+        let (year, month, day) = CatalogDate.civil(fromDays: Int(lower / perDay))
+        let next = CatalogDate.civil(fromDays: Int(after / perDay))
+        guard day == 1, next.day == 1 else { return nil }
+        if month == 1 && next.month == 1 && next.year == year + 1 { return String(year) }
+        let following = month == 12 ? (year + 1, 1) : (year, month + 1)
+        guard next.year == following.0, next.month == following.1 else { return nil }
+        return RegionFormat.current.month(year, month)
+    }
+
+    /// A typed range end: a number as the region writes it (or with a point), a date as
+    /// YYYY-MM-DD or as the region writes it, a date-time as "YYYY-MM-DD HH:MM[:SS]" or a date.
+    /// A date given for a date-time column's upper end (`upper`) means the end of that day.
+    public static func parse(_ typed: String, _ column: CatalogColumn, upper: Bool = false) -> Double? {
+        let text = typed.trimmingSpaces
+        guard !text.isEmpty else { return nil }
+        switch column.kind {
+        case .number, .text:
+            let region = RegionFormat.current
+            var plain = text.replacingAll(region.groupingSeparator, by: "")
+            if region.decimalSeparator != "." { plain = plain.replacingAll(region.decimalSeparator, by: ".") }
+            return Double(plain.replacingAll("−", by: "-"))
+        case .date:
+            return day(text).map(Double.init)
+        case .dateTime:
+            if let day = day(text) { return Double(day) * 86_400 + (upper ? 86_399 : 0) }
+            let bytes = Array(text.utf8)
+            return bytes.withUnsafeBufferPointer { CatalogValueParser.dateTime($0) }.map(Double.init)
+        }
+    }
+
+    /// Days since 1970 of an ISO date or a date written as the region writes one.
+    private static func day(_ text: String) -> Int32? {
+        let bytes = Array(text.utf8)
+        if let days = bytes.withUnsafeBufferPointer({ CatalogDate.parseDays($0) }) { return days }
+        return RegionFormat.current.parseDay(text)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text = text.dropFirst() }
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return String(text)
+    }
+
+    func replacingAll(_ target: String, by replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a range facet's histogram divides its column: the bins' edges and each row's bin.
+public struct FacetHistogram: Equatable, Sendable {
+    /// What a bin is: a calendar unit for dates and date-times, else a span of numbers.
+    public enum Unit: Equatable, Sendable { case number, year, month, day, hour }
+
+    /// `edges[i]..<edges[i+1]` is bin i; the last bin holds its upper edge too.
+    public let edges: [Double]
+    public let unit: Unit
+    public let logarithmic: Bool
+    /// Rows in each bin among the rows the other filters match.
+    public var counts: [Int]
+    /// Rows with no value among them.
+    public var missing: Int
+
+    public var binCount: Int { counts.count }
+
+    /// The range a click on bin `index` chooses: the bin, its upper end one step below the next bin.
+    public func range(ofBin index: Int, resolution: Double) -> FacetRange {
+        let last = index == edges.count - 2
+        return FacetRange(lower: edges[index], upper: last ? edges[index + 1] : edges[index + 1] - resolution)
+    }
+}
+
+/// A column's bins for a histogram, and each row's bin as a code (0 for a missing value, bin i is
+/// code i + 1), so that a histogram is counted like a facet's options.
+struct RangeBins: Sendable {
+    static let numberBins = 40
+    let edges: [Double]
+    let unit: FacetHistogram.Unit
+    let logarithmic: Bool
+    let codes: CatalogUnsignedColumn
+
+    init(_ column: CatalogColumn, logarithmic: Bool) {
+        let extent = column.extent ?? 0...0
+        var unit = FacetHistogram.Unit.number
+        var edges: [Double]
+        switch column.kind {
+        case .date, .dateTime:
+            let perDay = column.kind == .date ? 1.0 : 86_400
+            (unit, edges) = Self.calendarEdges(extent, perDay: perDay)
+        default:
+            edges =
+                logarithmic
+                ? Self.logarithmicEdges(extent) : Self.linearEdges(extent, wholeNumbers: column.resolution >= 1)
+        }
+        self.edges = edges
+        self.unit = unit
+        self.logarithmic = logarithmic && unit == .number
+        let numbers = column.numbers()
+        var codes = [UInt8](repeating: 0, count: numbers.count)
+        let bins = edges.count - 1
+        edges.withUnsafeBufferPointer { edges in
+            for (row, value) in numbers.enumerated() where !value.isNaN {
+                // The last edge not above the value, by binary search.
+                var low = 0
+                var high = bins
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    if edges[middle] <= value { low = middle } else { high = middle }
+                }
+                codes[row] = UInt8(low + 1)
+            }
+        }
+        self.codes = CatalogUnsignedColumn(storage: .u8(codes))
+    }
+
+    /// About `numberBins` bins of a round width (1, 2 or 5 times a power of ten); bins of one
+    /// whole number each when the values are whole numbers over a short span.
+    static func linearEdges(_ extent: ClosedRange<Double>, wholeNumbers: Bool) -> [Double] {
+        let span = extent.upperBound - extent.lowerBound
+        guard span > 0 else { return [extent.lowerBound, extent.lowerBound + 1] }
+        let rough = span / Double(numberBins)
+        let power = pow(10, (log10(rough)).rounded(.down))
+        var width = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        if wholeNumbers { width = max(width.rounded(.up), 1) }
+        let start = (extent.lowerBound / width).rounded(.down) * width
+        var edges = [start]
+        while edges.last! <= extent.upperBound { edges.append(start + Double(edges.count) * width) }
+        return edges
+    }
+
+    /// `numberBins` bins of equal width on a symmetric logarithmic scale (see `FacetScale`).
+    static func logarithmicEdges(_ extent: ClosedRange<Double>) -> [Double] {
+        let low = FacetScale.logarithmic(extent.lowerBound)
+        let high = FacetScale.logarithmic(extent.upperBound)
+        guard high > low else { return [extent.lowerBound, extent.lowerBound + 1] }
+        var edges = (0...numberBins).map { FacetScale.linear(low + (high - low) * Double($0) / Double(numberBins)) }
+        edges[0] = extent.lowerBound
+        edges[numberBins] = extent.upperBound
+        return edges
+    }
+
+    /// Bins of a calendar unit: years over more than twenty years, months over more than two, days
+    /// over more than three, else hours (date-times only).
+    static func calendarEdges(_ extent: ClosedRange<Double>, perDay: Double) -> (FacetHistogram.Unit, [Double]) {
+        let firstDay = Int((extent.lowerBound / perDay).rounded(.down))
+        let lastDay = Int((extent.upperBound / perDay).rounded(.down))
+        let span = lastDay - firstDay
+        if span > 20 * 366 {
+            let first = CatalogDate.civil(fromDays: firstDay).year
+            let last = CatalogDate.civil(fromDays: lastDay).year
+            guard last - first < 250 else {
+                return (.number, linearEdges(extent, wholeNumbers: true))
+            }
+            return (.year, (first...last + 1).map { Double(CatalogDate.days(year: $0, month: 1, day: 1)) * perDay })
+        }
+        if span > 62 {
+            var (year, month, _) = CatalogDate.civil(fromDays: firstDay)
+            var edges: [Double] = []
+            while true {
+                let day = CatalogDate.days(year: year, month: month, day: 1)
+                edges.append(Double(day) * perDay)
+                if day > lastDay { break }
+                (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+            }
+            return (.month, edges)
+        }
+        if span > 3 || perDay == 1 {
+            return (.day, (firstDay...lastDay + 1).map { Double($0) * perDay })
+        }
+        let firstHour = Int((extent.lowerBound / 3600).rounded(.down))
+        let lastHour = Int((extent.upperBound / 3600).rounded(.down))
+        return (.hour, (firstHour...lastHour + 1).map { Double($0) * 3600 })
+    }
+}
+
+/// The symmetric logarithm that shows skewed values (delays, prices, votes) on a readable scale:
+/// sign(x)·log10(1 + |x|), defined for negative values and zero too.
+public enum FacetScale {
+    public static func logarithmic(_ value: Double) -> Double {
+        value < 0 ? -log10(1 - value) : log10(1 + value)
+    }
+
+    public static func linear(_ scaled: Double) -> Double {
+        scaled < 0 ? 1 - pow(10, -scaled) : pow(10, scaled) - 1
+    }
+}

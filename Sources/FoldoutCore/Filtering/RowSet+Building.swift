@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// Building row sets a word (64 rows) at a time, and combining them.
+extension RowSet {
+    /// Every row of a catalog of `capacity` rows.
+    static func all(capacity: Int) -> RowSet {
+        var words = [UInt64](repeating: ~0, count: (capacity + 63) / 64)
+        if capacity % 64 != 0 { words[words.count - 1] = (1 << UInt64(capacity % 64)) - 1 }
+        return RowSet(capacity: capacity, words: words)
+    }
+
+    /// The rows whose value passes `test`, `values` holding one value per row.
+    @inline(__always)
+    static func rows<T>(of values: UnsafeBufferPointer<T>, where test: (T) -> Bool) -> RowSet {
+        let count = values.count
+        var words = [UInt64](repeating: 0, count: (count + 63) / 64)
+        words.withUnsafeMutableBufferPointer { out in
+            var index = 0
+            for word in out.indices {
+                let end = min(index + 64, count)
+                var bits: UInt64 = 0
+                var bit: UInt64 = 0
+                while index < end {
+                    bits |= UInt64(test(values[index]) ? 1 : 0) << bit
+                    bit &+= 1
+                    index &+= 1
+                }
+                out[word] = bits
+            }
+        }
+        return RowSet(capacity: count, words: words)
+    }
+
+    /// The rows in both sets (of the same capacity).
+    func intersection(_ other: RowSet) -> RowSet {
+        precondition(capacity == other.capacity)
+        var result = words
+        result.withUnsafeMutableBufferPointer { result in
+            other.words.withUnsafeBufferPointer { other in
+                for index in result.indices { result[index] &= other[index] }
+            }
+        }
+        return RowSet(capacity: capacity, words: result)
+    }
+
+    /// The rows not in this set.
+    var complement: RowSet {
+        var result = words.map { ~$0 }
+        if capacity % 64 != 0 { result[result.count - 1] &= (1 << UInt64(capacity % 64)) - 1 }
+        return RowSet(capacity: capacity, words: result)
+    }
+
+    /// The intersection of `sets` (every row when there is none).
+    static func intersection(of sets: [RowSet], capacity: Int) -> RowSet {
+        guard var result = sets.first else { return all(capacity: capacity) }
+        for set in sets.dropFirst() { result = result.intersection(set) }
+        return result
+    }
+}
+
+/// Counting codes (one per row) over a set of rows.
+enum RowCounting {
+    /// How many rows of `rows` (every row when nil) have each code, `counts` holding a slot per code.
+    static func count(_ codes: CatalogUnsignedColumn, rows: RowSet?, into counts: inout [Int]) {
+        switch codes.storage {
+        case .u8(let values): count(values, rows, &counts)
+        case .u16(let values): count(values, rows, &counts)
+        case .u32(let values): count(values, rows, &counts)
+        case .u64(let values): count(values, rows, &counts)
+        }
+    }
+
+    static func count<T: FixedWidthInteger & UnsignedInteger>(_ values: [T], _ rows: RowSet?, _ counts: inout [Int]) {
+        values.withUnsafeBufferPointer { values in
+            counts.withUnsafeMutableBufferPointer { counts in
+                guard let rows else {
+                    for value in values { counts[Int(truncatingIfNeeded: value)] &+= 1 }
+                    return
+                }
+                rows.words.withUnsafeBufferPointer { words in
+                    for index in words.indices {
+                        var bits = words[index]
+                        let base = index << 6
+                        if bits == ~0 {
+                            for row in base..<base + 64 { counts[Int(truncatingIfNeeded: values[row])] &+= 1 }
+                            continue
+                        }
+                        while bits != 0 {
+                            counts[Int(truncatingIfNeeded: values[base | bits.trailingZeroBitCount])] &+= 1
+                            bits &= bits &- 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `count(codes, rows:)` by the cheaper way: over the rows in the set, or, when most rows are
+    /// in it, `everyRow`'s counts less those of the rows not in it.
+    static func count(_ codes: CatalogUnsignedColumn, rows: RowSet?, slots: Int, everyRow: () -> [Int]) -> [Int] {
+        guard let rows else { return everyRow() }
+        var counts = [Int](repeating: 0, count: slots)
+        if rows.count * 2 > rows.capacity {
+            count(codes, rows: rows.complement, into: &counts)
+            let all = everyRow()
+            for index in counts.indices { counts[index] = all[index] - counts[index] }
+        } else {
+            count(codes, rows: rows, into: &counts)
+        }
+        return counts
+    }
+}
