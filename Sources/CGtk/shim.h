@@ -23,6 +23,10 @@ static inline void foldout_accessible_set_checked(GtkWidget *widget, gboolean ch
                                 checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE, -1);
 }
 
+static inline void foldout_accessible_set_value_text(GtkWidget *widget, const char *text) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text, -1);
+}
+
 static inline void foldout_accessible_set_has_popup(GtkWidget *widget) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_HAS_POPUP, TRUE, -1);
 }

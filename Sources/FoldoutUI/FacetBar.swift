@@ -12,6 +12,7 @@ final class FacetBar {
     let facetsButton = MenuButton()
     private let facetsPopover = Popover()
     private(set) var menus: [FacetMenu] = []
+    private(set) var rangeMenus: [RangeMenu] = []
     private(set) var facetChecks: [CheckButton] = []
     private var filter: FacetFilter?
     private var updatingChecks = false
@@ -36,6 +37,7 @@ final class FacetBar {
         set {
             facetsButton.isSensitive = newValue
             for menu in menus { menu.button.isSensitive = newValue }
+            for menu in rangeMenus { menu.button.isSensitive = newValue }
         }
     }
 
@@ -43,15 +45,33 @@ final class FacetBar {
     func rebuild(for filter: FacetFilter) {
         self.filter = filter
         for menu in menus { menusBox.remove(menu.button) }
-        menus = filter.facetColumns.map { column in
-            let menu = FacetMenu(
-                column: column, name: filter.catalog.columns[column].name,
-                options: filter.options(forColumn: column), order: filter.optionOrder(forColumn: column))
-            menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
-            menu.onReset = { [weak filter] in filter?.reset(column: column) }
-            menu.currentCounts = { [weak filter] in filter?.counts(forColumn: column) ?? [] }
-            menusBox.append(menu.button)
-            return menu
+        for menu in rangeMenus { menusBox.remove(menu.button) }
+        menus = []
+        rangeMenus = []
+        for column in filter.facetColumns {
+            switch filter.kind(ofColumn: column) {
+            case .options:
+                let menu = FacetMenu(
+                    column: column, name: filter.catalog.columns[column].name,
+                    options: filter.options(forColumn: column), order: filter.optionOrder(forColumn: column),
+                    noValue: filter.noValueOption(forColumn: column) != nil)
+                menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
+                menu.onToggle = { [weak filter] option in filter?.toggle(option: option, inColumn: column) }
+                menu.onExclude = { [weak filter] on in filter?.setExcluded(on, inColumn: column) }
+                menu.onReset = { [weak filter] in filter?.reset(column: column) }
+                menu.currentCounts = { [weak filter] in
+                    guard let filter else { return [] }
+                    return filter.counts(forColumn: column)
+                        + (filter.noValueOption(forColumn: column) == nil
+                            ? [] : [filter.noValueCount(forColumn: column)])
+                }
+                menusBox.append(menu.button)
+                menus.append(menu)
+            case .range:
+                let menu = RangeMenu(column: column, filter: filter)
+                menusBox.append(menu.button)
+                rangeMenus.append(menu)
+            }
         }
         showLabels()
     }
@@ -59,8 +79,9 @@ final class FacetBar {
     func showLabels() {
         guard let filter else { return }
         for menu in menus {
-            menu.show(label: filter.label(forColumn: menu.column), chosen: filter.choice(forColumn: menu.column))
+            menu.show(label: filter.label(forColumn: menu.column), selection: filter.selection(forColumn: menu.column))
         }
+        for menu in rangeMenus { menu.refresh() }
     }
 
     /// The Facets menu: every column, ticked when it is a facet.
@@ -75,12 +96,7 @@ final class FacetBar {
             let check = CheckButton(label: Self.describe(column))
             check.isActive = filter.isFacet(index)
             check.isSensitive = filter.canMakeFacet(index)
-            if !check.isSensitive {
-                check.tooltip =
-                    column.canBeFacet
-                    ? tr("No room for another facet: turn one off first")
-                    : tr("Too many different values to be a facet")
-            }
+            if !check.isSensitive { check.tooltip = tr("No row has a value here") }
             check.onToggled { [weak self, weak check] in
                 guard let self, !self.updatingChecks, let check else { return }
                 self.filter?.setFacet(index, check.isActive)
@@ -105,15 +121,19 @@ final class FacetBar {
         updatingChecks = false
     }
 
+    /// "number", "date"…
+    static func kindName(_ kind: CatalogColumn.Kind) -> String {
+        switch kind {
+        case .number: tr("number")
+        case .date: tr("date")
+        case .dateTime: tr("date and time")
+        case .text: tr("text")
+        }
+    }
+
     /// "genre (text, 12 values)".
     static func describe(_ column: CatalogColumn) -> String {
-        let kind =
-            switch column.kind {
-            case .number: tr("number")
-            case .date: tr("date")
-            case .dateTime: tr("date and time")
-            case .text: tr("text")
-            }
+        let kind = kindName(column.kind)
         guard let distinct = column.distinctCount else {
             return tr("{column} ({kind})", ["column": column.name, "kind": kind])
         }

@@ -4,15 +4,20 @@ import Gtk
 
 /// One flyout of the facet bar (seed 001), for one facet column of the catalog: a menu button
 /// labelled with the column's name or its choice, opening a popover of the column's options, each
-/// with its live count. An option no row would match is dimmed and cannot be chosen; the chosen
-/// one is ticked. Up to thirty options are laid out in columns, as many as keep the popover
-/// inside the window (re-laid out while it is resized); more get a type-to-filter entry above
-/// one scrolling column. The last item resets the facet ("Any color").
+/// with its live count and a tick box. A click on an option when no other is ticked chooses it
+/// and closes the flyout (seed 001's flow); the tick boxes, or a click while others are ticked,
+/// tick several, and the flyout stays open. "No value" is an option where rows lack one; Exclude
+/// turns the ticked options into "every option but these". An option no row would match is
+/// dimmed. Up to thirty options are laid out in columns, as many as keep the popover inside the
+/// window (re-laid out while it is resized); more get a type-to-filter entry above one scrolling
+/// column, which builds the first `maxListed` matches only. The last item resets the facet.
 @MainActor
 final class FacetMenu {
     static let maxRowsPerColumn = 10
     /// More options than this get a type-to-filter entry and a scrolling list.
     static let searchableOptions = 30
+    /// At most this many options are built at once in a long flyout; typing finds the others.
+    static let maxListed = 500
 
     let column: Int
     let name: String
@@ -24,22 +29,32 @@ final class FacetMenu {
     private(set) var resetButton = Button(label: "")
     private(set) var optionButtons: [Button] = []
     private var countLabels: [Label] = []
-    private var checks: [Image] = []
+    private(set) var ticks: [CheckButton] = []
+    /// Each option's line: its tick box and its button.
+    private var lines: [Box] = []
+    private(set) var excludeCheck = CheckButton(label: "")
+    private var updating = false
     private(set) var searchEntry: SearchEntry?
     private(set) var counts: [Int] = []
-    private(set) var chosen: Int?
+    private(set) var selection = FacetSelection()
+    /// The index of the "No value" option (after the values), when rows lack one.
+    let noValueOption: Int?
+    var chosen: Int? { selection.options.count == 1 && !selection.noValue ? selection.options.first : nil }
     private var laidOutForHeight: Int32 = -1
     private var refocusEntry = false
     private var resizeWatch: TickToken?
     var onChoose: (Int) -> Void = { _ in }
+    var onToggle: (Int) -> Void = { _ in }
+    var onExclude: (Bool) -> Void = { _ in }
     var onReset: () -> Void = {}
     /// Asked for the options' counts each time the flyout opens.
     var currentCounts: () -> [Int] = { [] }
 
-    init(column: Int, name: String, options: [String], order: FacetFilter.OptionOrder) {
+    init(column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool) {
         self.column = column
         self.name = name
-        self.options = options
+        noValueOption = noValue ? options.count : nil
+        self.options = noValue ? options + [tr("No value")] : options
         orderNote =
             switch order {
             case .byValue: tr("By value")
@@ -55,13 +70,30 @@ final class FacetMenu {
         popover.onClosed { [weak self] in self?.resizeWatch?.remove() }
     }
 
-    /// Shows the facet's label (its choice or its name) and whether it has a choice.
-    func show(label: String, chosen: Int?) {
-        self.chosen = chosen
+    /// Shows the facet's label (what it filters by, or its name) and its ticked options.
+    func show(label: String, selection: FacetSelection) {
+        self.selection = selection
         button.label = label
-        button.setAccessibleLabel(chosen == nil ? label : tr("{facet}: {option}", ["facet": name, "option": label]))
-        if chosen == nil { button.removeCSSClass("chosen") } else { button.addCSSClass("chosen") }
+        let filtering = !selection.isEmpty || selection.excluded
+        button.setAccessibleLabel(filtering ? tr("{facet}: {option}", ["facet": name, "option": label]) : label)
+        if filtering { button.addCSSClass("chosen") } else { button.removeCSSClass("chosen") }
         if !optionButtons.isEmpty { refreshOptions() }
+    }
+
+    private func isTicked(_ index: Int) -> Bool {
+        index == noValueOption ? selection.noValue : selection.options.contains(index)
+    }
+
+    /// A click on an option: chosen alone when nothing else is ticked, else ticked or unticked.
+    private func clicked(_ index: Int) {
+        let others =
+            selection.options.subtracting([index]).count + (selection.noValue && index != noValueOption ? 1 : 0)
+        if others == 0 && !selection.excluded {
+            popover.popdown()
+            onChoose(index)
+        } else {
+            onToggle(index)
+        }
     }
 
     private func opened() {
@@ -86,28 +118,33 @@ final class FacetMenu {
     func layOut(availableHeight: Int32) {
         optionButtons = []
         countLabels = []
-        checks = []
-        for (index, option) in options.enumerated() {
-            let check = Image(iconName: "object-select-symbolic")
-            let label = Label(option)
+        ticks = []
+        lines = []
+        for index in listedOptions() {
+            let tick = CheckButton(label: "")
+            tick.tooltip = tr("Tick {option} too", ["option": options[index]])
+            tick.onToggled { [weak self, weak tick] in
+                guard let self, !self.updating, let tick, tick.isActive != self.isTicked(index) else { return }
+                self.onToggle(index)
+            }
+            let label = Label(options[index])
             label.xalign = 0
             label.hexpand = true
             let count = Label()
             count.addCSSClass("dim-label")
             count.addCSSClass("facet-count")
             let row = Box(.horizontal, spacing: 8)
-            row.append(check)
             row.append(label)
             row.append(count)
             let button = Button(child: row)
             button.addCSSClass("flat")
-            button.onClicked { [weak self] in
-                self?.popover.popdown()
-                self?.onChoose(index)
-            }
+            button.hexpand = true
+            button.onClicked { [weak self] in self?.clicked(index) }
             optionButtons.append(button)
             countLabels.append(count)
-            checks.append(check)
+            ticks.append(tick)
+            lines.append(Self.line(tick, button))
+            listed.append(index)
         }
         let box = Box(.vertical, spacing: 4)
         let note = Label(orderNote)
@@ -127,7 +164,7 @@ final class FacetMenu {
             box.append(entry)
             box.append(note)
             let list = Box(.vertical)
-            for button in optionButtons { list.append(button) }
+            for line in lines { list.append(line) }
             let scrolled = ScrolledWindow()
             scrolled.limitHeight(to: max(availableHeight - 90, 120))
             scrolled.child = list
@@ -141,8 +178,8 @@ final class FacetMenu {
             let rowHeight = max(optionButtons.first?.naturalHeight ?? 34, 24)
             let rows = Self.rowsPerColumn(count: options.count, availableHeight: availableHeight, rowHeight: rowHeight)
             grid = Grid(rowSpacing: 0, columnSpacing: 6)
-            for (index, button) in optionButtons.enumerated() {
-                grid.attach(button, column: Int32(index / rows), row: Int32(index % rows))
+            for index in optionButtons.indices {
+                grid.attach(lines[index], column: Int32(index / rows), row: Int32(index % rows))
             }
             box.append(grid)
         }
@@ -155,7 +192,14 @@ final class FacetMenu {
             self?.popover.popdown()
             self?.onReset()
         }
+        excludeCheck = CheckButton(label: tr("E_xclude ticked options"), mnemonic: true)
+        excludeCheck.tooltip = tr("Show every {facet} but the ticked ones", ["facet": name])
+        excludeCheck.onToggled { [weak self] in
+            guard let self, !self.updating, self.excludeCheck.isActive != self.selection.excluded else { return }
+            self.onExclude(self.excludeCheck.isActive)
+        }
         box.append(Separator(.horizontal))
+        box.append(excludeCheck)
         box.append(resetButton)
         popover.child = box
         if refocusEntry, let searchEntry { _ = searchEntry.grabFocus() }
@@ -166,41 +210,80 @@ final class FacetMenu {
 
     /// Counts, ticks and dimming, as of the last time the flyout opened.
     private func refreshOptions() {
-        for (index, button) in optionButtons.enumerated() {
+        updating = true
+        defer { updating = false }
+        for (row, index) in listed.enumerated() {
             let count = index < counts.count ? counts[index] : 0
-            let isChosen = index == chosen
-            countLabels[index].text = NumberText.grouped(count)
-            checks[index].opacity = isChosen ? 1 : 0
-            button.isSensitive = count > 0 || isChosen
-            if count == 0 { button.addCSSClass("empty-option") } else { button.removeCSSClass("empty-option") }
+            let ticked = isTicked(index)
+            countLabels[row].text = NumberText.grouped(count)
+            ticks[row].isActive = ticked
+            optionButtons[row].isSensitive = count > 0 || ticked
+            if count == 0 {
+                optionButtons[row].addCSSClass("empty-option")
+            } else {
+                optionButtons[row].removeCSSClass("empty-option")
+            }
             let items = trn("{count} item", "{count} items", count, ["count": NumberText.grouped(count)])
-            button.setAccessibleLabel(
-                isChosen
-                    ? tr("{option}, {items}, chosen", ["option": options[index], "items": items])
-                    : tr("{option}, {items}", ["option": options[index], "items": items]))
-            button.setAccessibleChecked(isChosen)
+            let text = tr("{option}, {items}", ["option": options[index], "items": items])
+            optionButtons[row].setAccessibleLabel(
+                ticked ? tr("{option}, {items}, chosen", ["option": options[index], "items": items]) : text)
+            optionButtons[row].setAccessibleChecked(ticked)
+            ticks[row].setAccessibleLabel(options[index])
         }
-        resetButton.isSensitive = chosen != nil
+        excludeCheck.isActive = selection.excluded
+        resetButton.isSensitive = !selection.isEmpty || selection.excluded
     }
 
-    /// Shows only the options that contain `text`, ignoring case.
+    /// The options built: all of them, or in a long flyout the first `maxListed` that contain
+    /// the typed text, the ticked ones first.
+    private func listedOptions() -> [Int] {
+        listed = []
+        guard options.count > Self.maxListed else { return Array(options.indices) }
+        let wanted = (searchEntry?.text ?? "").lowercased()
+        let ticked = options.indices.filter(isTicked)
+        let matching = options.indices.lazy.filter { !self.isTicked($0) }
+            .filter { wanted.isEmpty || self.options[$0].lowercased().contains(wanted) }
+        return ticked + Array(matching.prefix(Self.maxListed - ticked.count))
+    }
+
+    /// The option indices of the rows built, in order.
+    private var listed: [Int] = []
+
+    /// A tick box and an option's button on one line.
+    private static func line(_ tick: CheckButton, _ button: Button) -> Box {
+        let line = Box(.horizontal, spacing: 0)
+        line.append(tick)
+        line.append(button)
+        return line
+    }
+
+    /// Shows only the options that contain `text`, ignoring case (in a long flyout, builds them).
     private func filterOptions(_ text: String) {
+        if options.count > Self.maxListed && listedFor != text {
+            listedFor = text
+            layOut(availableHeight: laidOutForHeight)
+            return
+        }
         let wanted = text.lowercased()
-        for (index, button) in optionButtons.enumerated() {
-            button.isVisible = wanted.isEmpty || options[index].lowercased().contains(wanted)
+        for (row, button) in optionButtons.enumerated() {
+            lines[row].isVisible = wanted.isEmpty || options[listed[row]].lowercased().contains(wanted)
         }
     }
+
+    private var listedFor = ""
 
     /// Enter in the filter entry chooses the option when exactly one can be chosen.
     private func chooseOnlyVisibleOption() {
-        let candidates = optionButtons.indices.filter { optionButtons[$0].isVisible && optionButtons[$0].isSensitive }
+        let candidates = optionButtons.indices.filter { lines[$0].isVisible && optionButtons[$0].isSensitive }
         guard candidates.count == 1 else { return }
         popover.popdown()
-        onChoose(candidates[0])
+        onChoose(listed[candidates[0]])
     }
 
     /// The options shown after filtering, for tests.
-    var visibleOptions: [String] { optionButtons.indices.filter { optionButtons[$0].isVisible }.map { options[$0] } }
+    var visibleOptions: [String] {
+        optionButtons.indices.filter { lines[$0].isVisible }.map { options[listed[$0]] }
+    }
 
     /// While open, re-lays out the columns whenever the window's height changes.
     private func watchWindowHeight() {

@@ -265,8 +265,10 @@ public final class FiltersPage {
     /// Opens the flyout of the facet named `name` (ignoring case), as a click on its button would.
     @discardableResult
     public func openMenu(named name: String) -> Bool {
-        guard let menu = facetMenus.first(where: { $0.name.lowercased() == name.lowercased() }) else { return false }
-        menu.button.popup()
+        let buttons =
+            facetMenus.map { ($0.name, $0.button) } + facetBar.rangeMenus.map { ($0.name, $0.button) }
+        guard let button = buttons.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else { return false }
+        button.popup()
         return true
     }
 

@@ -54,7 +54,9 @@ final class OneShotRun {
             if let shortcuts = window.shortcutsWindow, options.showShortcuts {
                 try Display.saveScreenshot(of: shortcuts, popovers: [], to: path)
             } else {
-                let popovers = window.filters?.facetMenus.map(\.popover) ?? []
+                let popovers =
+                    (window.filters?.facetMenus.map(\.popover) ?? [])
+                    + (window.filters?.facetBar.rangeMenus.map(\.popover) ?? [])
                 try Display.saveScreenshot(of: window.window, popovers: popovers, to: path)
             }
         } catch {

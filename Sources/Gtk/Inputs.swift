@@ -20,6 +20,16 @@ public final class Entry: Widget {
     /// Called after every edit, typed or set.
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("changed", handler) }
+
+    /// Called when Enter is pressed in it.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("activate", handler) }
+
+    /// How many characters wide it asks to be.
+    public var widthChars: Int32 {
+        get { gtk_editable_get_width_chars(opaque) }
+        set { gtk_editable_set_width_chars(opaque, newValue) }
+    }
 }
 
 /// Text of several lines, wrapped at words, that the user can edit (notes).
@@ -111,9 +121,13 @@ public final class SearchEntry: Widget {
 /// A box that is ticked or not, with a label.
 @MainActor
 public final class CheckButton: Widget {
-    public init(label: String) {
-        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_check_button_new_with_label(label)))
+    /// With `mnemonic`, an underscore in `label` marks its Alt+letter key.
+    public init(label: String, mnemonic: Bool = false) {
+        let made = mnemonic ? gtk_check_button_new_with_mnemonic(label) : gtk_check_button_new_with_label(label)
+        super.init(sinkingFloating: UnsafeMutableRawPointer(made!))
     }
+
+    public func setLabel(_ label: String) { gtk_check_button_set_label(cast(), label) }
 
     public var isActive: Bool {
         get { gtk_check_button_get_active(cast()) != 0 }

@@ -35,12 +35,6 @@ public struct CatalogColumn: Sendable {
         self.suggestsFacet = suggestsFacet
     }
 
-    /// Whether the column can be a facet: a dictionary of at most `maxFacetOptions` values.
-    public var canBeFacet: Bool {
-        guard let distinct = distinctCount else { return false }
-        return distinct >= 1 && distinct <= CatalogColumnBuilder.maxFacetOptions
-    }
-
     /// The number of distinct values, where the column keeps a dictionary of them.
     public var distinctCount: Int? {
         if case .coded(let coded) = values { return coded.dictionary.count - 1 }

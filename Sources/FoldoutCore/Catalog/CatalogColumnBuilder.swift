@@ -12,10 +12,10 @@ struct CatalogColumnBuilder {
     static let sampleRows = 1024
     /// Most distinct values a column keeps as a dictionary when they are numbers or dates.
     static let maxCodedNumbers = 4096
-    /// Most distinct values a facet may have, and the most the inference makes a facet of: texts
+    /// The most distinct values the inference makes a facet of (any column can be made one): texts
     /// that repeat (each value twice on average), or whole numbers that repeat a lot (ten times on
     /// average: a month, an hour, not a weight).
-    static let maxFacetOptions = 1000, maxInferredFacetOptions = 250, maxInferredNumberOptions = 100
+    static let maxInferredFacetOptions = 250, maxInferredNumberOptions = 100
 
     private(set) var mode = Mode.interned
     private var interner = CatalogNameInterner()

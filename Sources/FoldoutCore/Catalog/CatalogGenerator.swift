@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 extension Catalog {
-    /// The generated catalog's facets, in English (its columns are named in the user's language).
-    public static var generatedFacetNames: [String] { CatalogWords.facetNames }
+    /// The generated catalog's facets at first, in English: its price and date ranges, then its options.
+    public static var generatedFacetNames: [String] { ["Price", "Date"] + CatalogWords.facetNames }
 
     /// `count` made-up clothing items, the same for the same seed on every machine, as a table
     /// like any other: Name, Price, Date and five facets (Category, Material, Color, Season,

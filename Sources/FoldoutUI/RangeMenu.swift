@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// The flyout of a range facet (a number, date or date-time column): a histogram of the column's
+/// values among the rows the other filters match, drawn here, with the chosen range lit; two
+/// sliders for its ends (arrows and Page Up/Down step them, a screen reader hears their values);
+/// two entries where the ends are typed exactly, as the region writes them; the count of rows in
+/// the range, live while dragging. Dragging on the histogram moves the nearer end, or the whole
+/// range when it starts inside it; a click on a bar chooses that bin (a month, a year…). A
+/// slider at either end leaves that end open.
+@MainActor
+final class RangeMenu {
+    /// Slider positions: 0 is the smallest value, `steps` the largest.
+    static let steps = 1000.0
+
+    let column: Int
+    let name: String
+    let button = MenuButton()
+    let popover = Popover()
+    let histogramArea = DrawingArea()
+    let lowerScale = Scale(from: 0, to: steps, step: 1)
+    let upperScale = Scale(from: 0, to: steps, step: 1)
+    let lowerEntry = Entry(placeholder: tr("any"))
+    let upperEntry = Entry(placeholder: tr("any"))
+    let countLabel = Label()
+    let logarithmicCheck = CheckButton(label: tr("_Logarithmic scale"), mnemonic: true)
+    let missingCheck = CheckButton(label: "")
+    let resetButton: Button
+    private weak var filter: FacetFilter?
+    private let values: CatalogColumn
+    private let extent: ClosedRange<Double>
+    private var histogram: FacetHistogram?
+    private var updating = false
+    private var drag: (start: Double, lower: Double, upper: Double, moved: Bool)?
+
+    init(column: Int, filter: FacetFilter) {
+        self.column = column
+        self.filter = filter
+        values = filter.catalog.columns[column]
+        name = values.name
+        extent = values.extent ?? 0...1
+        resetButton = Button(label: tr("Any {facet}", ["facet": name]))
+        button.label = name
+        button.popover = popover
+        button.tooltip = tr("Filter by a range of {facet}", ["facet": name])
+        popover.addCSSClass("facet-popover")
+        popover.addCSSClass("range-popover")
+        popover.child = layOut()
+        popover.onShow { [weak self] in self?.opened() }
+        connect()
+    }
+
+    private func layOut() -> Box {
+        let box = Box(.vertical, spacing: 6)
+        histogramArea.setContentSize(width: 320, height: 96)
+        histogramArea.addCSSClass("histogram")
+        histogramArea.onDraw { [weak self] canvas, width, height in self?.draw(canvas, width, height) }
+        box.append(histogramArea)
+        for (scale, label) in [(lowerScale, tr("From")), (upperScale, tr("To"))] {
+            scale.setIncrements(step: 1, page: 50)
+            scale.hexpand = true
+            scale.setAccessibleLabel(tr("{facet} {end}", ["facet": name, "end": label]))
+            box.append(scale)
+        }
+        let ends = Box(.horizontal, spacing: 6)
+        for (entry, label) in [(lowerEntry, tr("From")), (upperEntry, tr("To"))] {
+            let caption = Label(label)
+            caption.addCSSClass("dim-label")
+            entry.widthChars = 11
+            entry.setAccessibleLabel(tr("{facet} {end}", ["facet": name, "end": label]))
+            ends.append(caption)
+            ends.append(entry)
+        }
+        box.append(ends)
+        countLabel.xalign = 0
+        countLabel.addCSSClass("range-count")
+        box.append(countLabel)
+        if values.kind == .number { box.append(logarithmicCheck) }
+        if values.missingCount > 0 { box.append(missingCheck) }
+        resetButton.addCSSClass("flat")
+        resetButton.addCSSClass("facet-reset")
+        box.append(Separator(.horizontal))
+        box.append(resetButton)
+        return box
+    }
+
+    private func connect() {
+        lowerScale.onValueChanged { [weak self] in self?.slid(lower: true) }
+        upperScale.onValueChanged { [weak self] in self?.slid(lower: false) }
+        lowerEntry.onActivate { [weak self] in self?.typed() }
+        upperEntry.onActivate { [weak self] in self?.typed() }
+        logarithmicCheck.onToggled { [weak self] in
+            guard let self, !self.updating else { return }
+            self.filter?.setLogarithmic(self.logarithmicCheck.isActive, forColumn: self.column)
+            self.refresh()
+        }
+        missingCheck.onToggled { [weak self] in
+            guard let self, !self.updating else { return }
+            var range = self.currentRange
+            range.includesMissing = self.missingCheck.isActive
+            self.apply(range)
+        }
+        resetButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.popover.popdown()
+            self.filter?.reset(column: self.column)
+        }
+        let gesture = GestureDrag()
+        gesture.onBegin { [weak self] x, _ in self?.dragBegan(at: x) }
+        gesture.onUpdate { [weak self] dx, _ in self?.dragged(by: dx) }
+        gesture.onEnd { [weak self] dx, _ in self?.dragEnded(at: dx) }
+        histogramArea.add(gesture)
+    }
+
+    /// The filter's range, or one with both ends open.
+    private var currentRange: FacetRange {
+        filter?.range(forColumn: column) ?? FacetRange(includesMissing: values.missingCount > 0)
+    }
+
+    private func opened() {
+        histogram = filter?.histogram(forColumn: column)
+        refresh()
+    }
+
+    /// Shows the filter's range everywhere: button, sliders, entries, count, histogram.
+    func refresh() {
+        guard let filter else { return }
+        let range = filter.range(forColumn: column)
+        button.label = filter.label(forColumn: column)
+        button.setAccessibleLabel(
+            range == nil
+                ? name : tr("{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column)]))
+        if range == nil { button.removeCSSClass("chosen") } else { button.addCSSClass("chosen") }
+        guard popover.isVisible else { return }
+        updating = true
+        defer { updating = false }
+        if histogram == nil || histogram?.logarithmic != filter.isLogarithmic(column) {
+            histogram = filter.histogram(forColumn: column)
+        }
+        let current = currentRange
+        lowerScale.value = current.lower.map(position) ?? 0
+        upperScale.value = current.upper.map(position) ?? Self.steps
+        lowerEntry.text = current.lower.map { FacetValueText.text($0, values) } ?? ""
+        upperEntry.text = current.upper.map { FacetValueText.text($0, values) } ?? ""
+        lowerScale.setAccessibleValueText(lowerEntry.text.isEmpty ? tr("any") : lowerEntry.text)
+        upperScale.setAccessibleValueText(upperEntry.text.isEmpty ? tr("any") : upperEntry.text)
+        logarithmicCheck.isActive = filter.isLogarithmic(column)
+        missingCheck.isActive = current.includesMissing
+        missingCheck.setLabel(
+            tr("Include rows with no value ({count})", ["count": NumberText.grouped(histogram?.missing ?? 0)]))
+        countLabel.text = trn(
+            "{count} row in range", "{count} rows in range", filter.matchCount,
+            ["count": NumberText.grouped(filter.matchCount)])
+        resetButton.isSensitive = range != nil
+        histogramArea.queueDraw()
+    }
+
+    // MARK: Positions and values
+
+    private var isLogarithmic: Bool { filter?.isLogarithmic(column) ?? false }
+
+    /// The slider position of `value`.
+    private func position(_ value: Double) -> Double {
+        let (low, high, scaled) = scaledExtent(value)
+        guard high > low else { return 0 }
+        return min(max((scaled - low) / (high - low), 0), 1) * Self.steps
+    }
+
+    /// The value at slider position `position`, on a whole step of the column (a day, an hour
+    /// for date-times, a cent).
+    private func value(at position: Double) -> Double {
+        let (low, high, _) = scaledExtent(0)
+        let scaled = low + (high - low) * position / Self.steps
+        let raw = isLogarithmic ? FacetScale.linear(scaled) : scaled
+        let step = values.kind == .dateTime ? 3600 : values.resolution
+        let snapped = step > 0 ? (raw / step).rounded() * step : raw
+        return min(max(snapped, extent.lowerBound), extent.upperBound)
+    }
+
+    private func scaledExtent(_ value: Double) -> (Double, Double, Double) {
+        guard isLogarithmic else { return (extent.lowerBound, extent.upperBound, value) }
+        return (
+            FacetScale.logarithmic(extent.lowerBound), FacetScale.logarithmic(extent.upperBound),
+            FacetScale.logarithmic(value)
+        )
+    }
+
+    // MARK: Changing the range
+
+    private func apply(_ range: FacetRange) {
+        filter?.setRange(range, forColumn: column)
+        refresh()
+    }
+
+    private func slid(lower: Bool) {
+        guard !updating else { return }
+        if lower && lowerScale.value > upperScale.value { upperScale.value = lowerScale.value }
+        if !lower && upperScale.value < lowerScale.value { lowerScale.value = upperScale.value }
+        var range = currentRange
+        range.lower = lowerScale.value <= 0 ? nil : value(at: lowerScale.value)
+        range.upper = upperScale.value >= Self.steps ? nil : value(at: upperScale.value)
+        apply(range)
+    }
+
+    /// Enter in either entry: both ends as typed; an entry that cannot be read is marked and kept.
+    private func typed() {
+        var range = currentRange
+        var readable = true
+        for (entry, upper) in [(lowerEntry, false), (upperEntry, true)] {
+            let text = entry.text
+            let parsed = FacetValueText.parse(text, values, upper: upper)
+            if parsed == nil && !text.allSatisfy(\.isWhitespace) {
+                entry.addCSSClass("error")
+                entry.tooltip = tr("Not a {kind} this column holds", ["kind": FacetBar.kindName(values.kind)])
+                readable = false
+                continue
+            }
+            entry.removeCSSClass("error")
+            entry.tooltip = nil
+            if upper { range.upper = parsed } else { range.lower = parsed }
+        }
+        guard readable else { return }
+        apply(range)
+    }
+
+    // MARK: The histogram
+
+    private func binSpan(_ index: Int, _ histogram: FacetHistogram, _ width: Double) -> (Double, Double) {
+        let start = position(histogram.edges[index]) / Self.steps * width
+        let end = position(histogram.edges[index + 1]) / Self.steps * width
+        return (start, max(end, start + 1))
+    }
+
+    private func draw(_ canvas: Canvas, _ width: Double, _ height: Double) {
+        guard let histogram, histogram.binCount > 0 else { return }
+        let (red, green, blue, _) = histogramArea.foregroundColor
+        let tallest = Double(histogram.counts.max() ?? 0)
+        let range = currentRange
+        let from = range.lower.map(position).map { $0 / Self.steps * width } ?? 0
+        let to = range.upper.map(position).map { $0 / Self.steps * width } ?? width
+        for (index, count) in histogram.counts.enumerated() where count > 0 {
+            let (start, end) = binSpan(index, histogram, width)
+            let barHeight = max(2, Double(count) / max(tallest, 1) * (height - 4))
+            let lit = end > from && start < to
+            canvas.setColor(red, green, blue, lit ? 0.75 : 0.2)
+            canvas.fillRectangle(
+                x: start + 0.5, y: height - barHeight, width: max(end - start - 1, 1), height: barHeight)
+        }
+        canvas.setColor(red, green, blue, 0.9)
+        canvas.line(from: (from, 0), to: (from, height), width: 2)
+        canvas.line(from: (to, 0), to: (to, height), width: 2)
+    }
+
+    private func dragBegan(at x: Double) {
+        let width = Double(histogramArea.width)
+        guard width > 0 else { return }
+        let at = x / width * Self.steps
+        drag = (at, lowerScale.value, upperScale.value, false)
+    }
+
+    /// Moves the end nearer the press, or the whole range when the press was inside it, away
+    /// from both ends.
+    private func dragged(by dx: Double) {
+        guard var drag, histogramArea.width > 0 else { return }
+        let delta = dx / Double(histogramArea.width) * Self.steps
+        if abs(dx) < 3 && !drag.moved { return }
+        drag.moved = true
+        self.drag = drag
+        let nearLower = abs(drag.start - drag.lower) <= abs(drag.start - drag.upper)
+        let inside = drag.start > drag.lower + 20 && drag.start < drag.upper - 20
+        updating = true
+        if inside {
+            let shift = min(max(delta, -drag.lower), Self.steps - drag.upper)
+            lowerScale.value = drag.lower + shift
+            upperScale.value = drag.upper + shift
+        } else if nearLower {
+            lowerScale.value = min(max(drag.lower + delta, 0), upperScale.value)
+        } else {
+            upperScale.value = max(min(drag.upper + delta, Self.steps), lowerScale.value)
+        }
+        updating = false
+        slid(lower: true)
+    }
+
+    /// A press that did not move chooses the bin under it.
+    private func dragEnded(at dx: Double) {
+        defer { drag = nil }
+        guard let drag, !drag.moved, let histogram, histogramArea.width > 0 else { return }
+        let width = Double(histogramArea.width)
+        let x = drag.start / Self.steps * width
+        guard let bin = histogram.counts.indices.first(where: { binSpan($0, histogram, width).1 > x }) else { return }
+        var range = histogram.range(ofBin: bin, resolution: values.resolution)
+        range.includesMissing = false
+        apply(range)
+    }
+}
