@@ -82,6 +82,7 @@ static inline char *foldout_object_dup_string(gpointer object, const char *prope
 
 static inline const GVariantType *foldout_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *foldout_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
+static inline const GVariantType *foldout_variant_type_strings(void) { return G_VARIANT_TYPE_STRING_ARRAY; }
 
 static inline GtkWidget *foldout_box_new_with_role(GtkOrientation orientation, int spacing, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(GTK_TYPE_BOX, "orientation", orientation, "spacing", spacing,

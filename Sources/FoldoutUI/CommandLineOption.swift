@@ -9,7 +9,7 @@ enum CommandLineOption: String, CaseIterable {
     case catalogSize = "catalog-size"
     case catalog
     case openFacet = "open-facet"
-    case choose, search
+    case choose, exclude, range, search
     case screenshot, edit, shortcuts
     case quitAfterFirstFrame = "quit-after-first-frame"
     case version
@@ -25,8 +25,10 @@ enum CommandLineOption: String, CaseIterable {
         case .catalog, .screenshot: .filename
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-        case .page, .unfold, .catalogSize, .openFacet, .choose, .search, .benchScroll, .benchUnfold, .windowSize:
+        case .page, .unfold, .catalogSize, .openFacet, .choose, .exclude, .search, .benchScroll, .benchUnfold,
+            .windowSize:
             .string
+        case .range: .strings
         }
     }
 
@@ -50,7 +52,11 @@ enum CommandLineOption: String, CaseIterable {
             )
         case .catalog: (tr("Open the catalog FILE on the Filters page (CSV or TSV, with a header row)"), tr("FILE"))
         case .openFacet: (tr("Open the flyout of the facet named FACET on the Filters page"), tr("FACET"))
-        case .choose: (tr("Choose OPTION in the facet FACET on the Filters page"), tr("FACET=OPTION"))
+        case .choose:
+            (tr("Choose OPTION (or several, A,B) in the facet FACET on the Filters page"), tr("FACET=OPTION"))
+        case .exclude: (tr("Show every option of the facet FACET but OPTION (or A,B)"), tr("FACET=OPTION"))
+        case .range:
+            (tr("Show the rows whose FACET lies from LOW to HIGH, either open (may be repeated)"), tr("FACET=LOW..HIGH"))
         case .search: (tr("Search the Filters page for TEXT"), tr("TEXT"))
         case .screenshot: (tr("Write the window to FILE.png after its first frame, then quit"), tr("FILE.png"))
         case .edit: (tr("Open the Edit pane of the Movies page"), nil)

@@ -192,7 +192,7 @@ final class FacetMenu {
             self?.popover.popdown()
             self?.onReset()
         }
-        excludeCheck = CheckButton(label: tr("E_xclude ticked options"), mnemonic: true)
+        excludeCheck = CheckButton(label: tr("Exclude ticked options"))
         excludeCheck.tooltip = tr("Show every {facet} but the ticked ones", ["facet": name])
         excludeCheck.onToggled { [weak self] in
             guard let self, !self.updating, self.excludeCheck.isActive != self.selection.excluded else { return }

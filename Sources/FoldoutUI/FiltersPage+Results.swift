@@ -16,6 +16,7 @@ extension FiltersPage {
             "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
             ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
         facetBar.showLabels()
+        activeBar.show(filter)
         let nothing = filter.matchCount == 0 && filter.catalog.count > 0
         scrolled.isVisible = !nothing
         emptyState.isVisible = nothing

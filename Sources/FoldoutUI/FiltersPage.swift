@@ -22,6 +22,7 @@ public final class FiltersPage {
     let search = FiltersSearch()
     private(set) var filter: FacetFilter?
     let facetBar: FacetBar
+    let activeBar = ActiveFiltersBar()
     var facetMenus: [FacetMenu] { facetBar.menus }
     let comboRows: [ComboRow]
     let countLabel = Label()
@@ -49,7 +50,7 @@ public final class FiltersPage {
     /// Counts sort requests, so that only the last one is applied when its order is ready.
     private var sortRequest = 0
     /// A facet option to choose once the next catalog is shown (`--choose`).
-    private var pendingChoice: (facet: String, option: String)?
+    private var pendingFilters: [FilterRequest] = []
     /// Text to search for once the next catalog is shown (`--search`).
     private var pendingSearch: String?
     /// After a catalog file was read and shown: its path.
@@ -87,6 +88,7 @@ public final class FiltersPage {
         combos.addCSSClass("combo-section")
         for row in comboRows { combos.append(row.root) }
         root.append(combos)
+        root.append(activeBar.root)
 
         let status = Box(.horizontal, spacing: 8)
         status.addCSSClass("results-status")
@@ -131,6 +133,9 @@ public final class FiltersPage {
         connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
         clearButton.onClicked { [weak self] in self?.clearFilters() }
+        activeBar.onClear = { [weak self] in self?.clearFilters() }
+        activeBar.onRemove = { [weak self] column in self?.filter?.reset(column: column) }
+        activeBar.onRemoveSearch = { [weak self] in self?.search.entry.text = "" }
         opening.onOpened = { [weak self] catalog, path in
             self?.show(catalog)
             self?.onFileOpened(path)
@@ -200,19 +205,18 @@ public final class FiltersPage {
         }
     }
 
-    /// Chooses a facet's option and searches, now if the catalog is shown and no other is being
-    /// read, else once the next catalog is shown. An option the catalog lacks is reported on
+    /// Sets the filters asked for and searches, now if the catalog is shown and no other is being
+    /// read, else once the next catalog is shown. A filter the catalog cannot take is reported on
     /// standard error and false is returned (when it is known now).
     @discardableResult
-    func request(choice: (facet: String, option: String)?, search text: String?) -> Bool {
+    func request(filters: [FilterRequest], search text: String?) -> Bool {
         guard filter != nil, !opening.isOpening else {
-            if let choice { pendingChoice = choice }
+            pendingFilters += filters
             if let text { pendingSearch = text }
             return true
         }
         if let text { search.entry.text = text }
-        guard let choice else { return true }
-        return choose(choice.option, inFacetNamed: choice.facet)
+        return filters.allSatisfy(apply)
     }
 
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
@@ -231,9 +235,9 @@ public final class FiltersPage {
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
         }
-        if let choice = pendingChoice { choose(choice.option, inFacetNamed: choice.facet) }
+        for request in pendingFilters { apply(request) }
         if let pendingSearch { search.entry.text = pendingSearch }
-        pendingChoice = nil
+        pendingFilters = []
         pendingSearch = nil
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         setInteractive(true)
@@ -278,19 +282,18 @@ public final class FiltersPage {
         search.entry.text = ""
     }
 
+    /// Sets the filter asked for; false, with the problem on standard error, if it cannot be.
+    @discardableResult
+    func apply(_ request: FilterRequest) -> Bool {
+        guard let problem = filter?.apply(request) else { return filter != nil }
+        FileHandleStandardError.write("foldout: " + problem + "\n")
+        return false
+    }
+
     /// Chooses the option spelled `option` of the facet named `name`; false if there is none.
     @discardableResult
     func choose(_ option: String, inFacetNamed name: String) -> Bool {
-        guard let filter, let menu = facetMenus.first(where: { $0.name == name }),
-            let index = filter.options(forColumn: menu.column).firstIndex(of: option)
-        else {
-            FileHandleStandardError.write(
-                "foldout: " + tr("the facet “{facet}” has no option “{option}”", ["facet": name, "option": option])
-                    + "\n")
-            return false
-        }
-        filter.select(option: index, inColumn: menu.column)
-        return true
+        FilterRequest(.choose, name + "=" + option).map(apply) ?? false
     }
 
     // MARK: Results (the rest in FiltersPage+Results.swift)

@@ -117,8 +117,8 @@ public final class FoldoutApplication {
             window.ensureFiltersPage().generate(count: count)
             window.page = .filters
         }
-        if later.choice != nil || later.search != nil {
-            window.ensureFiltersPage().request(choice: later.choice, search: later.search)
+        if !later.filters.isEmpty || later.search != nil {
+            window.ensureFiltersPage().request(filters: later.filters, search: later.search)
         }
         if let page = later.requestedPage { window.page = page }
         if later.openEditPane, !window.ensureMoviesPage().pane.isOpen { window.movies?.pane.toggle() }
@@ -158,8 +158,8 @@ public final class FoldoutApplication {
                     "“{file}” is no longer there; the built-in catalog is shown instead.",
                     ["file": Catalog.fileName(of: missingCatalog)]))
         }
-        if options.choice != nil || options.search != nil {
-            window.ensureFiltersPage().request(choice: options.choice, search: options.search)
+        if !options.filters.isEmpty || options.search != nil {
+            window.ensureFiltersPage().request(filters: options.filters, search: options.search)
         }
         window.page = options.requestedPage ?? remembered.page ?? .actions
         if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }

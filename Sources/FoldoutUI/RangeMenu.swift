@@ -24,7 +24,7 @@ final class RangeMenu {
     let lowerEntry = Entry(placeholder: tr("any"))
     let upperEntry = Entry(placeholder: tr("any"))
     let countLabel = Label()
-    let logarithmicCheck = CheckButton(label: tr("_Logarithmic scale"), mnemonic: true)
+    let logarithmicCheck = CheckButton(label: tr("Logarithmic scale"))
     let missingCheck = CheckButton(label: "")
     let resetButton: Button
     private weak var filter: FacetFilter?

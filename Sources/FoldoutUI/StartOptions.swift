@@ -22,8 +22,8 @@ struct StartOptions {
     var catalogChosen = false
     /// The name of the facet whose flyout is opened, as the catalog names it once checked.
     var openFacet: String?
-    /// An option to choose at start: the facet's name and the option.
-    var choice: (facet: String, option: String)?
+    /// Filters to set at start or in the running window: `--choose`, `--exclude`, `--range`.
+    var filters: [FilterRequest] = []
     /// Text to search the Filters page for at start.
     var search: String?
     var openEditPane = false
@@ -74,11 +74,17 @@ struct StartOptions {
             catalogChosen = true
         }
         openFacet = parsed.string(.openFacet)
-        if let text = parsed.string(.choose) {
-            guard let equals = text.firstIndex(of: "=") else {
-                return tr("--choose takes FACET=OPTION, not “{value}”", ["value": text])
+        var asked: [(FilterRequest.Kind, String)] = []
+        if let text = parsed.string(.choose) { asked.append((.choose, text)) }
+        if let text = parsed.string(.exclude) { asked.append((.exclude, text)) }
+        for text in parsed.strings(CommandLineOption.range.rawValue) { asked.append((.range, text)) }
+        for (kind, text) in asked {
+            guard let request = FilterRequest(kind, text), request.isWellFormed else {
+                return tr(
+                    "--{option} takes {form}, not “{value}”",
+                    ["option": kind.rawValue, "form": kind == .range ? "FACET=LOW..HIGH" : "FACET=OPTION", "value": text])
             }
-            choice = (String(text[..<equals]), String(text[text.index(after: equals)...]))
+            filters.append(request)
         }
         search = parsed.string(.search)
         openEditPane = parsed.contains(.edit)
@@ -132,9 +138,16 @@ struct StartOptions {
             guard let facet = Self.facet(named: name, in: catalog) else { return unknownFacet(name) }
             openFacet = facet
         }
-        if let choice {
-            guard let facet = Self.facet(named: choice.facet, in: catalog) else { return unknownFacet(choice.facet) }
-            self.choice = (facet, choice.option)
+        if case .loaded(let loaded) = catalog {
+            let trial = FacetFilter(catalog: loaded)
+            for request in filters { if let problem = trial.apply(request) { return problem } }
+        } else if case .generated = catalog {
+            let names = ["Name"] + Catalog.generatedFacetNames
+            for request in filters where Self.facet(named: request.facet, in: catalog) == nil {
+                guard names.contains(where: { $0.lowercased() == request.facet.lowercased() }) else {
+                    return unknownFacet(request.facet)
+                }
+            }
         }
         return nil
     }
@@ -158,11 +171,11 @@ struct StartOptions {
             ["facet": name, "facets": Self.facetNames(of: catalog).joined(separator: ", ")])
     }
 
-    /// The names of the facets the catalog will show at first.
+    /// The names of the facets the generated catalog shows at first, or every column of a file.
     private static func facetNames(of source: CatalogSource) -> [String] {
         switch source {
         case .generated: Catalog.generatedFacetNames.map { tr($0) }
-        case .loaded(let catalog): catalog.facetColumns.map { catalog.columns[$0].name }
+        case .loaded(let catalog): catalog.columns.map(\.name)  // any column can be made a facet
         case .file: []  // known once the file is read
         }
     }

@@ -5,7 +5,7 @@ import CGtk
 /// The `GtkApplication`, its command-line options and its life cycle signals.
 @MainActor
 public final class Application: Object {
-    public enum OptionKind { case flag, string, filename }
+    public enum OptionKind { case flag, string, filename, strings }
 
     public init(id: String, flags: ApplicationFlags = []) {
         super.init(takingFull: UnsafeMutableRawPointer(gtk_application_new(id, flags.gtk)))
@@ -22,6 +22,7 @@ public final class Application: Object {
             case .flag: G_OPTION_ARG_NONE
             case .string: G_OPTION_ARG_STRING
             case .filename: G_OPTION_ARG_FILENAME
+            case .strings: G_OPTION_ARG_STRING_ARRAY
             }
         g_application_add_main_option(
             application, long, 0, hidden ? G_OPTION_FLAG_HIDDEN : GOptionFlags(0), arg, description, argument)
@@ -199,6 +200,16 @@ public struct ParsedOptions {
         guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_string()) else { return nil }
         defer { g_variant_unref(value) }
         return String(cString: g_variant_get_string(value, nil))
+    }
+
+    /// An option that may be given several times, each value in order; empty when not given.
+    public func strings(_ name: String) -> [String] {
+        guard let value = g_variant_dict_lookup_value(dict, name, foldout_variant_type_strings()) else { return [] }
+        defer { g_variant_unref(value) }
+        var count: gsize = 0
+        guard let strings = g_variant_get_strv(value, &count) else { return [] }
+        defer { g_free(strings) }
+        return (0..<Int(count)).compactMap { strings[$0].map { String(cString: $0) } }
     }
 
     /// Filename options arrive as byte strings in the file system's encoding.

@@ -48,7 +48,9 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
                     if step % 50 == 0 { pump(seconds: 0.01) }
                 }
                 for step in 0..<filterChanges {
-                    guard let filter = filters.filter, let column = filter.facetColumns.randomElement(using: &random)
+                    guard let filter = filters.filter,
+                        let column = filter.facetColumns.filter({ filter.kind(ofColumn: $0) == .options })
+                            .randomElement(using: &random)
                     else { continue }
                     if step % 3 == 0 {
                         filter.reset(column: column)

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// Above the results: what filters them, at a glance. One button per facet that filters ("origin:
+/// JFK, LGA ✕") and one for the search, each removing its filter, then Clear Filters. It scrolls
+/// sideways in a narrow window and is hidden while nothing filters.
+@MainActor
+final class ActiveFiltersBar {
+    let root = ScrolledWindow()
+    private let box = Box(.horizontal, spacing: 6)
+    private let filters = Box(.horizontal, spacing: 6)
+    private(set) var removeButtons: [Button] = []
+    let clearButton = Button(label: tr("Clear Filters"))
+    var onRemove: (Int) -> Void = { _ in }
+    var onRemoveSearch: () -> Void = {}
+    var onClear: () -> Void = {}
+
+    init() {
+        root.scrollHorizontally()
+        root.child = box
+        box.append(filters)
+        box.append(clearButton)
+        root.addCSSClass("active-filters")
+        clearButton.addCSSClass("flat")
+        clearButton.onClicked { [weak self] in self?.onClear() }
+        root.isVisible = false
+    }
+
+    /// Shows the filters of `filter` and its search.
+    func show(_ filter: FacetFilter) {
+        for button in removeButtons { filters.remove(button) }
+        removeButtons = []
+        // Each filter's words, and its column (nil for the search).
+        var items: [(String, Int?)] = filter.activeChoices.map { choice in
+            (tr("{facet}: {option}", ["facet": choice.name, "option": choice.option]), choice.column)
+        }
+        if !filter.searchText.isEmpty { items.append((tr("“{text}”", ["text": filter.searchText]), nil)) }
+        for (text, column) in items {
+            let row = Box(.horizontal, spacing: 4)
+            row.append(Label(text))
+            row.append(Image(iconName: "window-close-symbolic"))
+            let button = Button(child: row)
+            button.addCSSClass("active-filter")
+            button.setAccessibleLabel(tr("Remove {filter}", ["filter": text]))
+            button.tooltip = tr("Remove {filter}", ["filter": text])
+            button.onClicked { [weak self] in
+                if let column { self?.onRemove(column) } else { self?.onRemoveSearch() }
+            }
+            filters.append(button)
+            removeButtons.append(button)
+        }
+        root.isVisible = !items.isEmpty
+    }
+}
