@@ -105,3 +105,111 @@ struct PythonPeers {
         print(json.dumps(out))
         """#
 }
+
+extension PythonPeers {
+    /// DuckDB and polars computing what the Filters page shows for each of `states` (JSON, see
+    /// rangeFigures): the median milliseconds of each, and the last state's total.
+    func rangeRound(path: String, states: [String]) -> [String: Double]? {
+        let script = "/tmp/foldout-bench-ranges-\(getpid()).py"
+        let statesFile = "/tmp/foldout-bench-states-\(getpid()).json"
+        guard let file = fopen(script, "w"), let list = fopen(statesFile, "w") else { return nil }
+        fputs(Self.rangeScript, file)
+        fclose(file)
+        fputs("[" + states.joined(separator: ",\n") + "]", list)
+        fclose(list)
+        defer {
+            unlink(script)
+            unlink(statesFile)
+        }
+        let result = run(python, [script, path, statesFile])
+        guard result.status == 0 else {
+            warn("the peers' range script failed (status \(result.status))")
+            return nil
+        }
+        return result.jsonNumbers
+    }
+
+    /// Each state: the matches' count, one GROUP BY per option facet and one histogram per range
+    /// facet, each under the other facets' filters; timed per state, the median of five rounds.
+    static let rangeScript = #"""
+        import json, sys, time
+        import duckdb, polars as pl
+        path, states = sys.argv[1], json.load(open(sys.argv[2]))
+        con = duckdb.connect()
+        con.execute("CREATE TABLE t AS SELECT * FROM read_csv(?)", [path])
+        frame = pl.read_csv(path, infer_schema_length=10000, try_parse_dates=True)
+        def q(name): return '"' + name.replace('"', '""') + '"'
+        def sql_filter(f):
+            if f["kind"] == "options":
+                if not f["values"]: return None
+                values = ", ".join("'" + v.replace("'", "''") + "'" for v in f["values"])
+                return (f"({q(f['name'])} IS NULL OR {q(f['name'])} NOT IN ({values}))" if f["exclude"]
+                        else f"{q(f['name'])} IN ({values})")
+            parts = []
+            if f["low"] is not None: parts.append(f"{q(f['name'])} >= '{f['low']}'" if isinstance(f["low"], str) else f"{q(f['name'])} >= {f['low']}")
+            if f["high"] is not None: parts.append(f"{q(f['name'])} <= '{f['high']}'" if isinstance(f["high"], str) else f"{q(f['name'])} <= {f['high']}")
+            return " AND ".join(parts) or None
+        def pl_filter(f):
+            c = pl.col(f["name"])
+            if f["kind"] == "options":
+                if not f["values"]: return None
+                return (c.is_null() | ~c.cast(pl.Utf8).is_in(f["values"])) if f["exclude"] else c.cast(pl.Utf8).is_in(f["values"])
+            e = None
+            for value, op in ((f["low"], "ge"), (f["high"], "le")):
+                if value is None: continue
+                if isinstance(value, str):
+                    value = pl.lit(value).str.to_datetime() if " " in value else pl.lit(value).str.to_date()
+                    term = getattr(c, op)(value)
+                else:
+                    term = getattr(c, op)(value)
+                e = term if e is None else e & term
+            return e
+        def bin_sql(f):
+            n = q(f["name"])
+            if f["unit"] == "number": return f"floor(({n} - {f['start']}) / {f['width']})"
+            return f"date_trunc('{f['unit']}', {n})"
+        def bin_pl(f):
+            c = pl.col(f["name"])
+            if f["unit"] == "number": return ((c - f["start"]) / f["width"]).floor().alias("bin")
+            return c.dt.truncate({"year": "1y", "month": "1mo", "day": "1d", "hour": "1h"}[f["unit"]]).alias("bin")
+        def duck(state):
+            facets = state["facets"]
+            total = 0
+            def where(skip):
+                parts = [p for g in facets if g is not skip for p in [sql_filter(g)] if p]
+                return (" WHERE " + " AND ".join(parts)) if parts else ""
+            total += con.execute("SELECT count(*) FROM t" + where(None)).fetchone()[0]
+            for f in facets:
+                key = q(f["name"]) if f["kind"] == "options" else bin_sql(f)
+                rows = con.execute(f"SELECT {key}, count(*) FROM t{where(f)} GROUP BY 1").fetchall()
+                total += sum(n for k, n in rows if k is not None)
+            return total
+        def polars(state):
+            facets = state["facets"]
+            total = 0
+            def filtered(skip):
+                exprs = [e for g in facets if g is not skip for e in [pl_filter(g)] if e is not None]
+                out = frame
+                for e in exprs: out = out.filter(e)
+                return out
+            total += filtered(None).height
+            for f in facets:
+                key = pl.col(f["name"]) if f["kind"] == "options" else bin_pl(f)
+                counts = filtered(f).group_by(key).len()
+                total += int(counts.drop_nulls().get_column("len").sum())
+            return total
+        out = {}
+        for name, body in (("duckdb", duck), ("polars", polars)):
+            samples = []
+            for _ in range(5):
+                for state in states:
+                    start = time.perf_counter()
+                    total = body(state)
+                    samples.append((time.perf_counter() - start) * 1000)
+            samples.sort()
+            out[name] = samples[len(samples) // 2]
+            out[name + "_total"] = total
+        out["total"] = out["duckdb_total"]
+        print(json.dumps(out))
+        """#
+}

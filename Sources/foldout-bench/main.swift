@@ -6,7 +6,7 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-    Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|search|frames]
+    Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|ranges|search|frames]
                          [--catalog FILE] [--no-peers] [--json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
@@ -36,14 +36,14 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
-        guard let group = arguments.first, ["startup", "filter", "catalog", "search", "frames"].contains(group) else {
-            fatal("--only takes startup, filter, catalog, search or frames")
+        guard let group = arguments.first, ["startup", "filter", "catalog", "ranges", "search", "frames"].contains(group) else {
+            fatal("--only takes startup, filter, catalog, ranges, search or frames")
         }
         only = arguments.removeFirst()
     case "--catalog":
         guard let path = arguments.first else { fatal("--catalog needs a file") }
         catalogFile = arguments.removeFirst()
-        only = "catalog"
+        only = only ?? "catalog"
         if access(path, R_OK) != 0 { fatal("cannot read \(path)") }
     case "--write-catalog":
         guard let path = arguments.first else { fatal("--write-catalog needs a file") }
@@ -72,6 +72,9 @@ if only == nil || only == "filter" { figures += filterFigures(count: catalogSize
 if only == nil || only == "filter" { figures += messageFigures(rounds: rounds) }
 if only == nil || only == "catalog" {
     figures += catalogFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 4, 3), withPeers: peers)
+}
+if only == nil || only == "ranges" {
+    figures += rangeFigures(file: catalogFile, rows: catalogSize, rounds: rounds, withPeers: peers)
 }
 if only == nil || only == "search" {
     figures += searchFigures(count: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)

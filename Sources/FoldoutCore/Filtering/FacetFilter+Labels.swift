@@ -77,6 +77,13 @@ public enum FacetValueText {
         }
     }
 
+    /// A date as "2013-06-01", a date-time as "2013-06-01 05:00:00" (days or seconds since 1970).
+    public static func iso(_ value: Double, _ kind: CatalogColumn.Kind) -> String {
+        kind == .date
+            ? CatalogDate(daysSince1970: Int32(value.rounded(.down))).description
+            : CatalogValueText.dateTime(seconds: Int64(value.rounded(.down)))
+    }
+
     /// "1234.5": the value with as many decimals as the column's step has, trailing zeros dropped.
     static func plain(_ value: Double, _ resolution: Double) -> String {
         if value == value.rounded() && value.magnitude < 1e15 { return String(Int64(value)) }
