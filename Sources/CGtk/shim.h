@@ -46,6 +46,12 @@ static inline char *foldout_accessible_check_expanded(GtkWidget *widget, gboolea
     return gtk_test_accessible_check_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded);
 }
 
+/* NULL when the widget's accessible CHECKED state equals `checked`, else a message (free it). */
+static inline char *foldout_accessible_check_checked(GtkWidget *widget, gboolean checked) {
+    return gtk_test_accessible_check_state(
+        GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED, checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE);
+}
+
 static inline void foldout_object_set_boolean(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);
 }
@@ -107,6 +113,10 @@ static inline GtkWidget *foldout_message_dialog_new(GtkWindow *parent, const cha
 
 static inline void foldout_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {
     g_application_command_line_printerr(command_line, "%s", text);
+}
+
+static inline GdkPopup *foldout_surface_as_popup(GdkSurface *surface) {
+    return GDK_IS_POPUP(surface) ? GDK_POPUP(surface) : NULL;
 }
 
 static inline void foldout_widget_get_color(GtkWidget *widget, GdkRGBA *color) {

@@ -56,7 +56,10 @@ enum CommandLineOption: String, CaseIterable {
             (tr("Choose OPTION (or several, A,B) in the facet FACET on the Filters page"), tr("FACET=OPTION"))
         case .exclude: (tr("Show every option of the facet FACET but OPTION (or A,B)"), tr("FACET=OPTION"))
         case .range:
-            (tr("Show the rows whose FACET lies from LOW to HIGH, either open (may be repeated)"), tr("FACET=LOW..HIGH"))
+            (
+                tr("Show the rows whose FACET lies from LOW to HIGH, either open (may be repeated)"),
+                tr("FACET=LOW..HIGH")
+            )
         case .search: (tr("Search the Filters page for TEXT"), tr("TEXT"))
         case .screenshot: (tr("Write the window to FILE.png after its first frame, then quit"), tr("FILE.png"))
         case .edit: (tr("Open the Edit pane of the Movies page"), nil)

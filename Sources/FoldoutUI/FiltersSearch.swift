@@ -29,12 +29,18 @@ final class FiltersSearch {
         root.addCSSClass("filters-search")
         entry.hexpand = true
         entry.tooltip = tr("Search the results (Ctrl+F); Escape clears")
+        entry.setAccessibleLabel(tr("Search titles"))
         root.append(entry)
         everyColumn.tooltip = tr("Search every text column, not only the title")
         root.append(everyColumn)
         entry.onChanged { [weak self] in self?.runSoon() }
         entry.onStopSearch { [weak self] in self?.entry.text = "" }
-        everyColumn.onToggled { [weak self] in self?.run() }
+        everyColumn.onToggled { [weak self] in
+            guard let self else { return }
+            self.entry.setAccessibleLabel(
+                self.everyColumn.isActive ? tr("Search every text column") : tr("Search titles"))
+            self.run()
+        }
     }
 
     /// The columns searched now.

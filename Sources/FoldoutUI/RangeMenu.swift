@@ -57,8 +57,13 @@ final class RangeMenu {
         histogramArea.addCSSClass("histogram")
         histogramArea.onDraw { [weak self] canvas, width, height in self?.draw(canvas, width, height) }
         box.append(histogramArea)
+        // An arrow key moves an end at least one whole value (a day, a cent): a smaller step would
+        // round back to where it was and seem to do nothing.
+        let span = extent.upperBound - extent.lowerBound
+        let unit = values.kind == .dateTime ? 3600 : values.resolution
+        let step = span > 0 ? max(1, (unit / span * Self.steps).rounded(.up)) : 1
         for (scale, label) in [(lowerScale, tr("From")), (upperScale, tr("To"))] {
-            scale.setIncrements(step: 1, page: 50)
+            scale.setIncrements(step: step, page: max(step * 10, 50))
             scale.hexpand = true
             scale.setAccessibleLabel(tr("{facet} {end}", ["facet": name, "end": label]))
             box.append(scale)
@@ -113,10 +118,9 @@ final class RangeMenu {
         histogramArea.add(gesture)
     }
 
-    /// The filter's range, or one with both ends open.
-    private var currentRange: FacetRange {
-        filter?.range(forColumn: column) ?? FacetRange(includesMissing: values.missingCount > 0)
-    }
+    /// The filter's range, or one with both ends open; rows with no value are left out once a
+    /// range is set ("dep_delay ≥ 60" is not a flight that never left) until the user says.
+    private var currentRange: FacetRange { filter?.range(forColumn: column) ?? FacetRange() }
 
     private func opened() {
         histogram = filter?.histogram(forColumn: column)
@@ -146,7 +150,7 @@ final class RangeMenu {
         lowerScale.setAccessibleValueText(lowerEntry.text.isEmpty ? tr("any") : lowerEntry.text)
         upperScale.setAccessibleValueText(upperEntry.text.isEmpty ? tr("any") : upperEntry.text)
         logarithmicCheck.isActive = filter.isLogarithmic(column)
-        missingCheck.isActive = current.includesMissing
+        missingCheck.isActive = range?.includesMissing ?? true
         missingCheck.setLabel(
             tr("Include rows with no value ({count})", ["count": NumberText.grouped(histogram?.missing ?? 0)]))
         countLabel.text = trn(
@@ -200,6 +204,8 @@ final class RangeMenu {
         var range = currentRange
         range.lower = lowerScale.value <= 0 ? nil : value(at: lowerScale.value)
         range.upper = upperScale.value >= Self.steps ? nil : value(at: upperScale.value)
+        // Both ends back at the edges: no range at all, rows with no value again among them.
+        if range.lower == nil && range.upper == nil { range.includesMissing = true }
         apply(range)
     }
 

@@ -82,7 +82,10 @@ struct StartOptions {
             guard let request = FilterRequest(kind, text), request.isWellFormed else {
                 return tr(
                     "--{option} takes {form}, not “{value}”",
-                    ["option": kind.rawValue, "form": kind == .range ? "FACET=LOW..HIGH" : "FACET=OPTION", "value": text])
+                    [
+                        "option": kind.rawValue, "form": kind == .range ? "FACET=LOW..HIGH" : "FACET=OPTION",
+                        "value": text,
+                    ])
             }
             filters.append(request)
         }

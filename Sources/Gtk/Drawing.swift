@@ -28,7 +28,7 @@ public final class DrawingArea: Widget {
     /// The colour text is drawn in here (the theme's, dark or high contrast alike), as r, g, b, a.
     public var foregroundColor: (Double, Double, Double, Double) {
         var color = GdkRGBA()
-        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color)
+        foldout_widget_get_color(widget, &color)
         return (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
     }
 }

@@ -73,6 +73,14 @@ public final class SearchEntry: Widget {
         foldout_object_set_string(UnsafeMutableRawPointer(widget), "placeholder-text", placeholder)
     }
 
+    /// Names the field and the text inside it, which is what takes the focus: GTK 4.8 names that
+    /// by its type ("GtkSearchEntry"), and a screen reader would say so.
+    public override func setAccessibleLabel(_ label: String) {
+        super.setAccessibleLabel(label)
+        guard let text = gtk_editable_get_delegate(opaque) else { return }
+        foldout_accessible_set_label(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkWidget.self), label)
+    }
+
     public var text: String {
         get { String(cString: gtk_editable_get_text(opaque)) }
         set { gtk_editable_set_text(opaque, newValue) }

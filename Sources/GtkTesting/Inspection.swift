@@ -13,6 +13,13 @@ extension Widget {
         return false
     }
 
+    /// Whether the accessible CHECKED state is `checked`, read back through GTK's test API.
+    public func accessibleCheckedIs(_ checked: Bool) -> Bool {
+        guard let message = foldout_accessible_check_checked(widget, checked ? 1 : 0) else { return true }
+        g_free(message)
+        return false
+    }
+
     package var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
 
     /// The widget's foreground colour as its style computes it now: red, green, blue, alpha in 0...1.
@@ -66,4 +73,25 @@ extension Display {
 
 extension IdListModel {
     public static var liveItems: Int { Int(foldout_id_item_live_count()) }
+}
+
+extension Widget {
+    /// Where the widget's centre is (plus `dx`, `dy`) in its toplevel window's X window, in
+    /// pixels: what `xdotool mousemove --window` takes. A widget in a popover is found through the
+    /// popover's surface, which sits at an offset from the window's.
+    public func pointInWindow(dx: Double = 0, dy: Double = 0) -> (x: Int, y: Int)? {
+        guard let root = gtk_widget_get_native(widget) else { return nil }
+        let rootWidget = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self)
+        var bounds = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, rootWidget, &bounds) != 0 else { return nil }
+        var (shiftX, shiftY) = (0.0, 0.0)
+        gtk_native_get_surface_transform(root, &shiftX, &shiftY)
+        var x = Double(bounds.origin.x) + Double(bounds.size.width) / 2 + dx + shiftX
+        var y = Double(bounds.origin.y) + Double(bounds.size.height) / 2 + dy + shiftY
+        if let surface = gtk_native_get_surface(root), let popup = foldout_surface_as_popup(surface) {
+            x += Double(gdk_popup_get_position_x(popup))
+            y += Double(gdk_popup_get_position_y(popup))
+        }
+        return (Int(x.rounded()), Int(y.rounded()))
+    }
 }

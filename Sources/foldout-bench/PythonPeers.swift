@@ -145,15 +145,16 @@ extension PythonPeers {
                 values = ", ".join("'" + v.replace("'", "''") + "'" for v in f["values"])
                 return (f"({q(f['name'])} IS NULL OR {q(f['name'])} NOT IN ({values}))" if f["exclude"]
                         else f"{q(f['name'])} IN ({values})")
-            parts = []
-            if f["low"] is not None: parts.append(f"{q(f['name'])} >= '{f['low']}'" if isinstance(f["low"], str) else f"{q(f['name'])} >= {f['low']}")
-            if f["high"] is not None: parts.append(f"{q(f['name'])} <= '{f['high']}'" if isinstance(f["high"], str) else f"{q(f['name'])} <= {f['high']}")
+            def literal(value): return f"'{value}'" if isinstance(value, str) else str(value)
+            parts = [f"{q(f['name'])} {op} {literal(f[end])}"
+                     for end, op in (("low", ">="), ("high", "<=")) if f[end] is not None]
             return " AND ".join(parts) or None
         def pl_filter(f):
             c = pl.col(f["name"])
             if f["kind"] == "options":
                 if not f["values"]: return None
-                return (c.is_null() | ~c.cast(pl.Utf8).is_in(f["values"])) if f["exclude"] else c.cast(pl.Utf8).is_in(f["values"])
+                ticked = c.cast(pl.Utf8).is_in(f["values"])
+                return (c.is_null() | ~ticked) if f["exclude"] else ticked
             e = None
             for value, op in ((f["low"], "ge"), (f["high"], "le")):
                 if value is None: continue

@@ -41,7 +41,8 @@ func rangeFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [Fi
     for index in 0..<steps {
         progress("ranges: step \(index + 1) of \(steps)")
         let lower = extent.lowerBound + span * (0.05 + 0.01 * Double(index))
-        drag.append(step { filter.setRange(FacetRange(lower: lower, upper: extent.lowerBound + span * 0.6), forColumn: range) })
+        drag.append(
+            step { filter.setRange(FacetRange(lower: lower, upper: extent.lowerBound + span * 0.6), forColumn: range) })
         if index == 0 { states.append(describe(filter, total)) }
         tick.append(step { filter.toggle(option: 2, inColumn: ticked) })
         exclude.append(step { filter.setExcluded(index % 2 == 1, inColumn: excluded) })
@@ -91,7 +92,9 @@ private func describe(_ filter: FacetFilter, _ total: Int) -> String {
             let options = filter.options(forColumn: column)
             let values = selection.options.sorted().map { quoted(options[$0]) }.joined(separator: ", ")
             facets.append(
-                "{\"name\": \(name), \"kind\": \"options\", \"values\": [\(values)], \"exclude\": \(selection.excluded)}")
+                "{\"name\": \(name), \"kind\": \"options\", \"values\": [\(values)], "
+                    + "\"exclude\": \(selection.excluded)}"
+            )
         case .range:
             let range = filter.range(forColumn: column)
             let histogram = filter.histogram(forColumn: column)
@@ -103,8 +106,10 @@ private func describe(_ filter: FacetFilter, _ total: Int) -> String {
             }
             let width = histogram.edges.count > 1 ? histogram.edges[1] - histogram.edges[0] : 1
             facets.append(
-                "{\"name\": \(name), \"kind\": \"range\", \"low\": \(end(range?.lower)), \"high\": \(end(range?.upper)), "
-                    + "\"unit\": \"\(histogram.unit)\", \"start\": \(histogram.edges[0]), \"width\": \(width)}")
+                "{\"name\": \(name), \"kind\": \"range\", \"low\": \(end(range?.lower)), "
+                    + "\"high\": \(end(range?.upper)), \"unit\": \"\(histogram.unit)\", "
+                    + "\"start\": \(histogram.edges[0]), \"width\": \(width)}"
+            )
         }
     }
     return "{\"facets\": [\(facets.joined(separator: ", "))], \"total\": \(total)}"

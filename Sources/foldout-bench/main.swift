@@ -36,7 +36,9 @@ while !arguments.isEmpty {
         arguments.removeFirst()
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
-        guard let group = arguments.first, ["startup", "filter", "catalog", "ranges", "search", "frames"].contains(group) else {
+        guard let group = arguments.first,
+            ["startup", "filter", "catalog", "ranges", "search", "frames"].contains(group)
+        else {
             fatal("--only takes startup, filter, catalog, ranges, search or frames")
         }
         only = arguments.removeFirst()

@@ -50,7 +50,7 @@ extension FacetFilter {
                     : FacetValueText.text(lower, values) + "–" + FacetValueText.text(upper, values))
         case (let lower?, nil): text = "≥ " + FacetValueText.text(lower, values)
         case (nil, let upper?): text = "≤ " + FacetValueText.text(upper, values)
-        case (nil, nil): text = tr("no value")
+        case (nil, nil): text = range.includesMissing ? tr("any") : tr("any value")
         }
         if range.includesMissing && (range.lower != nil || range.upper != nil) {
             text = tr("{range} or no value", ["range": text])

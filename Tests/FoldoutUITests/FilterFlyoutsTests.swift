@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// The range and option flyouts and the active-filters bar on real widgets, driven with real
+/// pointer and key events (xdotool, under Xvfb), each result checked against a count made from the
+/// file's text.
+final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
+    @MainActor private var window: Window!
+    @MainActor private var page: FiltersPage!
+    private let windowTitle = "Foldout flyouts test \(UUID().uuidString)"
+
+    /// 600 flights: origin (some missing), carrier, departure delay (some missing), a date.
+    private static let rows: [[String]] = {
+        var random = SeededGenerator(seed: 21)
+        return (0..<600).map { _ in
+            [
+                ["JFK", "LGA", "EWR", ""][
+                    Int.random(in: 0..<4, using: &random) % (Int.random(in: 0..<9, using: &random) == 0 ? 4 : 3)],
+                ["UA", "AA", "B6", "DL"].randomElement(using: &random)!,
+                Int.random(in: 0..<12, using: &random) == 0 ? "NA" : String(Int.random(in: -15...300, using: &random)),
+                String(
+                    format: "2013-%02d-%02d", Int.random(in: 1...12, using: &random),
+                    Int.random(in: 1...28, using: &random)),
+                "N\(Int.random(in: 100...999, using: &random))",
+            ]
+        }
+    }()
+
+    private static var csv: String {
+        "origin,carrier,dep_delay,day,tailnum\n" + rows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "apt-get install xdotool")
+        let catalog = try Catalog.parseCSV(Array(Self.csv.utf8), name: "flights.csv")
+        onMain {
+            page = FiltersPage(source: .loaded(catalog))
+            window = Window()
+            window.setDefaultSize(width: 1000, height: 760)
+            window.title = windowTitle
+            window.child = page.root
+            window.present()
+            XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count > 3 }, "results never appeared")
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            for menu in self.page?.facetMenus ?? [] { menu.button.popdown() }
+            for menu in self.page?.facetBar.rangeMenus ?? [] { menu.button.popdown() }
+            self.pump(seconds: 0.05)
+            self.window?.destroy()
+            self.window = nil
+            self.page = nil
+            self.pump(seconds: 0.05)
+        }
+    }
+
+    @MainActor private var filter: FacetFilter { page.filter! }
+
+    /// Runs xdotool on this test's window (which it focuses first) until `done`.
+    @MainActor private func xdotool(
+        _ arguments: String..., until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
+        XCTAssertNoThrow(try process.run(), file: file, line: line)
+        XCTAssertTrue(
+            pump(seconds: 10) { !process.isRunning && done() },
+            "xdotool \(arguments.joined(separator: " ")) had no effect",
+            file: file, line: line)
+    }
+
+    /// Presses the pointer at `from` in the window, moves it to `to` in steps, releases it.
+    @MainActor private func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), until done: () -> Bool) {
+        var arguments = ["mousemove", "--window", "%1", "\(from.x)", "\(from.y)", "mousedown", "1"]
+        for step in 1...8 {
+            let x = from.x + (to.x - from.x) * step / 8
+            arguments += ["mousemove", "--window", "%1", "\(x)", "\(to.y)", "sleep", "0.03"]
+        }
+        arguments += ["mouseup", "1"]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
+        XCTAssertNoThrow(try process.run())
+        XCTAssertTrue(pump(seconds: 10) { !process.isRunning && done() }, "the drag had no effect")
+    }
+
+    @MainActor private func column(_ name: String) -> Int { filter.catalog.column(named: name)! }
+
+    /// Rows whose text passes `test` for every column: the count a user could make by hand.
+    private func bruteForce(_ test: ([String]) -> Bool) -> Int { Self.rows.filter(test).count }
+
+    private static func delay(_ row: [String]) -> Int? { Int(row[2]) }
+
+    @MainActor private func openRange(_ name: String) -> RangeMenu {
+        let delay = column(name)
+        if !filter.isFacet(delay) {
+            page.facetBar.facetsButton.popup()
+            XCTAssertTrue(pump { !self.page.facetBar.facetChecks.isEmpty })
+            page.facetBar.facetChecks[delay].isActive = true
+            page.facetBar.facetsButton.popdown()
+        }
+        XCTAssertTrue(pump { self.page.facetBar.rangeMenus.contains { $0.name == name } })
+        let menu = page.facetBar.rangeMenus.first { $0.name == name }!
+        menu.button.popup()
+        XCTAssertTrue(pump { menu.popover.isMapped && menu.histogramArea.width > 0 })
+        pump(frames: 2, of: menu.button)
+        return menu
+    }
+
+    func testDraggingARangeEndWithThePointerCountsTheRowsLive() throws {
+        try onMain {
+            let menu = openRange("dep_delay")
+            let area = menu.histogramArea
+            let start = try XCTUnwrap(area.pointInWindow(dx: -Double(area.width) / 2 + 2))
+            drag(from: start, to: (start.x + Int(area.width) / 3, start.y)) {
+                filter.range(forColumn: column("dep_delay"))?.lower != nil
+            }
+            let lower = try XCTUnwrap(filter.range(forColumn: column("dep_delay"))?.lower)
+            XCTAssertNil(filter.range(forColumn: column("dep_delay"))?.upper, "the upper end stays open")
+            let expected = bruteForce { Self.delay($0).map { Double($0) >= lower } == true }
+            XCTAssertEqual(filter.matchCount, expected)
+            XCTAssertEqual(menu.countLabel.text, "\(expected) rows in range")
+            XCTAssertTrue(menu.button.label.hasPrefix("dep_delay ≥ "), menu.button.label)
+            XCTAssertGreaterThan(menu.lowerScale.value, 0, "the slider follows the drag")
+        }
+    }
+
+    /// Each xdotool call focuses the window again, which moves the flyout's focus: every journey
+    /// below starts with a click that puts it where a user would.
+    func testTypedEndsAndSliderKeysSetTheRange() throws {
+        try onMain {
+            let menu = openRange("dep_delay")
+            let entry = try XCTUnwrap(menu.lowerEntry.pointInWindow())
+            xdotool(
+                "mousemove", "--window", "%1", "\(entry.x)", "\(entry.y)", "click", "1",
+                "key", "--delay", "20", "6", "0", "Tab", "1", "0", "0", "Return",
+                until: { filter.range(forColumn: column("dep_delay")) == FacetRange(lower: 60, upper: 100) })
+            XCTAssertEqual(filter.matchCount, bruteForce { Self.delay($0).map { (60...100).contains($0) } == true })
+            XCTAssertEqual(menu.button.label, "dep_delay 60–100")
+            // From the From entry, two steps back is the From slider. An arrow moves it one whole
+            // value, a page fifty thousandths of the values' span (315 here): about 16.
+            @MainActor func lower() -> Double { filter.range(forColumn: column("dep_delay"))?.lower ?? 0 }
+            xdotool(
+                "mousemove", "--window", "%1", "\(entry.x)", "\(entry.y)", "click", "1", "key", "shift+Tab",
+                "shift+Tab",
+                "Right", until: { lower() > 60 })
+            let stepped = lower()
+            XCTAssertEqual(stepped, 61, "Right moves one value")
+            xdotool(
+                "mousemove", "--window", "%1", "\(entry.x)", "\(entry.y)", "click", "1", "key", "shift+Tab",
+                "shift+Tab",
+                "Page_Up", until: { lower() > stepped + 10 })
+            XCTAssertLessThanOrEqual(lower(), stepped + 17, "Page Up moves fifty steps")
+            let lower = lower()
+            XCTAssertEqual(
+                menu.lowerEntry.text, FacetValueText.text(lower, filter.catalog.columns[column("dep_delay")]))
+            XCTAssertEqual(
+                filter.matchCount, bruteForce { Self.delay($0).map { Double($0) >= lower && $0 <= 100 } == true })
+        }
+    }
+
+    func testTickingOptionsByPointerAndKeyboardKeepsTheFlyoutOpenAndExcludeInverts() throws {
+        try onMain {
+            let origin = page.facetMenus.first { $0.name == "origin" }!
+            origin.button.popup()
+            XCTAssertTrue(pump { origin.popover.isMapped && !origin.ticks.isEmpty })
+            pump(frames: 2, of: origin.button)
+            XCTAssertEqual(origin.options, ["EWR", "JFK", "LGA", "No value"])
+            // A click on JFK's tick box, then Tab past LGA's option button to LGA's tick box.
+            let jfk = try XCTUnwrap(origin.ticks[1].pointInWindow())
+            xdotool(
+                "mousemove", "--window", "%1", "\(jfk.x)", "\(jfk.y)", "click", "1", "key", "Tab", "Tab", "space",
+                until: { filter.selection(forColumn: column("origin")).options == [1, 2] })
+            XCTAssertTrue(origin.popover.isVisible, "ticking keeps the flyout open")
+            XCTAssertEqual(origin.button.label, "JFK, LGA")
+            XCTAssertEqual(filter.matchCount, bruteForce { ["JFK", "LGA"].contains($0[0]) })
+            XCTAssertTrue(origin.ticks[1].accessibleCheckedIs(true))
+            XCTAssertTrue(origin.ticks[0].accessibleCheckedIs(false))
+            let exclude = try XCTUnwrap(origin.excludeCheck.pointInWindow())
+            xdotool(
+                "mousemove", "--window", "%1", "\(exclude.x)", "\(exclude.y)", "click", "1",
+                until: { filter.selection(forColumn: column("origin")).excluded })
+            XCTAssertEqual(origin.button.label, "not JFK, LGA")
+            XCTAssertEqual(filter.matchCount, bruteForce { !["JFK", "LGA"].contains($0[0]) })
+            XCTAssertEqual(filter.noValueCount(forColumn: column("origin")), bruteForce { $0[0].isEmpty })
+        }
+    }
+
+    func testARowOfTheActiveBarRemovesItsFilterWithAClick() throws {
+        try onMain {
+            XCTAssertFalse(page.activeBar.root.isVisible, "nothing filters yet")
+            XCTAssertTrue(page.apply(FilterRequest(.choose, "carrier=UA")!))
+            XCTAssertTrue(page.apply(FilterRequest(.range, "dep_delay=..0")!))
+            XCTAssertTrue(pump { self.page.activeBar.removeButtons.count == 2 })
+            pump(frames: 3, of: page.activeBar.root)
+            XCTAssertEqual(filter.matchCount, bruteForce { $0[1] == "UA" && Self.delay($0).map { $0 <= 0 } == true })
+            let remove = page.activeBar.removeButtons[0]
+            XCTAssertEqual(remove.tooltip, "Remove carrier: UA")
+            XCTAssertEqual(page.activeBar.removeButtons[1].tooltip, "Remove dep_delay: ≤ 0")
+            let point = try XCTUnwrap(remove.pointInWindow())
+            xdotool(
+                "mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1",
+                until: {
+                    filter.selection(forColumn: column("carrier")).isEmpty
+                })
+            XCTAssertEqual(filter.matchCount, bruteForce { Self.delay($0).map { $0 <= 0 } == true })
+            XCTAssertTrue(pump { self.page.activeBar.removeButtons.count == 1 })
+            XCTAssertTrue(page.activeBar.clearButton.activate())
+            XCTAssertTrue(pump { !self.page.activeBar.root.isVisible })
+            XCTAssertEqual(filter.matchCount, Self.rows.count)
+        }
+    }
+}
