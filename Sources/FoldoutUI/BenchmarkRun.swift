@@ -10,6 +10,8 @@ final class BenchmarkRun {
     enum Mode: Equatable {
         /// Scroll the Filters page's results one page per frame for this many frames.
         case scroll(frames: Int)
+        /// Drag the first range facet's lower end (its flyout open) a step per frame for this many frames.
+        case drag(frames: Int)
         /// Unfold and fold rows of the Actions page this many times.
         case unfold(cycles: Int)
         /// Quit after the first frame that shows the page's data (the catalog, on Filters).
@@ -33,6 +35,7 @@ final class BenchmarkRun {
             guard window.isReady else { return true }
             switch mode {
             case .scroll(let frames): scroll(frames: frames)
+            case .drag(let frames): drag(frames: frames)
             case .unfold(let cycles): unfold(cycles: cycles)
             case .quitWhenReady: quitAfterNextFrame()
             }
@@ -55,6 +58,29 @@ final class BenchmarkRun {
             let next = adjustment.value + adjustment.pageSize
             adjustment.value = next + adjustment.pageSize > adjustment.upper ? 0 : next
             guard intervals.count < frames else {
+                finish(["rows": Double(filters.filter?.matchCount ?? 0)])
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Moves the slider as a pointer dragging it would, five thousandths of the span a frame, up
+    /// to 60% and back: each step filters, counts and redraws the results and the histogram.
+    private func drag(frames: Int) {
+        guard let filters = window.filters, let menu = filters.facetBar.rangeMenus.first else {
+            return finish(["rows": 0])
+        }
+        menu.button.popup()
+        var position = 0.0
+        var step = 5.0
+        window.window.addTickCallback { [self] _ in
+            recordFrame()
+            if position + step > RangeMenu.steps * 0.6 || position + step < 0 { step = -step }
+            position += step
+            menu.lowerScale.value = position
+            guard intervals.count < frames else {
+                menu.button.popdown()
                 finish(["rows": Double(filters.filter?.matchCount ?? 0)])
                 return false
             }

@@ -17,6 +17,7 @@ enum CommandLineOption: String, CaseIterable {
     case touchLibrary = "touch-library"
     case benchScroll = "bench-scroll"
     case benchUnfold = "bench-unfold"
+    case benchDrag = "bench-drag"
     case windowSize = "window-size"
     case quitWhenReady = "quit-when-ready"
 
@@ -26,7 +27,7 @@ enum CommandLineOption: String, CaseIterable {
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
         case .page, .unfold, .catalogSize, .openFacet, .choose, .exclude, .search, .benchScroll, .benchUnfold,
-            .windowSize:
+            .benchDrag, .windowSize:
             .string
         case .range: .strings
         }
@@ -34,7 +35,7 @@ enum CommandLineOption: String, CaseIterable {
 
     var isHidden: Bool {
         switch self {
-        case .listMovies, .touchLibrary, .benchScroll, .benchUnfold, .windowSize, .quitWhenReady: true
+        case .listMovies, .touchLibrary, .benchScroll, .benchUnfold, .benchDrag, .windowSize, .quitWhenReady: true
         default: false
         }
     }
@@ -70,6 +71,7 @@ enum CommandLineOption: String, CaseIterable {
         case .touchLibrary: ("Load the movie library and save it again, then quit", nil)
         case .benchScroll: ("Benchmark: scroll the Filters results for FRAMES frames", "FRAMES")
         case .benchUnfold: ("Benchmark: unfold and fold CYCLES Actions rows", "CYCLES")
+        case .benchDrag: ("Benchmark: drag a range end on the Filters page for FRAMES frames", "FRAMES")
         case .windowSize: ("The window's size, WIDTHxHEIGHT (for screenshots)", "WxH")
         case .quitWhenReady: ("Benchmark: quit after the first frame that shows the page's data", nil)
         }

@@ -54,6 +54,7 @@ final class FacetMenu {
         self.column = column
         self.name = name
         noValueOption = noValue ? options.count : nil
+        ordersByCount = options.count > Self.searchableOptions
         self.options = noValue ? options + [tr("No value")] : options
         orderNote =
             switch order {
@@ -147,10 +148,22 @@ final class FacetMenu {
             listed.append(index)
         }
         let box = Box(.vertical, spacing: 4)
-        let note = Label(orderNote)
-        note.addCSSClass("dim-label")
-        note.addCSSClass("facet-order")
-        note.xalign = 0
+        let note = Box(.horizontal, spacing: 6)
+        let order = Label(orderNote)
+        order.addCSSClass("dim-label")
+        order.addCSSClass("facet-order")
+        order.xalign = 0
+        order.hexpand = true
+        note.append(order)
+        let byCount = CheckButton(label: tr("Most rows first"))
+        byCount.isActive = ordersByCount
+        byCount.tooltip = tr("List the options with the most rows first, else in the stated order")
+        byCount.onToggled { [weak self, weak byCount] in
+            guard let self, let byCount, byCount.isActive != self.ordersByCount else { return }
+            self.ordersByCount = byCount.isActive
+            self.layOut(availableHeight: self.laidOutForHeight)
+        }
+        note.append(byCount)
         if options.count > Self.searchableOptions {
             // Laid out again while the window is resized: what was typed stays.
             let typed = searchEntry?.text ?? ""
@@ -234,14 +247,24 @@ final class FacetMenu {
         resetButton.isSensitive = !selection.isEmpty || selection.excluded
     }
 
-    /// The options built: all of them, or in a long flyout the first `maxListed` that contain
-    /// the typed text, the ticked ones first.
+    /// Whether the options are listed by their counts, most first: at first only in a long
+    /// flyout (4,000 tail numbers), where the stated order says little.
+    private(set) var ordersByCount: Bool
+
+    /// The options built, in the stated order or by count: all of them, or in a long flyout the
+    /// first `maxListed` that contain the typed text, the ticked ones first.
     private func listedOptions() -> [Int] {
         listed = []
-        guard options.count > Self.maxListed else { return Array(options.indices) }
+        var order = Array(options.indices)
+        if ordersByCount {
+            let counts = self.counts
+            func count(_ index: Int) -> Int { index < counts.count ? counts[index] : 0 }
+            order.sort { count($0) != count($1) ? count($0) > count($1) : $0 < $1 }
+        }
+        guard options.count > Self.maxListed else { return order }
         let wanted = (searchEntry?.text ?? "").lowercased()
-        let ticked = options.indices.filter(isTicked)
-        let matching = options.indices.lazy.filter { !self.isTicked($0) }
+        let ticked = order.filter(isTicked)
+        let matching = order.lazy.filter { !self.isTicked($0) }
             .filter { wanted.isEmpty || self.options[$0].lowercased().contains(wanted) }
         return ticked + Array(matching.prefix(Self.maxListed - ticked.count))
     }

@@ -232,6 +232,11 @@ final class RangeMenu {
 
     // MARK: The histogram
 
+    // Positions are worked out left to right and mirrored where they meet the screen, so that in a
+    // right-to-left language the histogram runs the way its sliders do (GtkScale mirrors itself).
+
+    private var mirrored: Bool { histogramArea.isRightToLeft }
+
     private func binSpan(_ index: Int, _ histogram: FacetHistogram, _ width: Double) -> (Double, Double) {
         let start = position(histogram.edges[index]) / Self.steps * width
         let end = position(histogram.edges[index + 1]) / Self.steps * width
@@ -251,17 +256,20 @@ final class RangeMenu {
             let lit = end > from && start < to
             canvas.setColor(red, green, blue, lit ? 0.75 : 0.2)
             canvas.fillRectangle(
-                x: start + 0.5, y: height - barHeight, width: max(end - start - 1, 1), height: barHeight)
+                x: (mirrored ? width - end : start) + 0.5, y: height - barHeight, width: max(end - start - 1, 1),
+                height: barHeight)
         }
         canvas.setColor(red, green, blue, 0.9)
-        canvas.line(from: (from, 0), to: (from, height), width: 2)
-        canvas.line(from: (to, 0), to: (to, height), width: 2)
+        for end in [from, to] {
+            let x = mirrored ? width - end : end
+            canvas.line(from: (x, 0), to: (x, height), width: 2)
+        }
     }
 
     private func dragBegan(at x: Double) {
         let width = Double(histogramArea.width)
         guard width > 0 else { return }
-        let at = x / width * Self.steps
+        let at = (mirrored ? width - x : x) / width * Self.steps
         drag = (at, lowerScale.value, upperScale.value, false)
     }
 
@@ -269,7 +277,7 @@ final class RangeMenu {
     /// from both ends.
     private func dragged(by dx: Double) {
         guard var drag, histogramArea.width > 0 else { return }
-        let delta = dx / Double(histogramArea.width) * Self.steps
+        let delta = (mirrored ? -dx : dx) / Double(histogramArea.width) * Self.steps
         if abs(dx) < 3 && !drag.moved { return }
         drag.moved = true
         self.drag = drag

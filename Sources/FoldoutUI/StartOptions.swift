@@ -107,6 +107,7 @@ struct StartOptions {
         let benchmarks: [(CommandLineOption, (Int) -> BenchmarkRun.Mode, Page)] = [
             (.benchScroll, BenchmarkRun.Mode.scroll(frames:), .filters),
             (.benchUnfold, BenchmarkRun.Mode.unfold(cycles:), .actions),
+            (.benchDrag, BenchmarkRun.Mode.drag(frames:), .filters),
         ]
         for (option, mode, page) in benchmarks {
             guard let text = parsed.string(option) else { continue }

@@ -18,6 +18,10 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
             "scrolling (\(renderer))", rounds: scrollRounds,
             ours: { run(foldout, ["--bench-scroll", "\(frames)"], environment: environment) },
             theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
+        let dragging = alternate(
+            "dragging a range end (\(renderer))", rounds: scrollRounds,
+            ours: { run(foldout, ["--bench-drag", "\(frames)"], environment: environment) },
+            theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
         var unfolding: [RunResult] = []
         for round in 1...unfoldRounds {
             progress("unfolding (\(renderer)): round \(round) of \(unfoldRounds)")
@@ -33,6 +37,14 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
                 name: "scrolling p99 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
                 baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames
             ),
+            Figure(
+                name: "range drag p50 (\(renderer))", unit: "ms", value: numbers(dragging.ours, "p50_ms"),
+                baseline: numbers(dragging.theirs, "p50_ms"), baselineName: listBaseline + ", scrolling",
+                rounds: scrollRounds * frames),
+            Figure(
+                name: "range drag p99 (\(renderer))", unit: "ms", value: numbers(dragging.ours, "p99_ms"),
+                baseline: numbers(dragging.theirs, "p99_ms"), baselineName: listBaseline + ", scrolling",
+                rounds: scrollRounds * frames),
             Figure(
                 name: "unfolding p50 (\(renderer))", unit: "ms", value: numbers(unfolding, "p50_ms"),
                 baseline: budget, baselineName: "one 60 Hz frame", rounds: unfoldRounds * unfoldingFrames),

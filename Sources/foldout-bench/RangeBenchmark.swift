@@ -31,11 +31,11 @@ func rangeFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [Fi
     var tick: [Double] = []
     var exclude: [Double] = []
     var total = 0
-    func step(_ change: () -> Void) -> Double {
-        milliseconds {
-            change()
-            total = filter.matchCount + filter.allCounts().values.reduce(0) { $0 + $1.reduce(0, +) }
-        }
+    @MainActor func step(_ change: () -> Void) -> Double {
+        let start = monotonicNanoseconds()
+        change()
+        total = filter.matchCount + filter.allCounts().values.reduce(0) { $0 + $1.reduce(0, +) }
+        return Double(monotonicNanoseconds() - start) / 1_000_000
     }
     let steps = max(rounds, 10)
     for index in 0..<steps {
