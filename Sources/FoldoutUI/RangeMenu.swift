@@ -24,6 +24,10 @@ final class RangeMenu {
     let lowerEntry = Entry(placeholder: tr("any"))
     let upperEntry = Entry(placeholder: tr("any"))
     let countLabel = Label()
+    /// Under the histogram: the smallest value, how the bins divide the column, the largest.
+    let lowestLabel = Label()
+    let binsLabel = Label()
+    let highestLabel = Label()
     let logarithmicCheck = CheckButton(label: tr("Logarithmic scale"))
     let missingCheck = CheckButton(label: "")
     let resetButton: Button
@@ -57,6 +61,14 @@ final class RangeMenu {
         histogramArea.addCSSClass("histogram")
         histogramArea.onDraw { [weak self] canvas, width, height in self?.draw(canvas, width, height) }
         box.append(histogramArea)
+        let scale = Box(.horizontal, spacing: 6)
+        for (label, align) in [(lowestLabel, Float(0)), (binsLabel, 0.5), (highestLabel, 1)] {
+            label.addCSSClass("dim-label")
+            label.xalign = align
+            label.hexpand = true
+            scale.append(label)
+        }
+        box.append(scale)
         // An arrow key moves an end at least one whole value (a day, a cent): a smaller step would
         // round back to where it was and seem to do nothing.
         let span = extent.upperBound - extent.lowerBound
@@ -64,6 +76,7 @@ final class RangeMenu {
         let step = span > 0 ? max(1, (unit / span * Self.steps).rounded(.up)) : 1
         for (scale, label) in [(lowerScale, tr("From")), (upperScale, tr("To"))] {
             scale.setIncrements(step: step, page: max(step * 10, 50))
+            scale.hasOrigin = false
             scale.hexpand = true
             scale.setAccessibleLabel(tr("{facet} {end}", ["facet": name, "end": label]))
             box.append(scale)
@@ -157,6 +170,9 @@ final class RangeMenu {
             "{count} row in range", "{count} rows in range", filter.matchCount,
             ["count": NumberText.grouped(filter.matchCount)])
         resetButton.isSensitive = range != nil
+        lowestLabel.text = FacetValueText.text(extent.lowerBound, values)
+        highestLabel.text = FacetValueText.text(extent.upperBound, values)
+        binsLabel.text = histogram.map(Self.binsText) ?? ""
         histogramArea.queueDraw()
     }
 
@@ -231,6 +247,20 @@ final class RangeMenu {
     }
 
     // MARK: The histogram
+
+    /// "By month", "By 10", "Logarithmic".
+    private static func binsText(_ histogram: FacetHistogram) -> String {
+        switch histogram.unit {
+        case .year: return tr("By year")
+        case .month: return tr("By month")
+        case .day: return tr("By day")
+        case .hour: return tr("By hour")
+        case .number:
+            guard !histogram.logarithmic, histogram.edges.count > 1 else { return tr("Logarithmic") }
+            let width = histogram.edges[1] - histogram.edges[0]
+            return tr("By {width}", ["width": NumberText.decimal(FacetValueText.plainNumber(width))])
+        }
+    }
 
     // Positions are worked out left to right and mirrored where they meet the screen, so that in a
     // right-to-left language the histogram runs the way its sliders do (GtkScale mirrors itself).

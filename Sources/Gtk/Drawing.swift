@@ -104,6 +104,12 @@ public final class Scale: Widget {
 
     public func setIncrements(step: Double, page: Double) { gtk_range_set_increments(cast(), step, page) }
 
+    /// Whether the trough is filled from the start up to the value (off: a plain trough).
+    public var hasOrigin: Bool {
+        get { gtk_scale_get_has_origin(cast()) != 0 }
+        set { gtk_scale_set_has_origin(cast(), newValue ? 1 : 0) }
+    }
+
     @discardableResult
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         on("value-changed", handler)

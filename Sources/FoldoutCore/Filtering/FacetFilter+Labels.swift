@@ -84,6 +84,9 @@ public enum FacetValueText {
             : CatalogValueText.dateTime(seconds: Int64(value.rounded(.down)))
     }
 
+    /// A number as plainly as it can be written: "10", "0.5", "2.5e-05".
+    public static func plainNumber(_ value: Double) -> String { plain(value, 0.000001) }
+
     /// "1234.5": the value with as many decimals as the column's step has, trailing zeros dropped.
     static func plain(_ value: Double, _ resolution: Double) -> String {
         if value == value.rounded() && value.magnitude < 1e15 { return String(Int64(value)) }
