@@ -53,7 +53,7 @@ final class FacetBar {
             case .options:
                 let menu = FacetMenu(
                     column: column, name: filter.catalog.columns[column].name,
-                    options: filter.options(forColumn: column), order: filter.optionOrder(forColumn: column),
+                    options: filter.optionLabels(forColumn: column), order: filter.optionOrder(forColumn: column),
                     noValue: filter.noValueOption(forColumn: column) != nil)
                 menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
                 menu.onToggle = { [weak filter] option in filter?.toggle(option: option, inColumn: column) }

@@ -61,6 +61,7 @@ final class FacetMenu {
             case .byValue: tr("By value")
             case .alphabetical: tr("Alphabetical")
             case .asGiven: tr("In the catalog’s order")
+            case .yesFirst: tr("Yes first")
             }
         button.label = name
         button.popover = popover

@@ -22,8 +22,9 @@ func filterFigures(count: Int, rounds: Int) -> [Figure] {
     progress("filter: building GTK's stock model of \(NumberText.grouped(count)) objects")
     let stock = StockFilterBaseline(count: count)
 
-    let floor = PlainLoopFloor(catalog, columns: filter.facetColumns)
-    let options = Dictionary(uniqueKeysWithValues: filter.facetColumns.map { ($0, catalog.optionIndices($0)) })
+    let optionFacets = filter.facetColumns.filter { filter.kind(ofColumn: $0) == .options }
+    let floor = PlainLoopFloor(catalog, columns: optionFacets)
+    let options = Dictionary(uniqueKeysWithValues: optionFacets.map { ($0, catalog.optionIndices($0)) })
     var ours: [Double] = []
     var theirs: [Double] = []
     var floors: [Double] = []

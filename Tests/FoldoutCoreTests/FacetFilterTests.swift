@@ -296,6 +296,46 @@ final class FacetFilterTests: XCTestCase {
         XCTAssertGreaterThan(widths.last!, widths[widths.count / 2] * 2, "bins widen on a logarithmic scale")
     }
 
+    /// R's ggplot2 movies have seven 0/1 genre columns: each is a yes/no facet, "Yes" first.
+    func testZeroOneAndTrueFalseColumnsAreYesNoFacets() throws {
+        let catalog = try CatalogTestSupport.parse(
+            "title,Action,done\nA,0,true\nB,1,false\nC,0,true\nD,0,TRUE\nE,1,false\nF,0,false\n")
+        let filter = FacetFilter(catalog: catalog)
+        filter.setFacet(1, true)
+        XCTAssertEqual(filter.kind(ofColumn: 1), .options, "a yes/no column is no range, though it holds numbers")
+        XCTAssertTrue(filter.isYesNo(1))
+        XCTAssertEqual(filter.options(forColumn: 1), ["1", "0"], "yes first")
+        XCTAssertEqual(filter.optionLabels(forColumn: 1), ["Yes", "No"])
+        XCTAssertEqual(filter.counts(forColumn: 1), [2, 4])
+        filter.select(option: 0, inColumn: 1)
+        XCTAssertEqual(filter.matches, [1, 4])
+        XCTAssertEqual(filter.label(forColumn: 1), "Yes")
+        XCTAssertFalse(filter.isYesNo(2), "true, false and TRUE are three values")
+        XCTAssertNil(filter.apply(FilterRequest(.choose, "action=no")!))
+        XCTAssertEqual(filter.matches, [0, 2, 3, 5])
+    }
+
+    func testFiltersAskedForInWordsAndTheirRefusals() throws {
+        let catalog = try CatalogTestSupport.parse(Self.flightsCSV(rows: 500, seed: 13))
+        let filter = FacetFilter(catalog: catalog)
+        XCTAssertNil(filter.apply(FilterRequest(.choose, "ORIGIN=jfk,lga")!), "names and options in any case")
+        XCTAssertEqual(filter.label(forColumn: 1), "JFK, LGA")
+        XCTAssertNil(filter.apply(FilterRequest(.range, "dep_delay=..0")!))
+        XCTAssertTrue(filter.isFacet(2), "the column became a range facet")
+        XCTAssertEqual(filter.range(forColumn: 2), FacetRange(upper: 0))
+        XCTAssertNil(filter.apply(FilterRequest(.range, "time_hour=2013-06-01..2013-06-01")!))
+        XCTAssertEqual(filter.label(forColumn: 3), "time_hour 2013-06-01", "one whole day")
+        let before = filter.matches
+        XCTAssertEqual(
+            filter.apply(FilterRequest(.choose, "origin=XXX")!), "the facet “origin” has no option “XXX”")
+        XCTAssertEqual(filter.apply(FilterRequest(.range, "dep_delay=soon..")!), "“soon” is not a value of “dep_delay”")
+        XCTAssertEqual(filter.apply(FilterRequest(.range, "carrier=1..2")!), "“carrier” holds text, which has no range")
+        XCTAssertTrue(filter.apply(FilterRequest(.exclude, "gate=3")!)?.hasPrefix("no column “gate”") == true)
+        XCTAssertEqual(filter.matches, before, "a refused request changes nothing")
+        XCTAssertNil(FilterRequest(.choose, "=JFK"))
+        XCTAssertFalse(FilterRequest(.range, "dep_delay=60")!.isWellFormed)
+    }
+
     func testTypedEndsAreReadAsTheRegionWritesThem() throws {
         let catalog = try CatalogTestSupport.parse("price,day\n12.50,2024-01-02\n3,2024-02-03\n")
         var german = RegionFormat()

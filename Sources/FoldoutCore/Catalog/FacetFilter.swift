@@ -20,8 +20,8 @@ public final class FacetFilter {
     /// What a facet filters by.
     public enum FacetKind: Sendable { case options, range }
 
-    /// How a facet's options are ordered.
-    public enum OptionOrder: Sendable { case byValue, alphabetical, asGiven }
+    /// How a facet's options are ordered: "Yes" before "No" in a yes/no facet.
+    public enum OptionOrder: Sendable { case byValue, alphabetical, asGiven, yesFirst }
 
     public private(set) var catalog: Catalog
     /// The facet columns, in the catalog's column order.
@@ -80,12 +80,13 @@ public final class FacetFilter {
 
     public func isFacet(_ column: Int) -> Bool { facetColumns.contains(column) }
 
-    /// What `column` filters by as a facet: as it was made one, else a range for numbers, dates
-    /// and date-times that the inference did not take for a facet of options (a month, a
-    /// rating), else options.
+    /// What `column` filters by as a facet: as it was made one, else options for a yes/no column,
+    /// a range for numbers, dates and date-times that the inference did not take for a facet of
+    /// options (a month, a rating), else options.
     public func kind(ofColumn column: Int) -> FacetKind {
         if let chosen = kinds[column] { return chosen }
         let values = catalog.columns[column]
+        if values.distinctCount == 2 && isYesNo(column) { return .options }
         return values.isRangeable && !values.suggestsFacet ? .range : .options
     }
 
@@ -129,7 +130,18 @@ public final class FacetFilter {
         catalog.columns[column].missingCount > 0 ? options(forColumn: column).count : nil
     }
 
-    public func optionOrder(forColumn column: Int) -> OptionOrder { facetCodes(column).order }
+    public func optionOrder(forColumn column: Int) -> OptionOrder {
+        isYesNo(column) ? .yesFirst : facetCodes(column).order
+    }
+
+    /// Whether the column's values say yes or no (0/1, true/false, yes/no): its options read
+    /// "Yes" and "No", in that order.
+    public func isYesNo(_ column: Int) -> Bool { facetCodes(column).isYesNo }
+
+    /// The options as a flyout shows them: the values, or "Yes" and "No".
+    public func optionLabels(forColumn column: Int) -> [String] {
+        isYesNo(column) ? [tr("Yes"), tr("No")] : options(forColumn: column)
+    }
 
     /// The facet's ticked options; empty when it does not filter.
     public func selection(forColumn column: Int) -> FacetSelection { selections[column] ?? FacetSelection() }

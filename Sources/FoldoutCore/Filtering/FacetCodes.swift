@@ -9,19 +9,30 @@ final class FacetCodes: Sendable {
     let optionOfCode: [Int32]
     let options: [String]
     let order: FacetFilter.OptionOrder
+    /// Whether the column says yes or no (0/1, true/false, yes/no, y/n): its "yes" option first.
+    let isYesNo: Bool
     let missingCount: Int
 
     init(_ column: CatalogColumn) {
         let coded = Self.coded(column)
         codes = coded.codes
         let ranks = coded.ranks
-        optionOfCode = ranks.indices.map { $0 == 0 ? -1 : Int32(ranks[$0]) }
+        var optionOfCode = ranks.indices.map { $0 == 0 ? -1 : Int32(ranks[$0]) }
         var labels = [String](repeating: "", count: max(coded.dictionary.count - 1, 0))
         for (entry, rank) in ranks.enumerated() where entry > 0 { labels[Int(rank)] = coded.dictionary.name(entry) }
+        isYesNo = labels.count == 2 && Self.yesNoPairs.contains { Set($0) == Set(labels.map { $0.lowercased() }) }
+        if isYesNo && Self.yesNoPairs.contains(where: { $0[1] == labels[0].lowercased() }) {
+            labels.swapAt(0, 1)
+            optionOfCode = optionOfCode.map { $0 < 0 ? $0 : 1 - $0 }
+        }
+        self.optionOfCode = optionOfCode
         options = labels
         order = coded.keepsOrder ? .asGiven : coded.numbers == nil ? .alphabetical : .byValue
         missingCount = column.missingCount
     }
+
+    /// The values of a yes/no column, "yes" first.
+    static let yesNoPairs = [["1", "0"], ["true", "false"], ["yes", "no"], ["y", "n"]]
 
     var codeCount: Int { optionOfCode.count }
 

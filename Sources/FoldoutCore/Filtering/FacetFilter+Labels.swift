@@ -19,7 +19,7 @@ extension FacetFilter {
 
     /// The option's text; the "No value" option's name for that index.
     public func optionText(_ option: Int, inColumn column: Int) -> String {
-        option == noValueOption(forColumn: column) ? tr("No value") : options(forColumn: column)[option]
+        option == noValueOption(forColumn: column) ? tr("No value") : optionLabels(forColumn: column)[option]
     }
 
     /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013".
@@ -105,7 +105,8 @@ public enum FacetValueText {
         return String(trimmed)
     }
 
-    /// "June 2013" when the range is one whole calendar month, "2013" a whole year; else nil.
+    /// "June 2013" when the range is one whole calendar month, "2013" a whole year, the day when
+    /// it is one whole day; else nil.
     static func calendarSpan(_ lower: Double, _ upper: Double, _ column: CatalogColumn) -> String? {
         let perDay: Double
         switch column.kind {
@@ -117,7 +118,11 @@ public enum FacetValueText {
         let after = upper + 1
         guard (lower / perDay).rounded(.down) * perDay == lower, (after / perDay).rounded(.down) * perDay == after
         else { return nil }
-        let (year, month, day) = CatalogDate.civil(fromDays: Int(lower / perDay))
+        let firstDay = Int(lower / perDay)
+        if Int(after / perDay) == firstDay + 1 {
+            return RegionFormat.current.date(CatalogDate(daysSince1970: Int32(firstDay)).description)
+        }
+        let (year, month, day) = CatalogDate.civil(fromDays: firstDay)
         let next = CatalogDate.civil(fromDays: Int(after / perDay))
         guard day == 1, next.day == 1 else { return nil }
         if month == 1 && next.month == 1 && next.year == year + 1 { return String(year) }

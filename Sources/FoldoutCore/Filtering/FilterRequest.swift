@@ -38,12 +38,14 @@ extension FacetFilter {
         switch request.kind {
         case .choose, .exclude:
             let options = self.options(forColumn: column)
+            let labels = optionLabels(forColumn: column)
             var selection = FacetSelection(excluded: request.kind == .exclude)
             let wanted =
                 options.contains(request.value) ? [request.value] : request.value.components(separatedBy: ",")
             for text in wanted {
                 if let index = options.firstIndex(of: text)
                     ?? options.firstIndex(where: { $0.lowercased() == text.lowercased() })
+                    ?? labels.firstIndex(where: { $0.lowercased() == text.lowercased() })
                 {
                     selection.options.insert(index)
                 } else if text.lowercased() == tr("No value").lowercased() || text.isEmpty {
