@@ -137,6 +137,31 @@ final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
 
     /// Each xdotool call focuses the window again, which moves the flyout's focus: every journey
     /// below starts with a click that puts it where a user would.
+    /// In a right-to-left language the smallest values are at the right, as on the sliders: a drag
+    /// from the right edge leftwards moves the lower end.
+    func testTheHistogramRunsRightToLeftInARightToLeftLanguage() throws {
+        try onMain {
+            window.destroy()
+            Widget.setDefaultRightToLeft(true)
+            defer { Widget.setDefaultRightToLeft(false) }
+            page = FiltersPage(source: .loaded(try Catalog.parseCSV(Array(Self.csv.utf8), name: "flights.csv")))
+            window = Window()
+            window.setDefaultSize(width: 1000, height: 760)
+            window.title = windowTitle
+            window.child = page.root
+            window.present()
+            XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count > 3 })
+            let menu = openRange("dep_delay")
+            XCTAssertTrue(menu.histogramArea.isRightToLeft)
+            let area = menu.histogramArea
+            let start = try XCTUnwrap(area.pointInWindow(dx: Double(area.width) / 2 - 2))
+            drag(from: start, to: (start.x - Int(area.width) / 3, start.y)) {
+                filter.range(forColumn: column("dep_delay"))?.lower != nil
+            }
+            XCTAssertNil(filter.range(forColumn: column("dep_delay"))?.upper, "the upper end stays open")
+        }
+    }
+
     func testTypedEndsAndSliderKeysSetTheRange() throws {
         try onMain {
             let menu = openRange("dep_delay")
