@@ -23,12 +23,15 @@ if grep -qE "Test Case .* skipped" "$log"; then
     exit 1
 fi
 grep -q "Test Suite 'ActionsPageTests' passed" "$log" || { echo "test.sh: the UI tests did not run" >&2; status=1; }
-# The app as a screen reader finds it: AT-SPI (python3-pyatspi) and real key presses (xdotool).
-dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
-    /usr/bin/python3 Tests/accessibility/screen_reader_view.py "$(swift build --show-bin-path)/foldout" || status=1
-# The desktop around the window: a second launch, remembered state, the desktop's style.
-dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
-    /usr/bin/python3 Tests/accessibility/desktop_journeys.py "$(swift build --show-bin-path)/foldout" || status=1
+# The app as a screen reader finds it: AT-SPI (python3-pyatspi) and real key presses (xdotool); then
+# the desktop around the window: a second launch, remembered state, the desktop's style.
+# Their output joins the log, so that a critical the app prints under them fails the run too.
+for suite in screen_reader_view desktop_journeys; do
+    echo "Test Case 'accessibility/$suite' started" >> "$log"
+    dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+        /usr/bin/python3 "Tests/accessibility/$suite.py" "$(swift build --show-bin-path)/foldout" 2>&1 \
+        | tee -a "$log" || status=1
+done
 # A GLib critical or GObject warning is a bug in a test that passed (it was a use of a freed window once).
 if grep -qE -- "-CRITICAL \*\*|GLib-GObject-WARNING \*\*" "$log"; then
     echo "test.sh: GLib reported criticals or GObject warnings; in these tests:" >&2
