@@ -14,24 +14,29 @@ extension Catalog {
 /// lines. Quoted fields may hold delimiters, `""` and line breaks; CRLF and a UTF-8 byte order
 /// mark are accepted; blank lines are skipped. Each column's kind is inferred from its values.
 enum CatalogCSVParser {
-    /// Gives back the memory of input that has been read (a mapped file's pages).
-    typealias Release = @Sendable (Range<Int>) -> Void
+    /// Gives back the memory of what it can of a stretch of input that has been read (whole
+    /// blocks of it); returns where the rest of it begins.
+    typealias Release = @Sendable (Range<Int>) -> Int
 
-    /// `release`, when given, is told of each stretch of the input that has been read.
+    /// Input whose memory can be given back as it is read (a file read into memory), and had back
+    /// (read again) before it is read anew.
+    struct Memory: Sendable {
+        let release: Release
+        let restore: @Sendable () throws(CatalogImportError) -> Void
+    }
+
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
-        release: Release? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory? = nil
     ) -> Result<Catalog, CatalogImportError> {
         do throws(CatalogImportError) {
-            return .success(try parseOrThrow(bytes, name: name, loading: loading, release: release))
+            return .success(try parseOrThrow(bytes, name: name, loading: loading, memory: memory))
         } catch {
             return .failure(error)
         }
     }
 
     private static func parseOrThrow(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?,
-        release: Release?
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory?
     ) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
@@ -39,13 +44,17 @@ enum CatalogCSVParser {
         let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let delimiter = sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...]))
         var textColumns = Set<Int>()
+        var inHalves = true
         while true {
             switch try read(
-                bytes, from: start, delimiter: delimiter, textColumns: textColumns, loading: loading, release: release)
+                bytes, from: start, delimiter: delimiter, textColumns: textColumns, inHalves: inHalves,
+                loading: loading, memory: memory)
             {
             case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name)
             case .again(let column): textColumns.insert(column)
+            case .alone: inHalves = false
             }
+            try memory?.restore()
         }
     }
 
@@ -53,6 +62,8 @@ enum CatalogCSVParser {
         case read([CatalogColumn], rows: Int)
         /// A column's parsed values met one that does not parse: read again with it as text.
         case again(textColumn: Int)
+        /// Read again, on one thread.
+        case alone
     }
 
     /// Files larger than this are read in two halves at once, one on each of two cores; columns of
@@ -60,9 +71,10 @@ enum CatalogCSVParser {
     static let parallelThreshold = 4 << 20, parallelRows = 50_000
 
     private static func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>,
-        loading: CatalogLoading?, release: Release?
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, textColumns: Set<Int>, inHalves: Bool,
+        loading: CatalogLoading?, memory: Memory?
     ) throws(CatalogImportError) -> Outcome {
+        let release = memory?.release
         var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
         try scanner.checkUTF8(through: start)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
@@ -85,11 +97,17 @@ enum CatalogCSVParser {
                 builders[index].reserve(rows: expectedRows)
             }
         }
-        switch try readSecondHalfAtOnce(&scanner, &builders, rowsSoFar: rows, loading: loading, release: release) {
+        let halves =
+            inHalves
+            ? try readSecondHalfAtOnce(&scanner, &builders, rowsSoFar: rows, loading: loading, memory: memory)
+            : .readOnAlone(0)
+        switch halves {
         case .merged(let read):
             rows += read
         case .again(let column):
             return .again(textColumn: column)
+        case .alone:
+            return .alone
         case .readOnAlone(let read):
             rows += read
             part = try records(
@@ -99,6 +117,7 @@ enum CatalogCSVParser {
         }
         guard rows > 0 else { throw CatalogImportError(line: 2, reason: .noRows) }
         loading?.report(parsed: bytes.count)
+        _ = release?(0..<bytes.count)
         var columns = [CatalogColumn?](repeating: nil, count: names.count)
         builders.withUnsafeMutableBufferPointer { inBuilders in
             columns.withUnsafeMutableBufferPointer { inColumns in
@@ -126,7 +145,13 @@ enum CatalogCSVParser {
         /// The rows read so far (none, or the first half's); the rest is to be read from the
         /// scanner's position.
         case readOnAlone(Int)
+        /// What the first half read cannot be trusted: the whole is to be read again, on one thread.
+        case alone
     }
+
+    /// What the second half has read this far past the split it keeps, and gives back the rest:
+    /// farther than the first half reads ahead (UTF-8) before it reaches the split.
+    static let keptPastSplit = 2 << 20
 
     /// Reads what is left of a large file in two halves at once: this thread up to a line break
     /// in the middle, another from there to the end, into builders of its own that are then
@@ -134,9 +159,11 @@ enum CatalogCSVParser {
     /// quotes); where the first half ends checks it. When the guess was wrong, or the second half
     /// met an error (whose line only a reading from the start can name), its work is dropped and
     /// the caller reads on alone from where the first half ended.
+    /// With `memory`, the second half gives back what it reads past `keptPastSplit`: a first half
+    /// that read there (its last record far across the split) or met an error is read again.
     private static func readSecondHalfAtOnce(
         _ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
-        loading: CatalogLoading?, release: Release?
+        loading: CatalogLoading?, memory: Memory?
     ) throws(CatalogImportError) -> Halves {
         let bytes = scanner.bytes
         guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
@@ -150,23 +177,34 @@ enum CatalogCSVParser {
             copy.reserve(rows: expectedRows)
             return copy
         }
+        let keptEnd = split + 1 + keptPastSplit
+        let secondRelease = memory.map { memory in
+            { @Sendable (range: Range<Int>) in
+                range.upperBound > keptEnd
+                    ? memory.release(max(range.lowerBound, keptEnd)..<range.upperBound) : range.lowerBound
+            }
+        }
         nonisolated(unsafe) var second: Result<RecordsRead, CatalogImportError>?
         let worker = CatalogThread {
             second = Result { () throws(CatalogImportError) in
                 try records(
                     &secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading,
-                    release: release)
+                    release: secondRelease)
             }
         }
         let first = Result { () throws(CatalogImportError) in
-            try records(&scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading, release: release)
+            try records(
+                &scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading, release: memory?.release)
         }
         worker.join()
+        let firstFailed = (try? first.get()) == nil && loading?.isCancelled != true
+        if memory != nil && (firstFailed || max(scanner.index, scanner.checkedUpTo) > keptEnd) { return .alone }
         let firstHalf = try first.get()
         if let column = firstHalf.again { return .again(column) }
         guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil else {
             // The second half's progress is undone: its bytes will be read again.
             loading?.report(parsedMore: -(secondScanner.index - split - 1))
+            try memory?.restore()
             return .readOnAlone(firstHalf.rows)
         }
         builders.withUnsafeMutableBufferPointer { inBuilders in
@@ -210,6 +248,8 @@ enum CatalogCSVParser {
     ) throws(CatalogImportError) -> RecordsRead {
         var read = RecordsRead()
         var reported = scanner.index
+        // The input from here on has not been given back.
+        var kept = scanner.index
         let columns = builders.count
         while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
             if scanner.index + (1 << 16) > scanner.checkedUpTo { try scanner.checkUTF8(through: scanner.index) }
@@ -241,7 +281,12 @@ enum CatalogCSVParser {
                 if let loading, !loading.report(parsedMore: scanner.index - reported) {
                     throw CatalogImportError(line: recordLine, reason: .cancelled)
                 }
-                release?(reported..<scanner.index)
+                if let release {
+                    // What is given back has been checked, and places are counted from here on.
+                    try scanner.checkUTF8(through: scanner.index)
+                    kept = release(kept..<scanner.index)
+                    scanner.placeFromHere()
+                }
                 reported = scanner.index
             }
         }
@@ -330,14 +375,15 @@ enum CatalogCSVParser {
         return candidates[best]
     }
 
-    /// The 1-based line and field of byte `offset`.
-    static func place(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> (
-        line: Int, column: Int
-    ) {
-        var line = 1
+    /// The 1-based line and field of byte `offset`, counted from the start of a record on `line`.
+    static func place(
+        of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, from origin: (index: Int, line: Int) = (0, 1),
+        delimiter: UInt8
+    ) -> (line: Int, column: Int) {
+        var line = origin.line
         var column = 1
         var inQuotes = false
-        for index in 0..<offset {
+        for index in origin.index..<offset {
             switch bytes[index] {
             case 10:
                 line += 1

@@ -26,6 +26,9 @@ struct CatalogCSVScanner {
     var scratch: [UInt8] = []
     /// The input before this offset has been checked to be UTF-8.
     private(set) var checkedUpTo: Int
+    /// A record's start and its line, from which errors are placed: the input before it may have
+    /// been given back.
+    private var origin = (index: 0, line: 1)
 
     init(bytes: UnsafeBufferPointer<UInt8>, startingAt index: Int, delimiter: UInt8 = 44) {
         self.bytes = bytes
@@ -67,11 +70,15 @@ struct CatalogCSVScanner {
         var end = min(bytes.count, max(offset, checkedUpTo + (1 << 20)))
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
         if let bad = CatalogUTF8.firstInvalidOffset(bytes, in: checkedUpTo..<end) {
-            let (line, column) = CatalogCSVParser.place(of: bad, in: bytes, delimiter: delimiter)
+            let (line, column) = CatalogCSVParser.place(of: bad, in: bytes, from: origin, delimiter: delimiter)
             throw CatalogImportError(line: line, column: column, reason: .invalidUTF8)
         }
         checkedUpTo = end
     }
+
+    /// Errors are placed counting from here, the start of a record: the input before it may be
+    /// given back.
+    mutating func placeFromHere() { origin = (index, line) }
 
     /// Skips eight bytes at a time while none of them is the delimiter or a line feed: the offset
     /// of the first word that holds one (or of the last whole word), for the byte loop to finish.

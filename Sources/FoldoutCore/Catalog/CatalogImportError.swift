@@ -11,6 +11,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case wrongFieldCount(expected: Int, found: Int)
         case tooManyColumns(Int)
         case unterminatedQuote
+        /// The file was truncated, extended or written to while it was read.
+        case changedWhileRead
         /// The reading was cancelled; not shown as an error.
         case cancelled
     }
@@ -18,7 +20,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
     public let line: Int
     public let column: Int?
     public let reason: Reason
-    /// The file that could not be read, for `.unreadable` from `Catalog.load(path:)`.
+    /// The file that could not be read, for `.unreadable` and `.changedWhileRead` from
+    /// `Catalog.load(path:)`.
     public let path: String?
 
     public init(line: Int, column: Int? = nil, reason: Reason, path: String? = nil) {
@@ -49,6 +52,9 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
                     "{count} columns, more than the {limit} a catalog can have",
                     ["count": String(count), "limit": String(Catalog.maxColumns)]))
         case .unterminatedQuote: at(tr("a quoted field is never closed"))
+        case .changedWhileRead:
+            path.map { tr("“{file}” changed while it was read; try again", ["file": Catalog.fileName(of: $0)]) }
+                ?? tr("the file changed while it was read; try again")
         case .cancelled: tr("the reading was cancelled")
         }
     }

@@ -10,20 +10,21 @@ extension Catalog {
     /// The size in bytes of the file at `path`, 0 if it cannot be known.
     public static func fileSize(_ path: String) -> Int { SystemFile.size(of: path) ?? 0 }
 
-    /// Reads the file at `path` and parses it (`parseCSV`). A file that cannot be read throws
-    /// `.unreadable` with line 0. `loading`, when given, follows the bytes read and parsed and
-    /// can cancel.
-    /// The file is mapped into memory rather than copied when it can be.
+    /// Reads the file at `path` into memory and parses it (`parseCSV`), giving back the memory of
+    /// what has been parsed. A file that cannot be read throws `.unreadable`, and one that another
+    /// program changes while it is read `.changedWhileRead`, with line 0. `loading`, when given,
+    /// follows the bytes read and parsed and can cancel.
     public static func load(path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
-        let name = fileName(of: path)
-        if let mapped = try? MappedFile(path: path, limit: CatalogFile.sizeLimit) {
-            loading?.readsByMapping()
-            if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
-            return try CatalogCSVParser.parse(mapped.bytes, name: name, loading: loading, release: mapped.release).get()
-        }
-        let bytes = try CatalogFile.contents(of: path, loading: loading)
+        let file = try CatalogFile.snapshot(of: path, loading: loading)
         if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
-        return try parseCSV(bytes, name: name, loading: loading)
+        let memory = CatalogCSVParser.Memory(release: file.release) { () throws(CatalogImportError) in
+            do throws(FileSnapshot.Failure) {
+                try file.restore()
+            } catch {
+                throw CatalogFile.error(error, path: path, loading: nil)
+            }
+        }
+        return try CatalogCSVParser.parse(file.bytes, name: fileName(of: path), loading: loading, memory: memory).get()
     }
 }
 
@@ -38,18 +39,12 @@ public final class CatalogLoading: Sendable {
 
     public init(totalBytes: Int) { self.totalBytes = totalBytes }
 
-    private let mapped = Atomic<Bool>(false)
-
-    /// From 0 to 1: reading the file is the first half, parsing it the second; a file mapped into
-    /// memory is read as it is parsed.
+    /// From 0 to 1: reading the file is the first half, parsing it the second.
     public var fraction: Double {
         guard totalBytes > 0 else { return 0 }
         let parsed = max(0, self.parsed.load(ordering: .relaxed))
-        if mapped.load(ordering: .relaxed) { return min(1, Double(parsed) / Double(totalBytes)) }
         return min(1, Double(read.load(ordering: .relaxed) + parsed) / Double(2 * totalBytes))
     }
-
-    func readsByMapping() { mapped.store(true, ordering: .relaxed) }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -75,17 +70,27 @@ public final class CatalogLoading: Sendable {
     }
 }
 
-/// Whole-file reading (`SystemFile`), errors as `CatalogImportError.unreadable`.
+/// Whole-file reading (`FileSnapshot`), errors as `CatalogImportError`.
 enum CatalogFile {
     /// Bigger than any catalog the 32-bit positions of `Catalog` can hold.
     static let sizeLimit = Int(UInt32.max)
 
-    static func contents(of path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> [UInt8] {
+    /// The file at `path`, read into memory.
+    static func snapshot(of path: String, loading: CatalogLoading?) throws(CatalogImportError) -> FileSnapshot {
         do {
-            return try SystemFile.contents(of: path, limit: sizeLimit) { read in loading?.report(read: read) ?? true }
+            return try FileSnapshot(path: path, limit: sizeLimit) { read in loading?.report(read: read) ?? true }
         } catch {
-            if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled, path: path) }
-            throw CatalogImportError(line: 0, reason: .unreadable(error.text), path: path)
+            throw Self.error(error, path: path, loading: loading)
+        }
+    }
+
+    static func error(_ failure: FileSnapshot.Failure, path: String, loading: CatalogLoading?) -> CatalogImportError {
+        switch failure {
+        case .changed: CatalogImportError(line: 0, reason: .changedWhileRead, path: path)
+        case .system(let error):
+            loading?.isCancelled == true
+                ? CatalogImportError(line: 0, reason: .cancelled, path: path)
+                : CatalogImportError(line: 0, reason: .unreadable(error.text), path: path)
         }
     }
 }

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import XCTest
+
+/// A catalog file that another program truncates, extends and rewrites while Foldout reads it
+/// (issue 26): every load gives the catalog of one version of the file as it was, or says that the
+/// file changed; none crashes (reading a mapped page past a new end of the file would: SIGBUS).
+final class CatalogChangingFileTests: XCTestCase {
+    func testAFileChangedWhileReadGivesOneVersionOrSaysSo() {
+        let path = NSTemporaryDirectory() + "foldout-changing-\(getpid()).csv"
+        let writer = ChangingCatalogFile(path: path, seed: 26)
+        defer { writer.stop() }
+        var random = SeededGenerator(seed: 1)
+        var catalogs = 0
+        var changed = 0
+        for load in 1...200 {
+            do throws(CatalogImportError) {
+                let catalog = try Catalog.load(path: path)
+                if let problem = Self.problem(in: catalog, random: &random) {
+                    XCTFail("load \(load): \(problem)")
+                }
+                catalogs += 1
+            } catch {
+                switch error.reason {
+                case .changedWhileRead:
+                    XCTAssertEqual(error.line, 0)
+                    XCTAssertEqual(
+                        error.description, "“foldout-changing-\(getpid()).csv” changed while it was read; try again")
+                    changed += 1
+                // The file as the writer had it for a moment: empty, the header alone, or cut in a row.
+                case .empty, .noRows: break
+                case .wrongFieldCount(expected: 4, let found) where found < 4: break
+                default: XCTFail("load \(load): \(error)")
+                }
+            }
+            usleep(UInt32.random(in: 0..<5_000, using: &random))
+        }
+        XCTAssertGreaterThan(catalogs, 10, "many loads fall between the writer's changes")
+        XCTAssertGreaterThan(changed, 0, "some loads meet a change")
+    }
+
+    /// What makes `catalog` other than the start of one version: more rows than it has, or a row
+    /// (the first, the last, every hundredth and some at random) not that version's; the last
+    /// one may be cut short.
+    private static func problem(in catalog: Catalog, random: inout SeededGenerator) -> String? {
+        let columns = ["id", "version", "value", "name"].compactMap(catalog.column(named:))
+        guard columns.count == 4, catalog.count > 0 else { return "columns \(catalog.columns.map(\.name))" }
+        guard let version = Int(catalog.text(columns[1], at: 0)), ChangingCatalogFile.versions.contains(version),
+            catalog.count <= ChangingCatalogFile.rowCount(ofVersion: version)
+        else { return "\(catalog.count) rows of version \(catalog.text(columns[1], at: 0))" }
+        var rows = Set(stride(from: 0, to: catalog.count, by: max(catalog.count / 100, 1)))
+        rows.insert(catalog.count - 1)
+        for _ in 0..<32 { rows.insert(Int.random(in: 0..<catalog.count, using: &random)) }
+        for row in rows.sorted() {
+            let found = columns.map { catalog.text($0, at: row) }
+            let expected = ChangingCatalogFile.fields(row, version: version)
+            let cut =
+                row == catalog.count - 1 && expected.joined(separator: ",").hasPrefix(found.joined(separator: ","))
+            if found != expected && !cut {
+                return "row \(row) of \(catalog.count) is \(found), version \(version) has \(expected)"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import XCTest
+
+/// A file read from disk gives back the memory of what has been parsed, and reads the file again
+/// where the parser must look back: it gives the same catalog, or the same refusal, as the same
+/// bytes in memory.
+final class CatalogFileReadingTests: XCTestCase {
+    /// A value that is not a number, far into a column of numbers: the file is read again from
+    /// the start, with the column as text.
+    func testALateTextValueReadsTheFileAgain() {
+        var text = "id,amount,group,description\n"
+        for row in 0..<200_000 {
+            text += "\(row),\(row == 190_000 ? "unknown" : String(row % 1000)),g\(row % 5),item number \(row)\n"
+        }
+        assertSameFromFile(Array(text.utf8))
+    }
+
+    /// The middle of the file falls in a quoted field that runs on for megabytes, past what the
+    /// second half keeps: the whole is read again on one thread. The field ends with the rest of the
+    /// file (which the second half may have given back before the first reaches it) or before.
+    func testAQuotedFieldFarAcrossTheMiddleIsReadAgainAlone() {
+        for (rowsBefore, rowsAfter) in [(150_000, 100), (330_000, 150_000)] {
+            var text = "name,note,n\n"
+            for row in 0..<rowsBefore { text += "name \(row),plain note \(row % 97),\(row)\n" }
+            text += "\""
+            for line in 0..<150_000 { text += "name \(line),looks like a record,\(line)\n" }
+            text += "end\",quoted,0\n"
+            for row in 0..<rowsAfter { text += "name \(row),plain note after,\(row)\n" }
+            assertSameFromFile(Array(text.utf8))
+        }
+    }
+
+    /// Problems in either half of a file, after much of it has been given back, are named as the
+    /// same bytes in memory name them.
+    func testProblemsFarIntoAFileAreNamedAsInMemory() {
+        var lines = ["id,name,group"]
+        for row in 0..<300_000 { lines.append("\(row),name \(row) with some words,g\(row % 7)") }
+        let problems = [
+            (280_001, "ragged"), (120_001, "ragged"), (240_001, "quote"), (130_001, "utf8"), (260_001, "utf8"),
+        ]
+        for (badLine, problem) in problems {
+            var text = lines
+            switch problem {
+            case "ragged": text[badLine - 1] += ",extra"
+            case "quote": text[badLine - 1] = "1,\"never closed,g1"
+            default: text[badLine - 1] = "1,caf\u{FFFD},g1"
+            }
+            var bytes = Array((text.joined(separator: "\n") + "\n").utf8)
+            if problem == "utf8", let at = bytes.firstIndex(of: 0xEF) { bytes[at] = 0xFF }
+            assertSameFromFile(bytes)
+        }
+    }
+
+    private func assertSameFromFile(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertGreaterThan(bytes.count, 4 << 20, "read in two halves", file: file, line: line)
+        let path = NSTemporaryDirectory() + "foldout-reading-\(getpid()).csv"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)), file: file, line: line)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let inMemory = Result { () throws(CatalogImportError) in try Catalog.parseCSV(bytes) }
+        let fromFile = Result { () throws(CatalogImportError) in try Catalog.load(path: path) }
+        switch (inMemory, fromFile) {
+        case (.success(let expected), .success(let read)):
+            XCTAssertEqual(read.columns.map(\.kind), expected.columns.map(\.kind), file: file, line: line)
+            XCTAssertEqual(CatalogTestSupport.cells(read), CatalogTestSupport.cells(expected), file: file, line: line)
+        case (.failure(let expected), .failure(let error)):
+            XCTAssertEqual(error, expected, file: file, line: line)
+        default:
+            XCTFail("in memory \(inMemory), from the file \(fromFile)", file: file, line: line)
+        }
+    }
+}
