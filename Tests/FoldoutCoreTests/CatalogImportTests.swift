@@ -16,6 +16,26 @@ final class CatalogImportTests: XCTestCase {
 
         """
 
+    /// R's write.csv numbers the rows in a first column with an empty header.
+    func testARowNumberColumnIsNoTitleDetailOrFacet() throws {
+        var text = "\"\",\"species\",\"mass\",\"island\"\n"
+        for row in 1...60 {
+            let (species, island) = (["Adelie", "Gentoo"][row % 2], ["Biscoe", "Dream", "Torgersen"][row % 3])
+            text += "\"\(row)\",\"\(species)\",\(3000 + row * 7),\"\(island)\"\n"
+        }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.columns[0].name, "Column 1")
+        XCTAssertEqual(catalog.rowNumberColumn, 0)
+        XCTAssertFalse(catalog.detailColumns.contains(0), "a row's number is no detail")
+        XCTAssertFalse(catalog.facetColumns.contains(0))
+        XCTAssertNotEqual(catalog.titleColumn, 0)
+        let named = try CatalogTestSupport.parse(text.replacingOccurrences(of: "\"\",\"species\"", with: "id,species"))
+        XCTAssertNil(named.rowNumberColumn, "a column named id is the file's own")
+        XCTAssertTrue(named.detailColumns.contains(0))
+        let shuffled = try CatalogTestSupport.parse(text.replacingOccurrences(of: "\"2\",", with: "\"7\","))
+        XCTAssertNil(shuffled.rowNumberColumn, "numbers out of order are data")
+    }
+
     func testABookListGetsKindsATitleAndAFacet() throws {
         let catalog = try CatalogTestSupport.parse(books)
         XCTAssertEqual(catalog.count, 6)

@@ -29,6 +29,10 @@ public final class Catalog: Sendable {
     public let facetColumns: [Int]
     /// The order results are listed in at first; nil for the file's own order.
     public let defaultSort: CatalogSortKey?
+    /// The rows' numbers that R's `write.csv` writes as a first column with an empty header (1, 2,
+    /// 3…; 0, 1, 2… from pandas' `to_csv`): they say nothing about a row, so they are no title,
+    /// detail or facet at first.
+    public let rowNumberColumn: Int?
     /// Row positions in each order computed so far; nil is the file's order.
     let permutations = Mutex<[CatalogSortKey?: [UInt32]]>([:])
 
@@ -40,10 +44,13 @@ public final class Catalog: Sendable {
         self.columns = columns
         self.count = count
         self.defaultSort = defaultSort
-        facetColumns = Self.chooseFacets(columns)
-        let title = titleColumn ?? Self.chooseTitle(columns)
+        let rowNumbers = Self.findRowNumbers(columns, count: count)
+        rowNumberColumn = rowNumbers
+        facetColumns = Self.chooseFacets(columns).filter { $0 != rowNumbers }
+        let title = titleColumn ?? Self.chooseTitle(columns, skipping: rowNumbers)
         self.titleColumn = title
-        detailColumns = Array(columns.indices.filter { $0 != title && columns[$0].distinctCount != 1 }.prefix(6))
+        detailColumns = Array(
+            columns.indices.filter { $0 != title && $0 != rowNumbers && columns[$0].distinctCount != 1 }.prefix(6))
     }
 
     /// The value of `column` at `position` as text ("" when missing).
@@ -93,7 +100,7 @@ public final class Catalog: Sendable {
     /// The title column: a text column named like a name or title, else the text column with the
     /// most distinct values, else the first text facet (a penguin's species), else the first
     /// column that is not a facet, else the first.
-    static func chooseTitle(_ columns: [CatalogColumn]) -> Int {
+    static func chooseTitle(_ columns: [CatalogColumn], skipping skipped: Int? = nil) -> Int {
         let texts = columns.indices.filter { columns[$0].kind == .text && !columns[$0].suggestsFacet }
         let words = ["name", "title", "label", "product", "item", "description", "nom", "titel"]
         if let named = texts.first(where: { index in
@@ -110,6 +117,18 @@ public final class Catalog: Sendable {
             return richest
         }
         return columns.indices.first { columns[$0].kind == .text }
-            ?? columns.indices.first { !columns[$0].suggestsFacet } ?? 0
+            ?? columns.indices.first { !columns[$0].suggestsFacet && $0 != skipped } ?? 0
+    }
+
+    /// The first column when it is a row-number column: no name in the file (or pandas' "Unnamed:
+    /// 0"), and the numbers 1…n, or 0…n-1, in order, with more columns after it.
+    static func findRowNumbers(_ columns: [CatalogColumn], count: Int) -> Int? {
+        guard let first = columns.first, columns.count > 1, count > 0, first.kind == .number,
+            first.missingCount == 0,
+            first.name == tr("Column {number}", ["number": "1"]) || first.name == "Unnamed: 0",
+            let start = first.number(at: 0), start == 0 || start == 1
+        else { return nil }
+        for position in 0..<count where first.number(at: position) != start + Double(position) { return nil }
+        return 0
     }
 }
