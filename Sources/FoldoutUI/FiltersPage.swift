@@ -23,6 +23,11 @@ public final class FiltersPage {
     private(set) var filter: FacetFilter?
     let facetBar: FacetBar
     let activeBar = ActiveFiltersBar()
+    let fileBar = FileChangedBar()
+    /// Watches the file shown, for the bar above.
+    private var monitor: FileMonitor?
+    /// The file shown, while it is watched.
+    private(set) var watchedPath: String?
     var facetMenus: [FacetMenu] { facetBar.menus }
     let comboRows: [ComboRow]
     let countLabel = Label()
@@ -88,6 +93,7 @@ public final class FiltersPage {
         combos.addCSSClass("combo-section")
         for row in comboRows { combos.append(row.root) }
         root.append(combos)
+        root.append(fileBar.root)
         root.append(activeBar.root)
 
         let status = Box(.horizontal, spacing: 8)
@@ -138,8 +144,10 @@ public final class FiltersPage {
         activeBar.onRemoveSearch = { [weak self] in self?.search.entry.text = "" }
         opening.onOpened = { [weak self] catalog, path in
             self?.show(catalog)
+            self?.watch(path: path)
             self?.onFileOpened(path)
         }
+        fileBar.onReload = { [weak self] in self?.reload() }
         // A file given at start that cannot be used leaves the page with the built-in catalog.
         opening.onFailed = { [weak self] in
             guard let self, self.filter == nil else { return }
@@ -154,6 +162,7 @@ public final class FiltersPage {
             [
                 KeyedAction("clear", keys: "<Control>BackSpace") { [weak self] in self?.clearFilters() },
                 KeyedAction("search", keys: "<Control>f") { [weak self] in _ = self?.search.entry.grabFocus() },
+                KeyedAction("reload", keys: "F5|<Control>r") { [weak self] in self?.reload() },
             ])
         let drop = FileDropTarget()
         drop.onDrop { [weak self] path in
@@ -274,6 +283,28 @@ public final class FiltersPage {
         guard let button = buttons.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else { return false }
         button.popup()
         return true
+    }
+
+    /// Watches `path`, the file shown, and says in the bar above the results when it changes.
+    func watch(path: String) {
+        monitor?.cancel()
+        fileBar.hide()
+        watchedPath = path
+        monitor = FileMonitor(path: path)
+        monitor?.onEvent { [weak self] event in
+            let name = Catalog.fileName(of: path)
+            switch event {
+            case .changed: self?.fileBar.showChanged(name)
+            case .gone: self?.fileBar.showGone(name)
+            }
+        }
+    }
+
+    /// Reads the file shown again; the filters, sort and search that still apply are kept.
+    func reload() {
+        guard let watchedPath, !opening.isOpening else { return }
+        fileBar.hide()
+        open(path: watchedPath)
     }
 
     /// Clears every facet's choice and the search.

@@ -150,6 +150,9 @@ public final class FoldoutApplication {
             application: application, actionsList: list, catalog: options.catalog,
             libraryStore: Self.libraryStore)
         mainWindow = window
+        if !options.isOneShot, case .loaded = options.catalog, let path = options.catalogPath {
+            window.catalogPath = Resources.canonical(path)
+        }
         remember(window)
         if let size = options.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
         if let missingCatalog {

@@ -34,6 +34,7 @@ enum KeyboardShortcuts {
                 [
                     Shortcut("<Control>o " + alt(tr("_Open…")), tr("Open a catalog: a CSV or TSV file")),
                     Shortcut("<Control>f", tr("Search the results; typing in the list starts a search too")),
+                    Shortcut("F5 <Control>r " + alt(tr("_Reload")), tr("Read the file shown again")),
                     Shortcut("Escape", tr("Clear the search (in the search field)")),
                     Shortcut("Return", tr("Go from the search field to the results")),
                     Shortcut(

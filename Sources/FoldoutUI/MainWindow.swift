@@ -224,11 +224,15 @@ public final class MainWindow {
         if page == .filters { ensureFiltersPage() }
     }
 
+    /// The file the catalog given at start was read from, watched once the Filters page exists.
+    var catalogPath: String?
+
     /// Builds the Filters page now if it is not built yet; its catalog is read when it is shown.
     @discardableResult
     public func ensureFiltersPage() -> FiltersPage {
         if let filters { return filters }
         let filters = FiltersPage(source: catalog)
+        if let catalogPath { filters.watch(path: catalogPath) }
         let clamp = Clamp(maximumWidth: Self.readableWidth)
         clamp.child = filters.root
         filters.window = { [weak window] in window }

@@ -326,6 +326,32 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A file rewritten under a shown window: a bar says so, Reload reads it again, and the
+    /// choices that still apply are kept.
+    func testAFileChangedOnDiskOffersReloadThatKeepsTheFilters() throws {
+        try onMain {
+            openFile("kind,name\nfern,a\nmoss,b\nfern,c\nmoss,d\n", named: "plants.csv")
+            let path = try XCTUnwrap(page.watchedPath)
+            XCTAssertTrue(page.choose("fern", inFacetNamed: "kind"))
+            XCTAssertEqual(filter.matchCount, 2)
+            XCTAssertFalse(page.fileBar.isShown)
+            let rewritten = "kind,name\nfern,a\nmoss,b\nfern,c\nmoss,d\nfern,e\nlichen,f\n"
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(rewritten.utf8)))
+            XCTAssertTrue(pump(seconds: 10) { self.page.fileBar.isShown }, "no bar for a file changed on disk")
+            let name = Catalog.fileName(of: path)
+            XCTAssertEqual(page.fileBar.message.text, "“\(name)” changed on disk.")
+            XCTAssertEqual(filter.catalog.count, 4, "nothing is read again until the user asks")
+            press(page.fileBar.reloadButton) { self.filter.catalog.count == 6 }
+            XCTAssertEqual(filter.label(forColumn: 0), "fern", "the choice is kept")
+            XCTAssertEqual(filter.matchCount, 3)
+            XCTAssertFalse(page.fileBar.isShown)
+            try FileManager.default.removeItem(atPath: path)
+            XCTAssertTrue(pump(seconds: 10) { self.page.fileBar.isShown && !self.page.fileBar.reloadButton.isVisible })
+            XCTAssertEqual(page.fileBar.message.text, "“\(name)” was deleted or moved; what is shown stays.")
+            XCTAssertEqual(filter.catalog.count, 6)
+        }
+    }
+
     func testABadFileIsRefusedWithItsLineAndColumnAndTheCatalogStays() {
         onMain {
             let shown = catalog
