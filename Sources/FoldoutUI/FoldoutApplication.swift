@@ -175,8 +175,14 @@ public final class FoldoutApplication {
     /// Gives `window` what it had last time, and keeps what it has when it closes.
     private func remember(_ window: MainWindow) {
         remembered.restore(window)
-        if let path = options.catalogPath { remembered.lastCatalog = Resources.canonical(path) }
-        window.onCatalogFileOpened = { [unowned self] path in self.remembered.lastCatalog = path }
+        if let path = options.catalogPath {
+            remembered.lastCatalog = Resources.canonical(path)
+            if !options.isOneShot { Resources.addToRecentFiles(Resources.canonical(path)) }
+        }
+        window.onCatalogFileOpened = { [unowned self] path in
+            self.remembered.lastCatalog = path
+            if !self.options.isOneShot { Resources.addToRecentFiles(path) }
+        }
         window.window.onCloseRequest { [unowned self, unowned window] in
             self.remembered.save(window)
             return false

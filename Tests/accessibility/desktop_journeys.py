@@ -35,6 +35,9 @@ def file_at_start(binary, data):
             wait_for(lambda: "Talc" in " ".join(visible_list_items(app)), "the file given at start on the Filters page")
             items = visible_list_items(app)
             check(len(items) == 3, f"foldout FILE: {len(items)} rows shown, not the file's 3 ({items[:4]})")
+            recent = os.path.join(data, "recently-used.xbel")
+            wait_for(lambda: os.path.exists(recent) and "minerals.csv" in open(recent, encoding="utf-8").read(),
+                     "minerals.csv in the desktop's recently used files")
         finally:
             app.close()
 
