@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A regular file read whole, with `pread`, into memory of its own: one version of the file,
 /// whatever another program does to it meanwhile. (A mapping of the file would not do: reading a

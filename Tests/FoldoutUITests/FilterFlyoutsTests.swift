@@ -69,14 +69,7 @@ final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
     @MainActor private func xdotool(
         _ arguments: String..., until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
-        XCTAssertNoThrow(try process.run(), file: file, line: line)
-        XCTAssertTrue(
-            pump(seconds: 10) { !process.isRunning && done() },
-            "xdotool \(arguments.joined(separator: " ")) had no effect",
-            file: file, line: line)
+        xdotool(arguments, window: windowTitle, until: done, file: file, line: line)
     }
 
     /// Presses the pointer at `from` in the window, moves it to `to` in steps, releases it.
@@ -86,12 +79,7 @@ final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
             let x = from.x + (to.x - from.x) * step / 8
             arguments += ["mousemove", "--window", "%1", "\(x)", "\(to.y)", "sleep", "0.03"]
         }
-        arguments += ["mouseup", "1"]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
-        XCTAssertNoThrow(try process.run())
-        XCTAssertTrue(pump(seconds: 10) { !process.isRunning && done() }, "the drag had no effect")
+        xdotool(arguments + ["mouseup", "1"], window: windowTitle, until: done)
     }
 
     @MainActor private func column(_ name: String) -> Int { filter.catalog.column(named: name)! }

@@ -61,14 +61,7 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
     @MainActor private func xdotool(
         _ arguments: String..., until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = ["search", "--name", windowTitle, "windowfocus", "--sync"] + arguments
-        XCTAssertNoThrow(try process.run(), file: file, line: line)
-        XCTAssertTrue(
-            pump(seconds: 10) { !process.isRunning && done() },
-            "xdotool \(arguments.joined(separator: " ")) had no effect",
-            file: file, line: line)
+        xdotool(arguments, window: windowTitle, until: done, file: file, line: line)
     }
 
     @MainActor private var shownTitles: [String] { page.visibleNames }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import Gtk
 import GtkTesting
 import XCTest
@@ -46,6 +47,22 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
             MainLoop.iterate(blocking: true)
         }
         return condition()
+    }
+
+    /// Presses keys and moves the pointer as a user does: xdotool gives the window titled `title`
+    /// the keyboard focus (there is no window manager under Xvfb to do it) and sends the events to
+    /// the X server; the main loop delivers them until xdotool has exited and `done` holds.
+    @MainActor func xdotool(
+        _ arguments: [String], window title: String, until done: () -> Bool, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = ["search", "--name", title, "windowfocus", "--sync"] + arguments
+        XCTAssertNoThrow(try process.run(), file: file, line: line)
+        XCTAssertTrue(
+            pump(seconds: 10) { !process.isRunning && done() },
+            "xdotool \(arguments.joined(separator: " ")) had no effect", file: file, line: line)
     }
 
     /// Runs the main loop for `frames` frames of `widget`'s frame clock.
