@@ -33,7 +33,9 @@ final class RangeMenu {
     let resetButton: Button
     private weak var filter: FacetFilter?
     private let values: CatalogColumn
-    private let extent: ClosedRange<Double>
+    /// The column's smallest and largest value, read when the flyout first opens (a pass over
+    /// every row, not for the facet bar's start-up).
+    private lazy var extent: ClosedRange<Double> = values.extent ?? 0...1
     private var histogram: FacetHistogram?
     private var updating = false
     private var drag: (start: Double, lower: Double, upper: Double, moved: Bool)?
@@ -43,7 +45,6 @@ final class RangeMenu {
         self.filter = filter
         values = filter.catalog.columns[column]
         name = values.name
-        extent = values.extent ?? 0...1
         resetButton = Button(label: tr("Any {facet}", ["facet": name]))
         button.label = name
         button.popover = popover
@@ -69,13 +70,7 @@ final class RangeMenu {
             scale.append(label)
         }
         box.append(scale)
-        // An arrow key moves an end at least one whole value (a day, a cent): a smaller step would
-        // round back to where it was and seem to do nothing.
-        let span = extent.upperBound - extent.lowerBound
-        let unit = values.kind == .dateTime ? 3600 : values.resolution
-        let step = span > 0 ? max(1, (unit / span * Self.steps).rounded(.up)) : 1
         for (scale, label) in [(lowerScale, tr("From")), (upperScale, tr("To"))] {
-            scale.setIncrements(step: step, page: max(step * 10, 50))
             scale.hasOrigin = false
             scale.hexpand = true
             scale.setAccessibleLabel(tr("{facet} {end}", ["facet": name, "end": label]))
@@ -137,7 +132,17 @@ final class RangeMenu {
 
     private func opened() {
         histogram = filter?.histogram(forColumn: column)
+        setSliderSteps()
         refresh()
+    }
+
+    /// An arrow key moves an end at least one whole value (a day, a cent): a smaller step would
+    /// round back to where it was and seem to do nothing.
+    private func setSliderSteps() {
+        let span = extent.upperBound - extent.lowerBound
+        let unit = values.kind == .dateTime ? 3600 : values.resolution
+        let step = span > 0 ? max(1, (unit / span * Self.steps).rounded(.up)) : 1
+        for scale in [lowerScale, upperScale] { scale.setIncrements(step: step, page: max(step * 10, 50)) }
     }
 
     /// Shows the filter's range everywhere: button, sliders, entries, count, histogram.

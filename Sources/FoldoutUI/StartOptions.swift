@@ -142,7 +142,7 @@ struct StartOptions {
             guard let facet = Self.facet(named: name, in: catalog) else { return unknownFacet(name) }
             openFacet = facet
         }
-        if case .loaded(let loaded) = catalog {
+        if case .loaded(let loaded) = catalog, !filters.isEmpty {
             let trial = FacetFilter(catalog: loaded)
             for request in filters { if let problem = trial.apply(request) { return problem } }
         } else if case .generated = catalog {

@@ -27,6 +27,10 @@ final class FacetFilterTests: XCTestCase {
             var filters: [Int: FacetFilterOracle.Filter] = [:]
             var previous = filter.matches
             var previousExpected = previous
+            /// The options a flyout lists, "No value" included.
+            func optionCount(_ column: Int) -> Int {
+                filter.options(forColumn: column).count + (filter.noValueOption(forColumn: column) == nil ? 0 : 1)
+            }
             for _ in 0..<steps {
                 let before = recorder.changes.filter { $0 == .results }.count
                 let old = filters
@@ -36,19 +40,13 @@ final class FacetFilterTests: XCTestCase {
                 switch Int.random(in: 0..<13, using: &random) {
                 case 0..<2 where !optionFacets.isEmpty:
                     let column = optionFacets.randomElement(using: &random)!
-                    let count =
-                        filter.options(forColumn: column).count
-                        + (filter.noValueOption(forColumn: column) == nil ? 0 : 1)
-                    let option = Int.random(in: 0..<count, using: &random)
+                    let option = Int.random(in: 0..<optionCount(column), using: &random)
                     let noValue = option == filter.noValueOption(forColumn: column)
                     filters[column] = .options(noValue ? [] : [option], noValue: noValue, excluded: false)
                     filter.select(option: option, inColumn: column)
                 case 2..<4 where !optionFacets.isEmpty:
                     let column = optionFacets.randomElement(using: &random)!
-                    let count =
-                        filter.options(forColumn: column).count
-                        + (filter.noValueOption(forColumn: column) == nil ? 0 : 1)
-                    let option = Int.random(in: 0..<count, using: &random)
+                    let option = Int.random(in: 0..<optionCount(column), using: &random)
                     var (ticked, noValue, excluded) = (Set<Int>(), false, false)
                     if case .options(let t, let n, let e) = filters[column] { (ticked, noValue, excluded) = (t, n, e) }
                     if option == filter.noValueOption(forColumn: column) {

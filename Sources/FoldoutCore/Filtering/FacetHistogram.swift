@@ -40,7 +40,9 @@ struct RangeBins: Sendable {
     let codes: CatalogUnsignedColumn
 
     init(_ column: CatalogColumn, logarithmic: Bool) {
-        let extent = column.extent ?? 0...0
+        let numbers = column.numbers()
+        let present = numbers.lazy.filter { !$0.isNaN }
+        let extent = present.min().flatMap { low in present.max().map { low...$0 } } ?? 0...0
         var unit = FacetHistogram.Unit.number
         var edges: [Double]
         switch column.kind {
@@ -55,7 +57,6 @@ struct RangeBins: Sendable {
         self.edges = edges
         self.unit = unit
         self.logarithmic = logarithmic && unit == .number
-        let numbers = column.numbers()
         var codes = [UInt8](repeating: 0, count: numbers.count)
         let bins = edges.count - 1
         edges.withUnsafeBufferPointer { edges in
