@@ -23,7 +23,8 @@ final class FileSnapshot: @unchecked Sendable {
 
     let bytes: UnsafeBufferPointer<UInt8>
     private let descriptor: Int32
-    private let version: FileVersion
+    /// The version read: an export reads the file again only if it is still this one.
+    let version: FileVersion
     private let released = Atomic<Bool>(false)
 
     /// Reads the regular file at `path`; a directory, FIFO or device is refused (EISDIR, EINVAL),
@@ -109,7 +110,7 @@ final class FileSnapshot: @unchecked Sendable {
 }
 
 /// What writing to a file changes: its size, and its modification and status change times.
-private struct FileVersion: Equatable {
+struct FileVersion: Equatable, Sendable {
     let size: Int
     let modified: timespec
     /// The status change time (which, unlike the modification time, no program can set).

@@ -10,6 +10,7 @@ enum CommandLineOption: String, CaseIterable {
     case catalog
     case openFacet = "open-facet"
     case choose, exclude, range, search
+    case export
     case screenshot, edit, shortcuts
     case quitAfterFirstFrame = "quit-after-first-frame"
     case version
@@ -23,7 +24,7 @@ enum CommandLineOption: String, CaseIterable {
 
     var kind: Application.OptionKind {
         switch self {
-        case .catalog, .screenshot: .filename
+        case .catalog, .screenshot, .export: .filename
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
         case .page, .unfold, .catalogSize, .openFacet, .choose, .exclude, .search, .benchScroll, .benchUnfold,
@@ -62,6 +63,11 @@ enum CommandLineOption: String, CaseIterable {
                 tr("FACET=LOW..HIGH")
             )
         case .search: (tr("Search the Filters page for TEXT"), tr("TEXT"))
+        case .export:
+            (
+                tr("Write the rows the catalog’s filters and search match to FILE (CSV, or TSV for .tsv), then quit"),
+                tr("FILE")
+            )
         case .screenshot: (tr("Write the window to FILE.png after its first frame, then quit"), tr("FILE.png"))
         case .edit: (tr("Open the Edit pane of the Movies page"), nil)
         case .shortcuts: (tr("Show the keyboard shortcuts window (with --screenshot, its picture is taken)"), nil)

@@ -71,6 +71,7 @@ public final class FoldoutApplication {
         if let problem = options.readOneShotOptions(parsed) ?? options.readWindowOptions(parsed) {
             return fail(problem)
         }
+        if let path = parsed.filename(.export) { return CommandLineExport.run(options, to: path).map(fail) ?? 0 }
         if options.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote {
             if let path = options.catalogPath, access(path, R_OK) != 0 {

@@ -106,6 +106,32 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(ownLines(missing.errors).count, 1)
     }
 
+    func testExportWritesTheMatchingRowsWithoutAWindow() throws {
+        let folder = NSTemporaryDirectory() + "foldout-cli-export-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "title,genre,year\n\"Dune, Part 1\",Science fiction,1965\nEmma,Romance,NA\nSolaris,science fiction,1961\n"
+            .write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+        // No display: an export opens no window.
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        let result = try run(
+            ["--catalog", folder + "/in.csv", "--choose", "GENRE=Science fiction", "--export", folder + "/out.tsv"],
+            environment: environment)
+        XCTAssertEqual(result.status, 0, result.errors)
+        XCTAssertEqual(
+            try String(contentsOfFile: folder + "/out.tsv", encoding: .utf8),
+            "title\tgenre\tyear\nDune, Part 1\tScience fiction\t1965\n")
+
+        let refused = try run(
+            ["--catalog", folder + "/in.csv", "--choose", "genre=Western", "--export", folder + "/none.csv"],
+            environment: environment)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(ownLines(refused.errors), ["foldout: the facet “genre” has no option “Western”"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/none.csv"))
+    }
+
     func testBadCatalogSizeAndFacetAreRefused() throws {
         for arguments in [
             ["--catalog-size", "0"], ["--catalog-size", "-5"], ["--catalog-size", "many"], ["--unfold", "x"],

@@ -33,14 +33,18 @@ public final class Catalog: Sendable {
     /// 3…; 0, 1, 2… from pandas' `to_csv`): they say nothing about a row, so they are no title,
     /// detail or facet at first.
     public let rowNumberColumn: Int?
+    /// The file read, as it was then; nil for a generated catalog or one parsed from memory.
+    public let origin: CatalogOrigin?
     /// Row positions in each order computed so far; nil is the file's order.
     let permutations = Mutex<[CatalogSortKey?: [UInt32]]>([:])
 
     init(
-        columns: [CatalogColumn], count: Int, name: String, titleColumn: Int? = nil, defaultSort: CatalogSortKey? = nil
+        columns: [CatalogColumn], count: Int, name: String, titleColumn: Int? = nil, defaultSort: CatalogSortKey? = nil,
+        origin: CatalogOrigin? = nil
     ) {
         precondition(count <= Int(UInt32.max))
         self.name = name
+        self.origin = origin
         self.columns = columns
         self.count = count
         self.defaultSort = defaultSort

@@ -1,40 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 extension Catalog {
-    /// The catalog as CSV text that `parseCSV` reads back to the same values: a header of the
-    /// column names, LF line ends, a field quoted when it holds a comma, quote or line break, or
-    /// starts or ends with a space. A missing value is an empty field.
+    /// The catalog's values as CSV text that `parseCSV` reads back to the same values: a header
+    /// of the column names, then every row in the file's order (see `CatalogExport.valuesText`).
     public func exportCSV() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(count * 16 * max(columns.count, 1) + 64)
-        for (index, column) in columns.enumerated() {
-            if index > 0 { out.append(44) }
-            Self.appendField(Array(column.name.utf8), to: &out)
-        }
-        out.append(10)
-        for position in 0..<count {
-            for index in columns.indices {
-                if index > 0 { out.append(44) }
-                Self.appendField(Array(columns[index].text(at: position).utf8), to: &out)
-            }
-            out.append(10)
-        }
-        return out
-    }
-
-    private static func appendField(_ field: [UInt8], to out: inout [UInt8]) {
-        let needsQuotes =
-            field.contains { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }
-            || field.first.map(CatalogASCII.isSpace) == true || field.last.map(CatalogASCII.isSpace) == true
-        guard needsQuotes else {
-            out.append(contentsOf: field)
-            return
-        }
-        out.append(34)
-        for byte in field {
-            out.append(byte)
-            if byte == 34 { out.append(34) }
-        }
-        out.append(34)
+        Array(CatalogExport(catalog: self, rows: filePositions, format: .csv).valuesText().utf8)
     }
 }
 

@@ -26,23 +26,24 @@ enum CatalogCSVParser {
     }
 
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory? = nil
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory? = nil,
+        origin: CatalogOrigin? = nil
     ) -> Result<Catalog, CatalogImportError> {
         do throws(CatalogImportError) {
-            return .success(try parseOrThrow(bytes, name: name, loading: loading, memory: memory))
+            return .success(try parseOrThrow(bytes, name: name, loading: loading, memory: memory, origin: origin))
         } catch {
             return .failure(error)
         }
     }
 
     private static func parseOrThrow(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory?
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory?,
+        origin: CatalogOrigin?
     ) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
-        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        let delimiter = sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...]))
+        let (start, delimiter) = layout(of: bytes)
         var textColumns = Set<Int>()
         var inHalves = true
         while true {
@@ -50,7 +51,7 @@ enum CatalogCSVParser {
                 bytes, from: start, delimiter: delimiter, textColumns: textColumns, inHalves: inHalves,
                 loading: loading, memory: memory)
             {
-            case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name)
+            case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name, origin: origin)
             case .again(let column): textColumns.insert(column)
             case .alone: inHalves = false
             }
@@ -334,6 +335,12 @@ enum CatalogCSVParser {
             seen.insert(candidate)
         }
         return names
+    }
+
+    /// Where the header starts (after a UTF-8 byte order mark) and the delimiter.
+    static func layout(of bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, delimiter: UInt8) {
+        let start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        return (start, sniffDelimiter(UnsafeBufferPointer(rebasing: bytes[start...])))
     }
 
     /// Comma, tab or semicolon: the one that splits the first lines (up to ten, outside quotes)

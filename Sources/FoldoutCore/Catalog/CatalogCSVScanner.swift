@@ -37,6 +37,13 @@ struct CatalogCSVScanner {
         checkedUpTo = index
     }
 
+    /// Goes to `offset`, the start of a record found before, to read it again.
+    mutating func restart(at offset: Int) {
+        index = offset
+        checkedUpTo = max(checkedUpTo, offset)
+        scratch.removeAll(keepingCapacity: true)
+    }
+
     /// Skips empty lines. False when the input is used up.
     mutating func skipBlankLines() -> Bool {
         while index < bytes.count {

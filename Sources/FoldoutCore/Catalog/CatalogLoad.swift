@@ -24,7 +24,10 @@ extension Catalog {
                 throw CatalogFile.error(error, path: path, loading: nil)
             }
         }
-        return try CatalogCSVParser.parse(file.bytes, name: fileName(of: path), loading: loading, memory: memory).get()
+        let origin = CatalogOrigin(path: path, version: file.version)
+        return try CatalogCSVParser.parse(
+            file.bytes, name: fileName(of: path), loading: loading, memory: memory, origin: origin
+        ).get()
     }
 }
 

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Synchronization
+
+/// Some of a catalog's rows, in a given order, and some of its columns, written as CSV or TSV
+/// with a header line. A catalog read from a file is written with the file's own text of each
+/// value (read again, from the same version of the file), so that exporting every row and column
+/// gives back the input's values; a generated one with its values as text.
+public struct CatalogExport: Sendable {
+    public enum Format: Sendable, Equatable {
+        case csv, tsv
+
+        /// TSV for a name ending in `.tsv` or `.tab`, else CSV.
+        public init(path: String) {
+            let name = path.lowercased()
+            self = name.hasSuffix(".tsv") || name.hasSuffix(".tab") ? .tsv : .csv
+        }
+
+        var delimiter: UInt8 { self == .tsv ? 9 : 44 }
+    }
+
+    public let catalog: Catalog
+    /// Catalog positions, in the order they are written.
+    public let rows: [UInt32]
+    /// Column indices, in the order they are written.
+    public let columns: [Int]
+    public let format: Format
+
+    public init(catalog: Catalog, rows: [UInt32], columns: [Int]? = nil, format: Format) {
+        self.catalog = catalog
+        self.rows = rows
+        self.columns = columns ?? Array(catalog.columns.indices)
+        self.format = format
+    }
+
+    /// Writes the export to `path` through a temporary file renamed onto it when complete: a
+    /// failure or `progress`'s cancel leaves whatever was at `path` as it was.
+    public func write(to path: String, progress: CatalogExportProgress? = nil) throws(CatalogExportError) {
+        let file: ReplacingFile
+        do { file = try ReplacingFile(replacing: path) } catch {
+            throw CatalogExportError(reason: .unwritable(error.text), path: path)
+        }
+        do throws(CatalogExportError) {
+            try write(progress: progress) { (buffer: inout [UInt8]) throws(CatalogExportError) in
+                do throws(SystemError) { try file.write(buffer) } catch {
+                    throw CatalogExportError(reason: .unwritable(error.text), path: path)
+                }
+                buffer.removeAll(keepingCapacity: true)
+            }
+            do { try file.commit() } catch { throw CatalogExportError(reason: .unwritable(error.text), path: path) }
+        } catch {
+            file.abandon()
+            throw error
+        }
+    }
+
+    /// The export's bytes, in memory.
+    public func bytes(progress: CatalogExportProgress? = nil) throws(CatalogExportError) -> [UInt8] {
+        var out: [UInt8] = []
+        try write(progress: progress) { (buffer: inout [UInt8]) throws(CatalogExportError) in
+            out.append(contentsOf: buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        return out
+    }
+
+    /// The rows with the values as the catalog holds them (numbers with the column's decimals,
+    /// dates in ISO 8601, a missing value empty), without reading any file: what a copy puts on the
+    /// clipboard.
+    public func valuesText() -> String {
+        var writer = DelimitedWriter(delimiter: format.delimiter, flushAt: .max)
+        for column in columns { writer.field(catalog.columns[column].name) }
+        try? writer.endRecord()
+        for row in rows {
+            for column in columns { writer.field(catalog.text(column, at: Int(row))) }
+            try? writer.endRecord()
+        }
+        return String(decoding: writer.buffer, as: UTF8.self)
+    }
+
+    private func write(
+        progress: CatalogExportProgress?, flush: @escaping (inout [UInt8]) throws(CatalogExportError) -> Void
+    ) throws(CatalogExportError) {
+        var writer = DelimitedWriter(delimiter: format.delimiter, flush: flush)
+        let columns = self.columns
+        guard let origin = catalog.origin else {
+            for column in columns { writer.field(catalog.columns[column].name) }
+            try writer.endRecord()
+            try forEachRow(progress, origin: nil) { row throws(CatalogExportError) in
+                for column in columns { writer.field(catalog.text(column, at: row)) }
+                try writer.endRecord()
+            }
+            return try writer.finish()
+        }
+        var records = try CatalogSourceRecords(origin, rows: catalog.count, columns: catalog.columns.count)
+        let writeRecord = {
+            (fields: [CatalogCSVScanner.Field], scanner: CatalogCSVScanner) throws(CatalogExportError) in
+            for column in columns { scanner.withBytes(of: fields[column]) { writer.field($0) } }
+            try writer.endRecord()
+        }
+        try records.withFields(of: nil, writeRecord)
+        try forEachRow(progress, origin: origin) { row throws(CatalogExportError) in
+            try records.withFields(of: row, writeRecord)
+        }
+        try writer.finish()
+    }
+
+    private func forEachRow(
+        _ progress: CatalogExportProgress?, origin: CatalogOrigin?, _ body: (Int) throws(CatalogExportError) -> Void
+    ) throws(CatalogExportError) {
+        for (index, row) in rows.enumerated() {
+            if index & 4095 == 0, let progress {
+                guard progress.report(written: index) else {
+                    throw CatalogExportError(reason: .cancelled, path: origin?.path ?? "")
+                }
+            }
+            try body(Int(row))
+        }
+        _ = progress?.report(written: rows.count)
+    }
+}
+
+/// How far an export has come, shared between the thread that writes it and the one that shows
+/// it; and the way to cancel it.
+public final class CatalogExportProgress: Sendable {
+    public let totalRows: Int
+    private let written = Atomic<Int>(0)
+    private let cancelled = Atomic<Bool>(false)
+
+    public init(totalRows: Int) { self.totalRows = totalRows }
+
+    /// From 0 to 1.
+    public var fraction: Double {
+        totalRows > 0 ? Double(written.load(ordering: .relaxed)) / Double(totalRows) : 0
+    }
+
+    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+
+    /// Records progress; false once cancelled.
+    func report(written rows: Int) -> Bool {
+        written.store(rows, ordering: .relaxed)
+        return !isCancelled
+    }
+}

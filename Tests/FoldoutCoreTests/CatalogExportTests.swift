@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import XCTest
+
+/// Exports (issue 23): the rows asked for, in their order, with the file's own text of each value,
+/// read back by a reader written here (not Foldout's) and compared field by field with the input.
+final class CatalogExportTests: XCTestCase {
+    /// Quoted fields with delimiters, quotes and line breaks, `NA`s, spaces, CRLF, a blank line and
+    /// numbers and dates written as the file writes them (not as Foldout re-formats them).
+    static let tricky =
+        "\u{FEFF}id,name,price,when,note\r\n"
+        + "1,\"Smith, Anna\",12.5,3/1/2024,\"said \"\"hi\"\"\"\r\n"
+        + "2,Bob,NA,2024-03-02,\"two\nlines\"\r\n"
+        + "\r\n"
+        + "3, padded ,1e3,,x\u{202E}evil\r\n"
+        + "4,Zoë,7.25,2024-03-04,\r\n"
+
+    func testExportingEverythingGivesBackTheInputsValues() throws {
+        let directory = LibraryTestDirectory()
+        directory.write(Self.tricky, to: "in.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv)
+            .write(to: directory.path + "/out.csv")
+        let input = Self.records(String(decoding: directory.read("in.csv")!.dropFirst(3), as: UTF8.self), ",")
+        let output = Self.records(String(decoding: directory.read("out.csv")!, as: UTF8.self), ",")
+        XCTAssertEqual(output, input.filter { $0 != [""] })
+        XCTAssertEqual(output[3], ["3", " padded ", "1e3", "", "x\u{202E}evil"], "spaces and NA kept as written")
+        XCTAssertEqual(output[1][3], "3/1/2024")
+    }
+
+    func testSomeRowsInTheirOrderAndSomeColumnsAsTSV() throws {
+        let directory = LibraryTestDirectory()
+        directory.write(Self.tricky, to: "in.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        let export = CatalogExport(catalog: catalog, rows: [3, 0], columns: [4, 1], format: .init(path: "a.TSV"))
+        XCTAssertEqual(export.format, .tsv)
+        try export.write(to: directory.path + "/out.tsv")
+        let output = Self.records(String(decoding: directory.read("out.tsv")!, as: UTF8.self), "\t")
+        XCTAssertEqual(output, [["note", "name"], ["", "Zoë"], ["said \"hi\"", "Smith, Anna"]])
+    }
+
+    func testATSVFileExportsAsCSV() throws {
+        let directory = LibraryTestDirectory()
+        directory.write("a\tb\n\"x,y\"\t2\nz\t\"3\t4\"\n", to: "in.tsv")
+        let catalog = try Catalog.load(path: directory.path + "/in.tsv")
+        try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv)
+            .write(to: directory.path + "/out.csv")
+        let text = String(decoding: directory.read("out.csv")!, as: UTF8.self)
+        XCTAssertEqual(text, "a,b\n\"x,y\",2\nz,3\t4\n")
+    }
+
+    func testAFileChangedSinceItWasReadIsNotExportedAndNothingIsWritten() throws {
+        let directory = LibraryTestDirectory()
+        directory.write(Self.tricky, to: "in.csv")
+        directory.write("keep", to: "out.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        usleep(20_000)
+        directory.write(Self.tricky + "5,Eve,1,2024-03-05,\n", to: "in.csv")
+        XCTAssertThrowsError(
+            try CatalogExport(catalog: catalog, rows: [0], format: .csv).write(to: directory.path + "/out.csv")
+        ) { error in
+            XCTAssertEqual((error as? CatalogExportError)?.reason, .sourceChanged)
+            XCTAssertEqual(
+                "\(error)", "“in.csv” changed on disk since it was opened; reload it, then export again")
+        }
+        XCTAssertEqual(directory.read("out.csv"), Array("keep".utf8), "the file already there is kept")
+        XCTAssertEqual(directory.entries(), ["in.csv", "out.csv"], "no temporary file is left")
+    }
+
+    func testACancelledExportLeavesNothing() throws {
+        let directory = LibraryTestDirectory()
+        let catalog = Catalog.generate(count: 20_000, seed: 3)
+        let progress = CatalogExportProgress(totalRows: catalog.count)
+        progress.cancel()
+        XCTAssertThrowsError(
+            try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv)
+                .write(to: directory.path + "/out.csv", progress: progress)
+        ) { error in XCTAssertEqual((error as? CatalogExportError)?.reason, .cancelled) }
+        XCTAssertEqual(directory.entries(), [])
+    }
+
+    func testAnExportIntoAFolderThatCannotBeWrittenSaysWhy() {
+        let catalog = Catalog.generate(count: 10, seed: 3)
+        XCTAssertThrowsError(
+            try CatalogExport(catalog: catalog, rows: [0], format: .csv).write(to: "/nonexistent-dir/out.csv")
+        ) { error in
+            XCTAssertEqual("\(error)", "cannot write “/nonexistent-dir/out.csv”: No such file or directory")
+        }
+    }
+
+    func testAGeneratedCatalogExportsItsValues() throws {
+        let catalog = Catalog.generate(count: 50, seed: 8)
+        let rows: [UInt32] = [49, 7, 0]
+        let text = String(
+            decoding: try CatalogExport(catalog: catalog, rows: rows, format: .csv).bytes(), as: UTF8.self)
+        let output = Self.records(text, ",")
+        XCTAssertEqual(output.first, catalog.columns.map(\.name))
+        XCTAssertEqual(
+            Array(output.dropFirst()),
+            rows.map { row in catalog.columns.indices.map { catalog.text($0, at: Int(row)) } })
+    }
+
+    func testTheClipboardTextIsTabSeparatedWithAHeader() throws {
+        let catalog = try CatalogTestSupport.parse("name,price\n\"a\tb\",1.5\nc,2\n")
+        let text = CatalogExport(catalog: catalog, rows: [1, 0], format: .tsv).valuesText()
+        XCTAssertEqual(text, "name\tprice\nc\t2\n\"a\tb\"\t1.5\n")
+    }
+
+    /// RFC 4180 records, for checking: quotes around a field, "" for a quote, CRLF or LF.
+    static func records(_ text: String, _ delimiter: Character) -> [[String]] {
+        var records: [[String]] = []
+        var record: [String] = []
+        var field = ""
+        var quoted = false
+        var characters = Array(text.unicodeScalars.map(Character.init))
+        characters.append("\n")
+        var index = 0
+        while index < characters.count - 1 || (index == characters.count - 1 && !(record.isEmpty && field.isEmpty)) {
+            let character = characters[index]
+            index += 1
+            if quoted {
+                if character == "\"" {
+                    if index < characters.count && characters[index] == "\"" {
+                        field.append("\"")
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(character)
+                }
+            } else if character == "\"" && field.isEmpty {
+                quoted = true
+            } else if character == delimiter {
+                record.append(field)
+                field = ""
+            } else if character == "\r" && index < characters.count && characters[index] == "\n" {
+                continue
+            } else if character == "\n" {
+                record.append(field)
+                records.append(record)
+                record = []
+                field = ""
+            } else {
+                field.append(character)
+            }
+        }
+        return records
+    }
+}
