@@ -52,6 +52,11 @@ static inline char *foldout_accessible_check_checked(GtkWidget *widget, gboolean
         GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_CHECKED, checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE);
 }
 
+/* NULL when the widget's accessible LABEL property is `label`, else a message (free it). */
+static inline char *foldout_accessible_check_label(GtkWidget *widget, const char *label) {
+    return gtk_test_accessible_check_property(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_PROPERTY_LABEL, label);
+}
+
 static inline void foldout_object_set_boolean(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);
 }

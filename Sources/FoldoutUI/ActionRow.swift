@@ -14,7 +14,7 @@ protocol ActionRowDelegate: AnyObject {
 /// detail text and the Share and Remove buttons. GtkListView keeps about 200 rows alive, so the
 /// unfolding part is built only the first time a row has to show it.
 @MainActor
-final class ActionRow: ListRow {
+final class ActionRow: UnfoldingRow {
     let root = Box(.vertical, role: .button)
     /// Author (bold) over title in one inscription: GtkListView 4.8 keeps ~200 rows alive, and
     /// every widget per row, and every time its text is shaped, shows in the start-up time.
@@ -81,6 +81,8 @@ final class ActionRow: ListRow {
         return part
     }
 
+    var toggleArea: Widget { root }
+
     /// Unfolded or unfolding.
     var isUnfolded: Bool { unfoldingPart?.revealer.revealChild ?? false }
     /// Whether the revealer has finished moving towards its state.
@@ -100,7 +102,7 @@ final class ActionRow: ListRow {
             unfolding.detail.text = item.detail
             unfolding.revealer.setRevealedImmediately(expanded)
         }
-        markExpanded(expanded)
+        markUnfolded(expanded)
     }
 
     func unbind() {
@@ -110,15 +112,6 @@ final class ActionRow: ListRow {
     /// Folds or unfolds with the revealer's animation (none when GTK's animations are off).
     func setExpanded(_ expanded: Bool) {
         guard expanded || unfoldingPart != nil else { return }
-        if !expanded && unfolding.revealer.isAncestor(ofFocus: root) {
-            root.grabFocus()  // keep keyboard focus on the row, not on a button about to hide
-        }
-        unfolding.revealer.revealChild = expanded
-        markExpanded(expanded)
-    }
-
-    private func markExpanded(_ expanded: Bool) {
-        root.setAccessibleExpanded(expanded)
-        if expanded { root.addCSSClass("expanded") } else { root.removeCSSClass("expanded") }
+        reveal(unfolding.revealer, expanded)
     }
 }

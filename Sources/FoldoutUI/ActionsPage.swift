@@ -15,7 +15,7 @@ public final class ActionsPage: ActionRowDelegate {
     /// The rows currently showing an item, by item. Recycled rows leave on unbind.
     var boundRows: [ItemID: ActionRow] { rows.boundRows }
     private var observation: ObservationToken?
-    private var followTick: TickToken?
+    private var unfolding: RowUnfolding<ItemID, ActionRow>!
 
     /// GtkListView 4.8 builds and binds about 200 rows for whatever its model holds, however few
     /// fit in view. So the first frame gets a screenful of items, enough rows of the smallest
@@ -36,7 +36,14 @@ public final class ActionsPage: ActionRowDelegate {
         root.vexpand = true
         rows.owner = self
 
-        connectRowInput()
+        unfolding = RowUnfolding(listView: listView, scrolled: root) { [unowned self] in self.boundRows }
+        unfolding.toggle = { [unowned self] id in self.viewModel.toggle(id) }
+        unfolding.fold = { [unowned self] in
+            guard self.viewModel.expanded != nil else { return false }
+            self.viewModel.fold()
+            return true
+        }
+        unfolding.unfolded = { [unowned self] in self.viewModel.expanded }
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
         if !hasEveryItem { listView.afterNextFrame(priority: .low) { [weak self] in self?.addRemainingItems() } }
     }
@@ -77,105 +84,28 @@ public final class ActionsPage: ActionRowDelegate {
         }
     }
 
-    // MARK: Scrolling the unfolded row into view
+    // MARK: Unfolding (the rules shared with the Filters results: `RowUnfolding`)
 
     /// Whether an unfolding row is still being followed into view.
-    var isFollowingUnfold: Bool { followTick?.isActive ?? false }
+    var isFollowingUnfold: Bool { unfolding.isFollowing }
 
-    /// Follows the unfolding row frame by frame until it has settled, scrolling the least amount
-    /// that shows all of it (or its top, if it is taller than the view).
     private func keepInView(_ id: ItemID) {
-        followTick?.remove()
         addRemainingItems()
-        if boundRows[id] == nil, let index = viewModel.index(of: id) {
-            listView.scrollTo(position: index)
-        }
-        var settledFrames = 0
-        followTick = listView.addTickCallback { [weak self] _ in
-            guard let self, self.viewModel.expanded == id, let row = self.boundRows[id] else { return false }
-            let moved = self.scrollToShow(row)
-            settledFrames = row.isFullyUnfolded && !moved ? settledFrames + 1 : 0
-            return settledFrames < 3
-        }
+        unfolding.keepInView(id, listPosition: viewModel.index(of: id))
     }
 
     /// Returns whether it had to scroll.
     @discardableResult
-    func scrollToShow(_ row: ActionRow) -> Bool {
-        guard let bounds = row.root.bounds(in: listView) else { return false }
-        let viewHeight = Double(listView.height)
-        let top = bounds.y
-        let bottom = bounds.y + bounds.height
-        var delta = 0.0
-        if bottom > viewHeight { delta = min(bottom - viewHeight, top) }
-        if top < 0 { delta = top }
-        guard abs(delta) >= 0.5 else { return false }
-        let adjustment = root.verticalAdjustment
-        adjustment.value += delta
-        return true
-    }
+    func scrollToShow(_ row: ActionRow) -> Bool { unfolding.scrollToShow(row) }
 
     /// Items of the rows inside the viewport, top to bottom.
-    var visibleRowIDs: [ItemID] {
-        let height = Double(listView.height)
-        return boundRows.compactMap { id, row -> (ItemID, Double)? in
-            guard let bounds = row.root.bounds(in: listView), bounds.y >= 0, bounds.y + bounds.height <= height else {
-                return nil
-            }
-            return (id, bounds.y)
-        }.sorted { $0.1 < $1.1 }.map(\.0)
-    }
+    var visibleRowIDs: [ItemID] { unfolding.visibleKeys }
 
     /// No revealer is moving and no unfolding row is being followed.
-    var isSettled: Bool { !isFollowingUnfold && boundRows.values.allSatisfy(\.isSettled) }
+    var isSettled: Bool { unfolding.isSettled }
 
     /// Puts the keyboard focus on the list (on the row it was on last).
     func focusFirst() { listView.grabFocus() }
-
-    // MARK: Input on the rows, handled once for all of them
-
-    /// A click on a row (not on its buttons, which claim their own) or Return or space on the
-    /// focused row toggles it; Escape anywhere in a row folds the unfolded one. Installed on the
-    /// list, once, rather than on each of the ~200 rows GTK keeps; the keys in the capture phase,
-    /// before GTK's list item handles Return and space itself. The list's actions `rows.toggle-focused`
-    /// and `rows.fold` do the same.
-    private func connectRowInput() {
-        let actions = ActionGroup()
-        actions.add("toggle-focused") { [weak self] in _ = self?.toggleFocusedRow() }
-        actions.add("fold") { [weak self] in self?.viewModel.fold() }
-        listView.insertActionGroup("rows", actions)
-        let click = GestureClick()
-        click.onReleased { [weak self] presses, x, y in
-            guard let self, presses == 1 else { return }
-            let rows = Array(self.boundRows.values)
-            guard let index = self.listView.indexOfCandidate(holdingPointAt: x, y, among: rows.map(\.root)),
-                let id = rows[index].itemID
-            else { return }
-            rows[index].root.grabFocus()
-            self.viewModel.toggle(id)
-        }
-        listView.add(click)
-        let keys = ShortcutController()
-        keys.setPhase(.capture)
-        keys.add(accelerators: "Return|KP_Enter|ISO_Enter|space|KP_Space") { [weak self] in
-            self?.toggleFocusedRow() ?? false
-        }
-        keys.add(accelerators: "Escape") { [weak self] in
-            guard let self, self.viewModel.expanded != nil,
-                self.boundRows.values.contains(where: { $0.root.isAncestor(ofFocus: self.listView) })
-            else { return false }
-            self.viewModel.fold()
-            return true
-        }
-        listView.add(keys)
-    }
-
-    /// Toggles the row that has the keyboard focus itself (not one of its buttons); false if none has.
-    private func toggleFocusedRow() -> Bool {
-        guard let row = boundRows.values.first(where: { $0.root.isFocus }), let id = row.itemID else { return false }
-        viewModel.toggle(id)
-        return true
-    }
 
     // MARK: ActionRowDelegate
 

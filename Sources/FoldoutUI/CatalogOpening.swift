@@ -7,11 +7,11 @@ import Gtk
 /// file that cannot be used. The catalog shown stays until the new one is ready.
 @MainActor
 final class CatalogOpening {
-    let root = Box(.horizontal, spacing: 8)
-    let label = Label()
-    let spinner = Spinner()
-    let progressBar = ProgressBar()
-    let cancelButton = Button(label: tr("Cancel"))
+    private var strip: ProgressStrip!
+    var root: Box { strip.root }
+    var label: Label { strip.label }
+    var progressBar: ProgressBar { strip.progressBar }
+    var cancelButton: Button { strip.cancelButton }
     private var chooser: FileChooser?
     private var loading: CatalogLoading?
     /// True while a file is being read.
@@ -29,15 +29,9 @@ final class CatalogOpening {
     private(set) var lastErrorDialog: ErrorDialog?
 
     init() {
-        root.append(spinner)
-        root.append(label)
-        progressBar.setSizeRequest(width: 160)
-        progressBar.setAlign(vertical: .center)
-        root.append(progressBar)
-        cancelButton.tooltip = tr("Stop reading the file and keep the catalog shown")
-        cancelButton.onClicked { [weak self] in self?.loading?.cancel() }
-        root.append(cancelButton)
-        root.isVisible = false
+        strip = ProgressStrip(cancelTooltip: tr("Stop reading the file and keep the catalog shown")) {
+            [weak self] in self?.loading?.cancel()
+        }
     }
 
     /// While the built-in catalog is generated: a spinner and what is happening.
@@ -66,8 +60,7 @@ final class CatalogOpening {
         progressWatch?.cancel()
         progressWatch = nil
         loading = nil
-        root.isVisible = false
-        spinner.spinning = false
+        strip.hide()
     }
 
     func chooseFile() {
@@ -124,15 +117,7 @@ final class CatalogOpening {
         }
     }
 
-    private func show(text: String, progress: Bool) {
-        label.text = text
-        spinner.isVisible = !progress
-        spinner.spinning = !progress
-        progressBar.isVisible = progress
-        progressBar.fraction = 0
-        cancelButton.isVisible = progress
-        root.isVisible = true
-    }
+    private func show(text: String, progress: Bool) { strip.show(text, progress: progress) }
 
     private func showError(_ error: CatalogImportError, file: String) {
         let dialog = ErrorDialog(

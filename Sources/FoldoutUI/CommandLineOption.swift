@@ -45,7 +45,8 @@ enum CommandLineOption: String, CaseIterable {
     var help: (description: String, argument: String?) {
         switch self {
         case .page: (tr("Show PAGE first ({pages})", ["pages": Page.names]), tr("PAGE"))
-        case .unfold: (tr("Unfold row ROW of the Actions page (from 0)"), tr("ROW"))
+        case .unfold:
+            (tr("Unfold row ROW of the Actions page, or of the results with --page filters (from 0)"), tr("ROW"))
         case .catalogSize:
             (
                 tr(

@@ -10,6 +10,8 @@ extension FiltersPage {
         if highlighter.query != filter.searchText { highlighter = SearchHighlighter(query: filter.searchText) }
         // New results start at the top; the rows that stay are bound again to what is there now.
         resultsAdjustment.value = 0
+        // A selection names rows by where they are listed: other results are other rows.
+        listView.unselectAll()
         model.count = filter.matchCount
         rebindRows()
         countLabel.text = trn(
@@ -41,6 +43,7 @@ extension FiltersPage {
         guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else {
             return nil
         }
+        row.onCopy = { [weak self] text, what in self?.copy(text, what: what) }
         show(row, at: listPosition, filter)
         return ObjectIdentifier(row)
     }
@@ -79,9 +82,10 @@ extension FiltersPage {
 
     /// Shows the match at `listPosition` in `row`: its title (the search highlighted) and details.
     private func show(_ row: ResultRow, at listPosition: Int, _ filter: FacetFilter) {
+        let position = Int(filter.matches[listPosition])
         row.bind(
-            position: Int(filter.matches[listPosition]), listPosition: listPosition, in: filter.catalog,
-            title: section.titleColumn, details: section.detailColumns, highlighter: &highlighter)
+            position: position, listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
+            details: section.detailColumns, unfolded: position == unfoldedPosition, highlighter: &highlighter)
     }
 
     /// The titles in the visible rows, top to bottom.

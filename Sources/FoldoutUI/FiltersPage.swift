@@ -34,6 +34,7 @@ public final class FiltersPage {
     let sourceLabel = Label()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
     let opening: CatalogOpening
+    let rowsExport = RowsExport()
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
     let model = PositionListModel()
     private let rows: ListBinder<FiltersPage, ObjectIdentifier, ResultRow>
@@ -58,10 +59,22 @@ public final class FiltersPage {
     private var pendingFilters: [FilterRequest] = []
     /// Text to search for once the next catalog is shown (`--search`).
     private var pendingSearch: String?
+    /// A result to unfold once the next catalog is shown (`--unfold`).
+    private var pendingUnfold: Int?
     /// After a catalog file was read and shown: its path.
     var onFileOpened: (String) -> Void = { _ in }
+    /// Tells the user something done in passing ("Copied …"), in the window's notification.
+    var notify: (String) -> Void = { _ in } {
+        didSet { rowsExport.notify = notify }
+    }
+    /// The unfolded result's catalog position, if one is unfolded (see FiltersPage+Record.swift).
+    var unfoldedPosition: Int?
+    var unfolding: RowUnfolding<ObjectIdentifier, ResultRow>!
     var window: () -> Window? = { nil } {
-        didSet { opening.window = window }
+        didSet {
+            opening.window = window
+            rowsExport.window = window
+        }
     }
 
     public init(source: CatalogSource) {
@@ -70,10 +83,13 @@ public final class FiltersPage {
         comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
         opening = CatalogOpening()
 
-        rows = ListBinder(model: model, makeRow: ResultRow.init) { page, row, item in page.bind(row, item) }
+        rows = ListBinder(model: model, selection: .multiple, makeRow: ResultRow.init) { page, row, item in
+            page.bind(row, item)
+        }
         rows.owner = self
         buildLayout()
         connect()
+        connectRecord()
         root.on("map") { [weak self] in self?.loadIfNeeded() }
     }
 
@@ -106,6 +122,7 @@ public final class FiltersPage {
         sourceLabel.addCSSClass("dim-label")
         status.append(sourceLabel)
         status.append(opening.root)
+        status.append(rowsExport.root)
         root.append(status)
 
         scrolled.child = listView
@@ -228,10 +245,24 @@ public final class FiltersPage {
         return filters.allSatisfy(apply)
     }
 
+    /// Unfolds the result at `listPosition` and scrolls to it, now if the catalog is shown, else
+    /// once the next one is.
+    func unfoldResult(at listPosition: Int) {
+        guard let filter, !opening.isOpening else {
+            pendingUnfold = listPosition
+            return
+        }
+        pendingUnfold = nil
+        guard listPosition < filter.matchCount else { return }
+        listView.scrollTo(position: listPosition)
+        setUnfolded(Int(filter.matches[listPosition]))
+    }
+
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
     /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog) {
         opening.finish()
+        foldRecord(animated: false)
         if let filter {
             filter.replaceCatalog(catalog)
             // The kept search was made in the title column; search again where the field says.
@@ -248,6 +279,7 @@ public final class FiltersPage {
         if let pendingSearch { search.entry.text = pendingSearch }
         pendingFilters = []
         pendingSearch = nil
+        if let row = pendingUnfold { unfoldResult(at: row) }
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         setInteractive(true)
         search.prepare()

@@ -37,6 +37,12 @@ enum KeyboardShortcuts {
                     Shortcut("F5 <Control>r " + alt(tr("_Reload")), tr("Read the file shown again")),
                     Shortcut("Escape", tr("Clear the search (in the search field)")),
                     Shortcut("Return", tr("Go from the search field to the results")),
+                    Shortcut("Return space", tr("Unfold or fold the result’s whole record")),
+                    Shortcut("Escape", tr("Fold the record")),
+                    Shortcut("<Alt>Up <Alt>Down", tr("Unfold the result above or below instead")),
+                    Shortcut("<Shift>Up <Shift>Down <Control>a", tr("Select results")),
+                    Shortcut("<Control>c", tr("Copy the selected results as tab-separated text")),
+                    Shortcut("<Shift><Control>s", tr("Export the results to a CSV or TSV file")),
                     Shortcut(
                         "<Control>BackSpace " + alt(tr("_Clear Filters")),
                         tr("Clear the choice of every facet and the search")),

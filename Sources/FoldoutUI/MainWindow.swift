@@ -95,6 +95,7 @@ public final class MainWindow {
     /// The menus show the accelerators GTK's application knows: Ctrl+Q and Ctrl+W are set there.
     private func buildPrimaryMenu(_ application: Application) {
         let general = Menu()
+        general.append(tr("_Export Rows…"), action: "window-page.export-rows")
         general.append(tr("_Keyboard Shortcuts"), action: "window-page.show-shortcuts")
         general.append(tr("_About Foldout"), action: "window-page.about")
         let quit = Menu()
@@ -110,6 +111,7 @@ public final class MainWindow {
         application.setAccelerators(["<Control>q"], for: "app.quit")
         application.setAccelerators(["<Control>w"], for: "window.close")
         application.setAccelerators(["<Control>question"], for: "window-page.show-shortcuts")
+        application.setAccelerators(["<Shift><Control>s"], for: "window-page.export-rows")
     }
 
     public func showAbout() {
@@ -131,7 +133,7 @@ public final class MainWindow {
     /// while the Movies page is shown; Ctrl+O opens a catalog while the Filters page is.
     private func installWindowShortcuts() {
         // `?` alone stays here, in the bubble phase: as an application accelerator it would be taken
-        // from the text fields. Ctrl+?, Ctrl+Q and Ctrl+W are the application's (`buildPrimaryMenu`).
+        // from the text fields. Ctrl+?, Ctrl+Q, Ctrl+W and Shift+Ctrl+S are the application's (`buildPrimaryMenu`).
         let pages = Page.allCases.map { page in
             KeyedAction("show-\(page.rawValue)", keys: page.accelerator) { [weak self] in self?.show(page) }
         }
@@ -143,6 +145,11 @@ public final class MainWindow {
                 KeyedAction("toggle-edit", keys: "<Control>e") { [weak self] in
                     guard let self, self.page == .movies else { return }
                     self.movies?.pane.toggle()
+                },
+                KeyedAction("export-rows") { [weak self] in
+                    guard let self else { return }
+                    self.page = .filters
+                    self.ensureFiltersPage().exportRows()
                 },
                 KeyedAction("open-catalog", keys: "<Control>o") { [weak self] in
                     guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive
@@ -160,8 +167,10 @@ public final class MainWindow {
         movies?.setNarrow(narrow)
     }
 
-    /// Unfolds row `row` of the Actions page and scrolls to it.
+    /// Unfolds row `row` of the Filters results when they are shown, else of the Actions page, and
+    /// scrolls to it.
     func unfold(row: Int) {
+        if page == .filters { return ensureFiltersPage().unfoldResult(at: row) }
         let list = actions.viewModel
         if list.expanded != list.id(at: row) { list.toggle(list.id(at: row)) }
         actions.listView.scrollTo(position: row)
@@ -237,6 +246,7 @@ public final class MainWindow {
         clamp.child = filters.root
         filters.window = { [weak window] in window }
         filters.onFileOpened = { [weak self] path in self?.onCatalogFileOpened(path) }
+        filters.notify = { [weak self] message in self?.notification.show(message) }
         filters.root.vexpand = true
         filtersHolder.append(clamp)
         self.filters = filters

@@ -39,7 +39,8 @@ final class OneShotRun {
             guard window.isReady || MainLoop.monotonicTime > deadline else { return true }
             if let facet = options.openFacet { window.filters?.openMenu(named: facet) }
             window.window.afterNextFrame { [self] in
-                MainLoop.timeout(milliseconds: options.openFacet == nil ? 0 : Self.popoverSettleMilliseconds) {
+                let settles = options.openFacet != nil || options.unfoldRow != nil
+                MainLoop.timeout(milliseconds: settles ? Self.popoverSettleMilliseconds : 0) {
                     [self] in
                     capture(to: path)
                     return false

@@ -3,26 +3,57 @@ import FoldoutCore
 import Gtk
 
 /// One row of the Filters page's results: the row's title column and, beneath it, the values of
-/// the detail columns ("Price 12.50 · Date 2024-05-01 · …").
+/// the detail columns ("Price 12.50 · Date 2024-05-01 · …"); unfolded, the whole record
+/// (`ResultRecord`, built the first time this row unfolds).
 @MainActor
-final class ResultRow: ListRow {
-    let root = Box(.vertical, spacing: 2)
+final class ResultRow: UnfoldingRow {
+    let root = Box(.vertical, role: .button)
+    private let heading = Box(.horizontal, spacing: 8)
     let name = Inscription()
     let details = Inscription()
     private(set) var position: Int?
     private(set) var listPosition = 0
+    private var recordPart: ResultRecord?
+    /// Called with the text a copy button of the record copies and what it is (nil: the row).
+    var onCopy: (String, String?) -> Void = { _, _ in }
 
     init() {
+        root.isFocusable = true
         root.addCSSClass("result-row")
-        root.append(name)
-        root.append(details)
+        let lines = Box(.vertical, spacing: 2)
+        lines.hexpand = true
+        lines.append(name)
+        lines.append(details)
         name.addCSSClass("result-name")
         details.addCSSClass("dim-label")
+        let arrow = Image(iconName: "pan-end-symbolic")
+        arrow.addCSSClass("expander-arrow")
+        arrow.setAlign(vertical: .center)
+        heading.append(lines)
+        heading.append(arrow)
+        root.append(heading)
     }
 
-    /// Shows the row at `position`, with where the search occurs in its title highlighted.
+    var toggleArea: Widget { heading }
+
+    /// The record, built on first use.
+    var record: ResultRecord {
+        if let recordPart { return recordPart }
+        let part = ResultRecord()
+        part.onCopy = { [weak self] text, what in self?.onCopy(text, what) }
+        root.append(part.revealer)
+        recordPart = part
+        return part
+    }
+
+    var isUnfolded: Bool { recordPart?.revealer.revealChild ?? false }
+    var isSettled: Bool { recordPart.map { $0.revealer.childRevealed == $0.revealer.revealChild } ?? true }
+    var isFullyUnfolded: Bool { recordPart?.revealer.childRevealed ?? false }
+
+    /// Shows the row at `position`, with where the search occurs in its title highlighted, folded
+    /// or unfolded at once (a recycled row must not animate).
     func bind(
-        position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int],
+        position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int], unfolded: Bool,
         highlighter: inout SearchHighlighter
     ) {
         self.position = position
@@ -34,23 +65,28 @@ final class ResultRow: ListRow {
             name.setText(text, highlighting: highlighter.ranges(in: text))
         }
         details.isVisible = !columns.isEmpty
-        defer {
-            // A screen reader says the title and the details.
-            root.setParentAccessibleLabel(details.isVisible ? name.text + ", " + details.text : name.text)
-        }
-        guard !columns.isEmpty else { return }
         details.text = columns.compactMap { column in
-            let text = catalog.text(column, at: position)
-            let value =
-                switch catalog.columns[column].kind {
-                case .number: NumberText.decimal(text, monetary: catalog.columns[column].isMonetary)
-                case .date: RegionFormat.current.date(text)
-                case .dateTime, .text: text
-                }
-            // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
-            return value.isEmpty
-                ? nil : tr("{column} {value}", ["column": catalog.columns[column].name, "value": value])
+            ResultValue.shown(catalog, column: column, at: position).map {
+                // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
+                tr("{column} {value}", ["column": catalog.columns[column].name, "value": $0])
+            }
         }.joined(separator: " · ")
+        // A screen reader says the title and the details.
+        let label = details.isVisible ? name.text + ", " + details.text : name.text
+        root.setAccessibleLabel(label)
+        root.setParentAccessibleLabel(label)
+        if unfolded || recordPart != nil {
+            if unfolded { record.show(position: position, in: catalog) }
+            record.revealer.setRevealedImmediately(unfolded)
+        }
+        markUnfolded(unfolded)
+    }
+
+    /// Folds or unfolds with the revealer's animation (none when GTK's animations are off).
+    func setUnfolded(_ unfolded: Bool, catalog: Catalog) {
+        guard unfolded || recordPart != nil, let position else { return }
+        if unfolded { record.show(position: position, in: catalog) }
+        reveal(record.revealer, unfolded)
     }
 
     func unbind() { position = nil }

@@ -25,6 +25,8 @@ public final class Label: Widget {
         get { gtk_label_get_xalign(opaque) }
         set { gtk_label_set_xalign(opaque, newValue) }
     }
+    /// Sets Pango markup (`<i>`, `<a href>`); escape any text in it with `escape`.
+    public func setMarkup(_ markup: String) { gtk_label_set_markup(opaque, markup) }
     public func ellipsizeEnd() { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(opaque, selectable.gboolean) }
 }

@@ -5,12 +5,40 @@ import CGtk
 /// GTK 4.8's file chooser that also works inside a Flatpak sandbox (through the portal).
 @MainActor
 public final class FileChooser: Object {
-    public init(title: String, parent: Window?, acceptLabel: String, cancelLabel: String) {
+    /// Choosing a file to read, or a name to save under (GTK asks before replacing a file).
+    public enum Purpose { case open, save }
+
+    public init(title: String, parent: Window?, acceptLabel: String, cancelLabel: String, purpose: Purpose = .open) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
+        let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
         super.init(
             takingFull: UnsafeMutableRawPointer(
-                gtk_file_chooser_native_new(
-                    title, parentWindow, GTK_FILE_CHOOSER_ACTION_OPEN, acceptLabel, cancelLabel)))
+                gtk_file_chooser_native_new(title, parentWindow, action, acceptLabel, cancelLabel)))
+    }
+
+    /// The name a save starts with, and the folder it starts in.
+    public func suggest(name: String, folder: String?) {
+        gtk_file_chooser_set_current_name(opaque, name)
+        guard let folder, !folder.isEmpty else { return }
+        let file = g_file_new_for_path(folder)
+        gtk_file_chooser_set_current_folder(opaque, file, nil)
+        g_object_unref(UnsafeMutableRawPointer(file))
+    }
+
+    /// Adds a choice the chooser shows beside the file list: `options` as (id, label) pairs, the
+    /// first chosen at first.
+    public func addChoice(id: String, label: String, options: [(id: String, label: String)]) {
+        withCStrings(options.map(\.id)) { ids in
+            withCStrings(options.map(\.label)) { labels in
+                gtk_file_chooser_add_choice(opaque, id, label, ids, labels)
+            }
+        }
+        if let first = options.first { gtk_file_chooser_set_choice(opaque, id, first.id) }
+    }
+
+    /// The id of the option chosen in the choice `id`.
+    public func choice(_ id: String) -> String? {
+        gtk_file_chooser_get_choice(opaque, id).map { String(cString: $0) }
     }
 
     /// Adds a filter that shows files of any of `mimeTypes` or matching any of `patterns`, under `name`.

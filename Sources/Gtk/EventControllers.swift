@@ -16,6 +16,13 @@ open class EventController: Object {
 public final class GestureClick: EventController {
     public init() { super.init(takingFull: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
 
+    /// Whether Ctrl or Shift is held in the event being handled: a click that adds to a list's
+    /// selection or extends it, rather than acting on one row.
+    public var isSelectingModifierHeld: Bool {
+        let state = gtk_event_controller_get_current_event_state(opaque)
+        return state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue) != 0
+    }
+
     @discardableResult
     public func onReleased(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
         connectPress("released", handler)

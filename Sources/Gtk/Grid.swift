@@ -11,6 +11,8 @@ public final class Grid: Widget {
         gtk_grid_set_row_spacing(cast(), rowSpacing)
         gtk_grid_set_column_spacing(cast(), columnSpacing)
     }
+    public func remove(_ child: Widget) { gtk_grid_remove(cast(), child.widget) }
+
     public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
         gtk_grid_attach(cast(), child.widget, column, row, width, height)
     }

@@ -94,9 +94,11 @@ public final class ListItemFactory<Row: AnyObject>: Object {
 
 @MainActor
 public final class ListView: Widget {
-    public enum SelectionMode { case none, single }
+    public enum SelectionMode { case none, single, multiple }
 
     private let singleSelection: OpaquePointer?
+    /// The list's selection model (it holds the list's model).
+    private let selectionModel: OpaquePointer
 
     /// Without selection, rows act on activation; with single selection, one row is selected.
     public init<Row>(model: ListModel, factory: ListItemFactory<Row>, selection mode: SelectionMode = .none) {
@@ -111,7 +113,11 @@ public final class ListView: Widget {
             gtk_single_selection_set_autoselect(selection, 0)
             gtk_single_selection_set_can_unselect(selection, 1)
             singleSelection = selection
+        case .multiple:
+            selection = gtk_multi_selection_new(model.opaque)
+            singleSelection = nil
         }
+        selectionModel = selection
         g_object_ref(factory.raw)  // gtk_list_view_new takes a reference
         super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_list_view_new(selection, factory.opaque)))
         foldout_list_view_tab_through_row(opaque)
@@ -129,6 +135,27 @@ public final class ListView: Widget {
             gtk_single_selection_set_selected(
                 singleSelection, newValue.map(guint.init) ?? guint(GTK_INVALID_LIST_POSITION))
         }
+    }
+
+    /// The selected positions, in order.
+    public var selectedPositions: [Int] {
+        guard let set = gtk_selection_model_get_selection(selectionModel) else { return [] }
+        defer { gtk_bitset_unref(set) }
+        var positions: [Int] = []
+        positions.reserveCapacity(Int(min(gtk_bitset_get_size(set), 1 << 24)))
+        var iterator = GtkBitsetIter()
+        var value: guint = 0
+        guard gtk_bitset_iter_init_first(&iterator, set, &value) != 0 else { return [] }
+        repeat { positions.append(Int(value)) } while gtk_bitset_iter_next(&iterator, &value) != 0
+        return positions
+    }
+
+    public func unselectAll() { _ = gtk_selection_model_unselect_all(selectionModel) }
+
+    /// Selects the rows at `positions` only (multiple selection), as clicks with Ctrl would.
+    public func select(positions: [Int]) {
+        unselectAll()
+        for position in positions { _ = gtk_selection_model_select_item(selectionModel, guint(position), 0) }
     }
 
     /// Called when the selected position changes, by the user or by `selectedPosition`.

@@ -20,6 +20,13 @@ extension Widget {
         return false
     }
 
+    /// Whether the accessible LABEL property is `label`, read back through GTK's test API.
+    public func accessibleLabelIs(_ label: String) -> Bool {
+        guard let message = foldout_accessible_check_label(widget, label) else { return true }
+        g_free(message)
+        return false
+    }
+
     package var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
 
     /// The widget's foreground colour as its style computes it now: red, green, blue, alpha in 0...1.

@@ -195,7 +195,11 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 page.visibleNames.first, "Nineteen Eighty-Four", "the file's order, titled by the title column")
             let details = page.boundRows.values.first { $0.listPosition == 0 }!.details.text
-            XCTAssertEqual(details, "author George Orwell · genre Dystopia · year 1949 · price 9.99")
+            // Each value is isolated (FSI…PDI): its own direction cannot reorder the details around it.
+            XCTAssertEqual(
+                details,
+                "author \u{2068}George Orwell\u{2069} · genre \u{2068}Dystopia\u{2069} · "
+                    + "year \u{2068}1949\u{2069} · price \u{2068}9.99\u{2069}")
             let genre = menu("genre")
             open(genre)
             XCTAssertEqual(genre.options, ["Dystopia", "Fantasy", "Science fiction"])

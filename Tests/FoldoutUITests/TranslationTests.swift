@@ -169,7 +169,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(main.filters?.lastErrorDialog?.titleText, "„missing.csv“ konnte nicht geöffnet werden")
             // Numbers follow the region (LC_NUMERIC), here C, not the language: 2,000 and 12.99.
             XCTAssertTrue(
-                texts.contains { $0.hasPrefix("Preis ") && $0.contains(".99 · ") },
+                texts.contains { $0.hasPrefix("Preis ") && $0.contains(".99\u{2069} · ") },
                 "prices are written as the region writes them")
             XCTAssertEqual(main.shortcutsWindow?.groups.first?.title, "Allgemein")
         }

@@ -7,6 +7,9 @@ extension Catalog {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
+    /// The folder of `path` ("" for a bare name).
+    public static func folder(of path: String) -> String { SystemFile.parentDirectory(path) }
+
     /// The size in bytes of the file at `path`, 0 if it cannot be known.
     public static func fileSize(_ path: String) -> Int { SystemFile.size(of: path) ?? 0 }
 

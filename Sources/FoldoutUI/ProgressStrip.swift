@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// A line that says what long work is doing: what (a label), how far (a progress bar, or a
+/// spinner when that is not known) and a Cancel button. Hidden until shown.
+@MainActor
+final class ProgressStrip {
+    let root = Box(.horizontal, spacing: 8)
+    let label = Label()
+    let spinner = Spinner()
+    let progressBar = ProgressBar()
+    let cancelButton = Button(label: tr("Cancel"))
+
+    init(cancelTooltip: String, onCancel: @escaping @MainActor () -> Void) {
+        root.append(spinner)
+        root.append(label)
+        progressBar.setSizeRequest(width: 160)
+        progressBar.setAlign(vertical: .center)
+        root.append(progressBar)
+        cancelButton.tooltip = cancelTooltip
+        cancelButton.onClicked(onCancel)
+        root.append(cancelButton)
+        root.isVisible = false
+    }
+
+    /// Shows `text`, with a progress bar from 0 and Cancel, or with a spinner.
+    func show(_ text: String, progress: Bool) {
+        label.text = text
+        spinner.isVisible = !progress
+        spinner.spinning = !progress
+        progressBar.isVisible = progress
+        progressBar.fraction = 0
+        cancelButton.isVisible = progress
+        root.isVisible = true
+    }
+
+    func hide() {
+        root.isVisible = false
+        spinner.spinning = false
+    }
+}

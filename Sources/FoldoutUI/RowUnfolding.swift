@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import Gtk
+
+/// A list row that unfolds through a revealer (an Actions row, a Filters result).
+@MainActor
+protocol UnfoldingRow: ListRow {
+    /// Where a click toggles the row: all of it, or its heading when what unfolds can be clicked.
+    var toggleArea: Widget { get }
+    /// Whether the revealer has finished moving towards its state.
+    var isSettled: Bool { get }
+    /// Fully unfolded, animation finished.
+    var isFullyUnfolded: Bool { get }
+}
+
+extension UnfoldingRow {
+    /// Folds or unfolds `revealer` with its animation (none when GTK's animations are off),
+    /// keeping the keyboard focus on the row rather than on a button about to hide.
+    func reveal(_ revealer: Revealer, _ unfolded: Bool) {
+        if !unfolded && revealer.isAncestor(ofFocus: root) { root.grabFocus() }
+        revealer.revealChild = unfolded
+        markUnfolded(unfolded)
+    }
+
+    /// Tells assistive technologies and the style sheet whether the row is unfolded.
+    func markUnfolded(_ unfolded: Bool) {
+        root.setAccessibleExpanded(unfolded)
+        if unfolded { root.addCSSClass("expanded") } else { root.removeCSSClass("expanded") }
+    }
+}
+
+/// The rules every unfolding list of Foldout keeps, in one place: one row unfolded at a time (the
+/// page's state says which); a click on a row (without Ctrl or Shift, which select), or Return or
+/// space on the focused row, toggles it; Escape in a row folds it; and the unfolding row is
+/// followed frame by frame until all of it is in view. Input is handled once, on the list, rather
+/// than on each of the ~200 rows GTK keeps; the keys in the capture phase, before GTK's list item
+/// handles Return and space itself. The list's actions `rows.toggle-focused` and `rows.fold` do
+/// the same.
+@MainActor
+final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
+    private let listView: ListView
+    private let scrolled: ScrolledWindow
+    private let rows: () -> [Key: Row]
+    /// Toggles the row shown under a key.
+    var toggle: (Key) -> Void = { _ in }
+    /// Folds the unfolded row, if any; false if none is.
+    var fold: () -> Bool = { false }
+    /// The key of the unfolded row, if one is.
+    var unfolded: () -> Key? = { nil }
+    private var followTick: TickToken?
+
+    init(listView: ListView, scrolled: ScrolledWindow, rows: @escaping () -> [Key: Row]) {
+        self.listView = listView
+        self.scrolled = scrolled
+        self.rows = rows
+        connectInput()
+    }
+
+    private func connectInput() {
+        let actions = ActionGroup()
+        actions.add("toggle-focused") { [weak self] in _ = self?.toggleFocusedRow() }
+        actions.add("fold") { [weak self] in _ = self?.fold() }
+        listView.insertActionGroup("rows", actions)
+        let click = GestureClick()
+        click.onReleased { [weak self, weak click] presses, x, y in
+            guard let self, presses == 1, click?.isSelectingModifierHeld != true else { return }
+            let rows = Array(self.rows())
+            guard
+                let index = self.listView.indexOfCandidate(holdingPointAt: x, y, among: rows.map(\.value.toggleArea))
+            else { return }
+            rows[index].value.root.grabFocus()
+            self.toggle(rows[index].key)
+        }
+        listView.add(click)
+        let keys = ShortcutController()
+        keys.setPhase(.capture)
+        keys.add(accelerators: "Return|KP_Enter|ISO_Enter|space|KP_Space") { [weak self] in
+            self?.toggleFocusedRow() ?? false
+        }
+        keys.add(accelerators: "Escape") { [weak self] in
+            guard let self, self.unfolded() != nil,
+                self.rows().values.contains(where: { $0.root.isAncestor(ofFocus: self.listView) })
+            else { return false }
+            return self.fold()
+        }
+        listView.add(keys)
+    }
+
+    /// Toggles the row that has the keyboard focus itself (not one of its buttons); false if none has.
+    private func toggleFocusedRow() -> Bool {
+        guard let (key, _) = rows().first(where: { $0.value.root.isFocus }) else { return false }
+        toggle(key)
+        return true
+    }
+
+    // MARK: Following the unfolded row into view
+
+    /// Whether an unfolding row is still being followed into view.
+    var isFollowing: Bool { followTick?.isActive ?? false }
+
+    /// Follows the row unfolding under `key` frame by frame until it has settled, scrolling the
+    /// least amount that shows all of it (or its top, if it is taller than the view). A row not
+    /// bound now is first scrolled to by its list position.
+    func keepInView(_ key: Key, listPosition: Int?) {
+        followTick?.remove()
+        if rows()[key] == nil, let listPosition { listView.scrollTo(position: listPosition) }
+        var settledFrames = 0
+        followTick = listView.addTickCallback { [weak self] _ in
+            guard let self, self.unfolded() == key, let row = self.rows()[key] else { return false }
+            let moved = self.scrollToShow(row)
+            settledFrames = row.isFullyUnfolded && !moved ? settledFrames + 1 : 0
+            return settledFrames < 3
+        }
+    }
+
+    /// Scrolls the least amount that shows all of `row`; returns whether it had to.
+    @discardableResult
+    func scrollToShow(_ row: Row) -> Bool {
+        guard let bounds = row.root.bounds(in: listView) else { return false }
+        let viewHeight = Double(listView.height)
+        let top = bounds.y
+        let bottom = bounds.y + bounds.height
+        var delta = 0.0
+        if bottom > viewHeight { delta = min(bottom - viewHeight, top) }
+        if top < 0 { delta = top }
+        guard abs(delta) >= 0.5 else { return false }
+        scrolled.verticalAdjustment.value += delta
+        return true
+    }
+
+    /// Keys of the rows inside the viewport, top to bottom.
+    var visibleKeys: [Key] {
+        let height = Double(listView.height)
+        return rows().compactMap { key, row -> (Key, Double)? in
+            guard let bounds = row.root.bounds(in: listView), bounds.y >= 0, bounds.y + bounds.height <= height else {
+                return nil
+            }
+            return (key, bounds.y)
+        }.sorted { $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// No revealer is moving and no unfolding row is being followed.
+    var isSettled: Bool { !isFollowing && rows().values.allSatisfy(\.isSettled) }
+}

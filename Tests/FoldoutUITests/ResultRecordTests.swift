@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// Issue 23 on the real window, driven with real clicks and keys (xdotool under Xvfb): a result
+/// unfolds to its whole record, the keyboard walks and carries it, rows are copied as
+/// tab-separated text, and Export… writes the matching rows through GTK's file chooser.
+final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
+    private let windowTitle = "Foldout record test \(UUID().uuidString)"
+
+    /// Every record's fields, as the file writes them.
+    private static let lines: [[String]] = [
+        ["name", "city", "price", "homepage", "note"],
+        ["Café Noir", "Zürich", "12.5", "https://example.org/noir", "\"quoted, with a comma\""],
+        ["Bar", "x\u{202E}evil", "3", "", "NA"],
+        ["Deli", "Bern", "", "https://example.org/deli", "\"two\nlines\""],
+        ["Eatery", "Genf", "7.25", "", "plain"],
+    ]
+
+    private var csvPath: String { folder + "/places.csv" }
+
+    @MainActor private var page: FiltersPage { main!.ensureFiltersPage() }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "apt-get install xdotool")
+        let text = Self.lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
+        try text.write(toFile: csvPath, atomically: true, encoding: .utf8)
+        let catalog = try Catalog.load(path: csvPath)
+        onMain {
+            main = makeMainWindow(
+                actions: ActionsList(generatedCount: 20), catalog: catalog, libraryFolder: folder, width: 900,
+                height: 800)
+            main!.window.title = windowTitle
+            main!.page = .filters
+            XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count == 4 }, "no results")
+            pump(frames: 3, of: page.listView)
+        }
+    }
+
+    @MainActor private func row(_ listPosition: Int) -> ResultRow {
+        page.boundRows.values.first { $0.listPosition == listPosition && $0.position != nil }!
+    }
+
+    @MainActor private func xdotool(_ arguments: String..., until done: () -> Bool, line: UInt = #line) {
+        xdotool(arguments, window: windowTitle, until: done, line: line)
+    }
+
+    @MainActor private func click(_ widget: Widget, until done: () -> Bool, line: UInt = #line) {
+        guard let point = widget.pointInWindow() else { return XCTFail("not shown", line: line) }
+        xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1", until: done, line: line)
+    }
+
+    /// The unquoted value of the file's field, as a reader of the file has it.
+    private static func value(_ row: Int, _ column: Int) -> String {
+        let field = lines[row + 1][column]
+        guard field.hasPrefix("\"") else { return field }
+        return String(field.dropFirst().dropLast()).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    func testAClickUnfoldsTheWholeRecordOneAtATime() throws {
+        try onMain {
+            let first = row(0)
+            click(first.name) { first.isFullyUnfolded }
+            let fields = first.record.fields
+            XCTAssertEqual(fields.map(\.name.text), Self.lines[0], "every column, in the file's order")
+            guard fields.count == Self.lines[0].count else { return }
+            XCTAssertEqual(fields[1].value.text, "\u{2068}Zürich\u{2069}")
+            XCTAssertEqual(fields[4].value.text, "\u{2068}quoted, with a comma\u{2069}")
+            XCTAssertTrue(fields[3].value.accessibleLabelIs("homepage: \u{2068}https://example.org/noir\u{2069}"))
+            XCTAssertTrue(first.root.accessibleExpandedIs(true))
+
+            let second = row(1)
+            click(second.name) { second.isFullyUnfolded && first.isSettled }
+            XCTAssertFalse(first.isUnfolded, "one record at a time")
+            let missing = second.record.fields
+            XCTAssertEqual(missing[3].value.text, "no value")
+            XCTAssertTrue(missing[3].value.accessibleLabelIs("homepage: no value"))
+            XCTAssertFalse(missing[3].copy.isSensitive)
+            XCTAssertEqual(
+                second.details.text, "city \u{2068}x\u{202E}evil\u{2069} · price \u{2068}3\u{2069}",
+                "the value's direction control stays in the value; a missing value is left out")
+
+            click(second.name) { !second.isUnfolded && second.isSettled }
+            XCTAssertNil(page.unfoldedPosition)
+        }
+    }
+
+    func testTheKeyboardUnfoldsWalksAndCarriesTheRecord() throws {
+        try onMain {
+            XCTAssertTrue(row(0).root.grabFocus())
+            xdotool("key", "Return") { self.row(0).isFullyUnfolded }
+            xdotool("key", "Down") { self.row(1).root.isFocus }
+            XCTAssertTrue(row(0).isUnfolded, "Up and Down move the focus and leave the record")
+            xdotool("key", "alt+Down") { self.row(2).isFullyUnfolded && self.row(2).root.isFocus }
+            XCTAssertFalse(row(0).isUnfolded)
+            XCTAssertEqual(row(2).record.fields[4].value.text, "\u{2068}two\nlines\u{2069}")
+            xdotool("key", "alt+Up") { self.row(1).isFullyUnfolded && self.row(1).root.isFocus }
+            xdotool("key", "Escape") { !self.row(1).isUnfolded }
+            xdotool("key", "space") { self.row(1).isFullyUnfolded }
+        }
+    }
+
+    func testSelectedRowsAreCopiedAsTabSeparatedTextWithAHeader() throws {
+        try onMain {
+            click(row(0).details) { self.page.listView.selectedPositions == [0] }
+            xdotool("keydown", "shift", "key", "Down", "key", "Down", "keyup", "shift") {
+                self.page.listView.selectedPositions == [0, 1, 2]
+            }
+            xdotool("key", "ctrl+c") { Display.localClipboardText != nil }
+            let expected = ([Self.lines[0]] + (0..<3).map { row in (0..<5).map { Self.value(row, $0) } }).map {
+                fields in
+                fields.map { $0.contains("\n") ? "\"" + $0 + "\"" : $0 }.joined(separator: "\t")
+                    .replacingOccurrences(of: "NA", with: "")
+            }
+            XCTAssertEqual(Display.localClipboardText, expected.joined(separator: "\n") + "\n")
+            XCTAssertEqual(main!.notification.text, "Copied 3 rows")
+        }
+    }
+
+    func testExportSavesTheMatchingRowsThroughTheFileChooser() throws {
+        try onMain {
+            XCTAssertTrue(page.choose("Zürich,Bern", inFacetNamed: "city") || page.filter!.matchCount == 2)
+            let out = folder + "/saved.csv"
+            xdotool("key", "ctrl+shift+s") { self.page.rowsExport.isChoosing }
+            let chooser = Process()
+            chooser.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            chooser.arguments = [
+                "search", "--sync", "--name", "^Export Rows$", "windowfocus", "--sync", "key", "ctrl+a", "type", out,
+            ]
+            try chooser.run()
+            XCTAssertTrue(pump(seconds: 10) { !chooser.isRunning })
+            let enter = Process()
+            enter.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            enter.arguments = ["search", "--name", "^Export Rows$", "windowfocus", "--sync", "key", "Return"]
+            try enter.run()
+            XCTAssertTrue(
+                pump(seconds: 10) { FileManager.default.fileExists(atPath: out) && !self.page.rowsExport.isExporting })
+            let written = try String(contentsOfFile: out, encoding: .utf8)
+            let expected = [Self.lines[0], Self.lines[1], Self.lines[3]].map { $0.joined(separator: ",") }
+            XCTAssertEqual(written, expected.joined(separator: "\n") + "\n", "the file's own text, in order")
+            XCTAssertTrue(pump { self.main!.notification.text == "Exported 2 rows to saved.csv" })
+        }
+    }
+}
