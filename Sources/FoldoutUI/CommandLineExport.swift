@@ -2,7 +2,7 @@
 import FoldoutCore
 
 /// `foldout --catalog FILE --choose … --export OUT`: the rows the filters and search match, in
-/// the catalog's first order, written without a window, for scripts.
+/// the catalog's first order (or `--sort`'s), written without a window, for scripts.
 @MainActor
 enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
@@ -21,6 +21,12 @@ enum CommandLineExport {
             if let problem = filter.apply(request) { return problem }
         }
         if let text = options.search { filter.setSearch(text) }
+        if let sort = options.sort {
+            guard let key = StartOptions.sortKey(sort, in: catalog) else {
+                return StartOptions.unknownColumn(sort.column, in: catalog)
+            }
+            filter.sort = key
+        }
         do {
             try CatalogExport(catalog: catalog, rows: filter.matches, format: .init(path: path)).write(to: path)
         } catch {

@@ -10,7 +10,7 @@ enum CommandLineOption: String, CaseIterable {
     case catalog
     case openFacet = "open-facet"
     case choose, exclude, range, search
-    case export
+    case export, sort, view
     case screenshot, edit, shortcuts
     case quitAfterFirstFrame = "quit-after-first-frame"
     case version
@@ -27,8 +27,8 @@ enum CommandLineOption: String, CaseIterable {
         case .catalog, .screenshot, .export: .filename
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-        case .page, .unfold, .catalogSize, .openFacet, .choose, .exclude, .search, .benchScroll, .benchUnfold,
-            .benchDrag, .windowSize:
+        case .page, .unfold, .catalogSize, .openFacet, .choose, .exclude, .search, .sort, .view, .benchScroll,
+            .benchUnfold, .benchDrag, .windowSize:
             .string
         case .range: .strings
         }
@@ -64,6 +64,8 @@ enum CommandLineOption: String, CaseIterable {
                 tr("FACET=LOW..HIGH")
             )
         case .search: (tr("Search the Filters page for TEXT"), tr("TEXT"))
+        case .sort: (tr("Sort the Filters results by COLUMN (COLUMN:desc: largest first)"), tr("COLUMN"))
+        case .view: (tr("Show the Filters results as rows or as a table (rows, table)"), tr("VIEW"))
         case .export:
             (
                 tr("Write the rows the catalog’s filters and search match to FILE (CSV, or TSV for .tsv), then quit"),

@@ -78,8 +78,10 @@ extension FiltersPage {
     @discardableResult
     func copySelectedRows() -> Bool {
         guard let filter else { return false }
-        var listed = listView.selectedPositions
-        if listed.isEmpty, let focused = boundRows.values.first(where: { $0.root.isAncestor(ofFocus: listView) }) {
+        var listed = isTableShown ? table.view.selectedPositions : listView.selectedPositions
+        if listed.isEmpty, !isTableShown,
+            let focused = boundRows.values.first(where: { $0.root.isAncestor(ofFocus: listView) })
+        {
             listed = [focused.listPosition]
         }
         let rows = listed.filter { $0 < filter.matchCount }.map { filter.matches[$0] }

@@ -12,15 +12,17 @@ extension FiltersPage {
         resultsAdjustment.value = 0
         // A selection names rows by where they are listed: other results are other rows.
         listView.unselectAll()
+        table.view.unselectAll()
         model.count = filter.matchCount
         rebindRows()
+        table.rebind()
         countLabel.text = trn(
             "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
             ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
         facetBar.showLabels()
         activeBar.show(filter)
         let nothing = filter.matchCount == 0 && filter.catalog.count > 0
-        scrolled.isVisible = !nothing
+        resultsStack.isVisible = !nothing
         emptyState.isVisible = nothing
         if nothing { emptyDetail.text = emptyExplanation(filter) }
     }

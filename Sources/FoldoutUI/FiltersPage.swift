@@ -40,6 +40,12 @@ public final class FiltersPage {
     private let rows: ListBinder<FiltersPage, ObjectIdentifier, ResultRow>
     var listView: ListView { rows.listView }
     let scrolled = ScrolledWindow()
+    /// The results as rows or as a table (FiltersPage+Table.swift), and the switch between them.
+    let resultsStack: Stack
+    let viewSwitcher: StackSwitcher
+    let table: ResultsTable
+    /// Column widths dragged in the table, by file name, then column name.
+    var tableWidths: [String: [String: Int]] = [:]
     let emptyState = Box(.vertical, spacing: 12)
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
@@ -59,6 +65,8 @@ public final class FiltersPage {
     private var pendingFilters: [FilterRequest] = []
     /// Text to search for once the next catalog is shown (`--search`).
     private var pendingSearch: String?
+    /// The order to sort by once the next catalog is shown (`--sort`).
+    private var pendingSort: (column: String, descending: Bool)?
     /// A result to unfold once the next catalog is shown (`--unfold`).
     private var pendingUnfold: Int?
     /// After a catalog file was read and shown: its path.
@@ -82,6 +90,10 @@ public final class FiltersPage {
         facetBar = FacetBar(trailing: [openButton])
         comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
         opening = CatalogOpening()
+        table = ResultsTable(model: model)
+        let stack = Stack()
+        resultsStack = stack
+        viewSwitcher = StackSwitcher(stack: stack)
 
         rows = ListBinder(model: model, selection: .multiple, makeRow: ResultRow.init) { page, row, item in
             page.bind(row, item)
@@ -90,6 +102,7 @@ public final class FiltersPage {
         buildLayout()
         connect()
         connectRecord()
+        connectTable()
         root.on("map") { [weak self] in self?.loadIfNeeded() }
     }
 
@@ -123,12 +136,20 @@ public final class FiltersPage {
         status.append(sourceLabel)
         status.append(opening.root)
         status.append(rowsExport.root)
+        viewSwitcher.addCSSClass("results-views")
+        status.append(viewSwitcher)
         root.append(status)
 
         scrolled.child = listView
         scrolled.vexpand = true
         listView.addCSSClass("results-list")
-        root.append(scrolled)
+        resultsStack.addTitled(scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
+        resultsStack.addTitled(
+            table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
+        // A wide table scrolls sideways; the rows fit a narrow window.
+        resultsStack.isWidthHomogeneous = false
+        resultsStack.vexpand = true
+        root.append(resultsStack)
 
         emptyState.addCSSClass("empty-results")
         emptyState.vexpand = true
@@ -235,14 +256,30 @@ public final class FiltersPage {
     /// read, else once the next catalog is shown. A filter the catalog cannot take is reported on
     /// standard error and false is returned (when it is known now).
     @discardableResult
-    func request(filters: [FilterRequest], search text: String?) -> Bool {
+    func request(
+        filters: [FilterRequest], search text: String?, sort: (column: String, descending: Bool)? = nil
+    ) -> Bool {
         guard filter != nil, !opening.isOpening else {
             pendingFilters += filters
             if let text { pendingSearch = text }
+            if let sort { pendingSort = sort }
             return true
         }
         if let text { search.entry.text = text }
-        return filters.allSatisfy(apply)
+        return filters.allSatisfy(apply) && (sort.map(self.sort) ?? true)
+    }
+
+    /// Sorts by the column named (in any case), as the Sort by combo does; false, with the problem
+    /// on standard error, if the catalog has no such column.
+    private func sort(_ sort: (column: String, descending: Bool)) -> Bool {
+        guard let filter else { return false }
+        guard let key = StartOptions.sortKey(sort, in: filter.catalog) else {
+            FileHandleStandardError.write(
+                "foldout: " + StartOptions.unknownColumn(sort.column, in: filter.catalog) + "\n")
+            return false
+        }
+        section.choose(1 + key.column * 2 + (key.descending ? 1 : 0), in: .sort)
+        return true
     }
 
     /// Unfolds the result at `listPosition` and scrolls to it, now if the catalog is shown, else
@@ -277,6 +314,8 @@ public final class FiltersPage {
         }
         for request in pendingFilters { apply(request) }
         if let pendingSearch { search.entry.text = pendingSearch }
+        if let pendingSort { _ = sort(pendingSort) }
+        pendingSort = nil
         pendingFilters = []
         pendingSearch = nil
         if let row = pendingUnfold { unfoldResult(at: row) }
@@ -382,17 +421,21 @@ public final class FiltersPage {
             refreshCombos()
         case .chose(.sort):
             refreshCombos()
+            table.showSort(section.sort)
             applySort(section.sort)
         case .chose(.title):
             refreshCombos()
             rebindRows()
+            showTableColumns()
             if !search.entry.text.isEmpty && !search.everyColumn.isActive { search.run() }
         case .chose(.details):
             refreshCombos()
             rebindRows()
+            showTableColumns()
         case .columns:
             // A new catalog: its results follow and bind every row afresh.
             refreshCombos()
+            showTableColumns()
         }
     }
 

@@ -118,9 +118,10 @@ public final class FoldoutApplication {
             window.ensureFiltersPage().generate(count: count)
             window.page = .filters
         }
-        if !later.filters.isEmpty || later.search != nil {
-            window.ensureFiltersPage().request(filters: later.filters, search: later.search)
+        if !later.filters.isEmpty || later.search != nil || later.sort != nil {
+            window.ensureFiltersPage().request(filters: later.filters, search: later.search, sort: later.sort)
         }
+        if let table = later.showsTable { window.ensureFiltersPage().isTableShown = table }
         if let page = later.requestedPage { window.page = page }
         if later.openEditPane, !window.ensureMoviesPage().pane.isOpen { window.movies?.pane.toggle() }
         if let row = later.unfoldRow { window.unfold(row: row) }
@@ -162,9 +163,10 @@ public final class FoldoutApplication {
                     "“{file}” is no longer there; the built-in catalog is shown instead.",
                     ["file": Catalog.fileName(of: missingCatalog)]))
         }
-        if !options.filters.isEmpty || options.search != nil {
-            window.ensureFiltersPage().request(filters: options.filters, search: options.search)
+        if !options.filters.isEmpty || options.search != nil || options.sort != nil {
+            window.ensureFiltersPage().request(filters: options.filters, search: options.search, sort: options.sort)
         }
+        if let table = options.showsTable { window.ensureFiltersPage().isTableShown = table }
         window.page = options.requestedPage ?? remembered.page ?? .actions
         if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
         if let row = options.unfoldRow { window.unfold(row: row) }

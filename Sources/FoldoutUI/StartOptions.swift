@@ -26,6 +26,11 @@ struct StartOptions {
     var filters: [FilterRequest] = []
     /// Text to search the Filters page for at start.
     var search: String?
+    /// The column to sort the Filters results by (`--sort NAME` or `NAME:desc`), checked against
+    /// the catalog once it is read.
+    var sort: (column: String, descending: Bool)?
+    /// Whether the Filters results show as a table (`--view table`) or rows; nil: as they were.
+    var showsTable: Bool?
     var openEditPane = false
     var showShortcuts = false
     /// The window's size asked for with `--window-size` (screenshots of narrow and wide windows).
@@ -90,6 +95,19 @@ struct StartOptions {
             filters.append(request)
         }
         search = parsed.string(.search)
+        if let text = parsed.string(.sort) {
+            let descending = text.lowercased().hasSuffix(":desc")
+            let name =
+                descending || text.lowercased().hasSuffix(":asc") ? String(text[..<text.lastIndex(of: ":")!]) : text
+            guard !name.isEmpty else { return tr("--sort takes COLUMN or COLUMN:desc, not “{value}”", ["value": text]) }
+            sort = (name, descending)
+        }
+        if let text = parsed.string(.view) {
+            guard text == "rows" || text == "table" else {
+                return tr("--view takes rows or table, not “{value}”", ["value": text])
+            }
+            showsTable = text == "table"
+        }
         openEditPane = parsed.contains(.edit)
         showShortcuts = parsed.contains(.shortcuts)
         return nil
@@ -142,6 +160,9 @@ struct StartOptions {
             guard let facet = Self.facet(named: name, in: catalog) else { return unknownFacet(name) }
             openFacet = facet
         }
+        if case .loaded(let loaded) = catalog, let sort, Self.sortKey(sort, in: loaded) == nil {
+            return Self.unknownColumn(sort.column, in: loaded)
+        }
         if case .loaded(let loaded) = catalog, !filters.isEmpty {
             let trial = FacetFilter(catalog: loaded)
             for request in filters { if let problem = trial.apply(request) { return problem } }
@@ -154,6 +175,20 @@ struct StartOptions {
             }
         }
         return nil
+    }
+
+    /// The order `sort` names in `catalog` (the column's name in any case), if it has the column.
+    static func sortKey(_ sort: (column: String, descending: Bool), in catalog: Catalog) -> CatalogSortKey? {
+        let column =
+            catalog.column(named: sort.column)
+            ?? catalog.columns.firstIndex { $0.name.lowercased() == sort.column.lowercased() }
+        return column.map { CatalogSortKey(column: $0, descending: sort.descending) }
+    }
+
+    static func unknownColumn(_ name: String, in catalog: Catalog) -> String {
+        tr(
+            "unknown column “{column}” (columns: {columns})",
+            ["column": name, "columns": catalog.columns.map(\.name).joined(separator: ", ")])
     }
 
     /// The facet's name as the catalog spells it, for a name given in any case (or in English for

@@ -89,6 +89,11 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
     }
 
+    /// Scrolls sideways as well as up and down (a table wider than the window).
+    public func scrollBothWays() {
+        gtk_scrolled_window_set_policy(opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+    }
+
     /// Grows with its content up to `height` pixels, then scrolls.
     /// Asks for at least `height` pixels of content, however little there is.
     public func setMinimumContentHeight(_ height: Int32) { gtk_scrolled_window_set_min_content_height(opaque, height) }
@@ -119,6 +124,16 @@ public final class Stack: Widget {
     }
     public func addTitled(_ child: Widget, name: String, title: String) {
         gtk_stack_add_titled(opaque, child.widget, name, title)
+    }
+    /// Adds a page that a `StackSwitcher` shows as an icon, its title as the tooltip.
+    public func addTitled(_ child: Widget, name: String, title: String, iconName: String) {
+        let page = gtk_stack_add_titled(opaque, child.widget, name, title)
+        gtk_stack_page_set_icon_name(page, iconName)
+    }
+    /// Whether the stack is as wide as its widest page even while another is shown (the default).
+    public var isWidthHomogeneous: Bool {
+        get { gtk_stack_get_hhomogeneous(opaque) != 0 }
+        set { gtk_stack_set_hhomogeneous(opaque, newValue.gboolean) }
     }
     public var visibleChildName: String? {
         get { gtk_stack_get_visible_child_name(opaque).map { String(cString: $0) } }

@@ -39,17 +39,23 @@ public final class Inscription: Widget {
     public init() {
         super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_inscription_new()))
         gtk_inscription_set_text_overflow(opaque, GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
-        alignAtStart()
-        onInteger("direction-changed") { [weak self] _ in self?.alignAtStart() }
+        align()
+        onInteger("direction-changed") { [weak self] _ in self?.align() }
     }
 
     /// Where the text sits in its line: 0 at the left, 1 at the right.
     public var xalign: Float { gtk_inscription_get_xalign(opaque) }
 
-    /// Text at the start of the line: the left, or the right in a right-to-left language.
-    /// GtkInscription's alignment is not mirrored as GtkLabel's is.
-    private func alignAtStart() {
-        gtk_inscription_set_xalign(opaque, gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? 1 : 0)
+    /// Whether the text sits at the end of its line (numbers in a table's column), not the start.
+    public var alignsAtEnd = false {
+        didSet { if alignsAtEnd != oldValue { align() } }
+    }
+
+    /// Text at the start of the line (or its end): the left, or the right in a right-to-left
+    /// language. GtkInscription's alignment is not mirrored as GtkLabel's is.
+    private func align() {
+        let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        gtk_inscription_set_xalign(opaque, rightToLeft != alignsAtEnd ? 1 : 0)
     }
 
     public var text: String {

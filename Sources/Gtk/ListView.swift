@@ -114,7 +114,7 @@ public final class ListView: Widget {
             gtk_single_selection_set_can_unselect(selection, 1)
             singleSelection = selection
         case .multiple:
-            selection = gtk_multi_selection_new(model.opaque)
+            selection = SelectionModel.multiple(over: model)
             singleSelection = nil
         }
         selectionModel = selection
@@ -138,25 +138,10 @@ public final class ListView: Widget {
     }
 
     /// The selected positions, in order.
-    public var selectedPositions: [Int] {
-        guard let set = gtk_selection_model_get_selection(selectionModel) else { return [] }
-        defer { gtk_bitset_unref(set) }
-        var positions: [Int] = []
-        positions.reserveCapacity(Int(min(gtk_bitset_get_size(set), 1 << 24)))
-        var iterator = GtkBitsetIter()
-        var value: guint = 0
-        guard gtk_bitset_iter_init_first(&iterator, set, &value) != 0 else { return [] }
-        repeat { positions.append(Int(value)) } while gtk_bitset_iter_next(&iterator, &value) != 0
-        return positions
-    }
-
-    public func unselectAll() { _ = gtk_selection_model_unselect_all(selectionModel) }
-
-    /// Selects the rows at `positions` only (multiple selection), as clicks with Ctrl would.
-    public func select(positions: [Int]) {
-        unselectAll()
-        for position in positions { _ = gtk_selection_model_select_item(selectionModel, guint(position), 0) }
-    }
+    public var selectedPositions: [Int] { SelectionModel(selectionModel).selectedPositions }
+    public func unselectAll() { SelectionModel(selectionModel).unselectAll() }
+    /// Selects the rows at `positions` only, as clicks with Ctrl would.
+    public func select(positions: [Int]) { SelectionModel(selectionModel).select(positions) }
 
     /// Called when the selected position changes, by the user or by `selectedPosition`.
     /// Called with the row's position when a row is activated: Enter, a double click, or a single
@@ -197,5 +182,35 @@ public final class ListView: Widget {
     /// Scrolls the least amount that brings the item at `position` into view.
     public func scrollTo(position: Int) {
         foldout_list_view_scroll_to(opaque, guint(position))
+    }
+}
+
+/// A list's `GtkSelectionModel`, for the calls list and column views share.
+@MainActor
+struct SelectionModel {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+
+    /// A `GtkMultiSelection` over `model`, which it references.
+    static func multiple(over model: ListModel) -> OpaquePointer { gtk_multi_selection_new(model.opaque) }
+
+    var selectedPositions: [Int] {
+        guard let set = gtk_selection_model_get_selection(pointer) else { return [] }
+        defer { gtk_bitset_unref(set) }
+        var positions: [Int] = []
+        positions.reserveCapacity(Int(min(gtk_bitset_get_size(set), 1 << 24)))
+        var iterator = GtkBitsetIter()
+        var value: guint = 0
+        guard gtk_bitset_iter_init_first(&iterator, set, &value) != 0 else { return [] }
+        repeat { positions.append(Int(value)) } while gtk_bitset_iter_next(&iterator, &value) != 0
+        return positions
+    }
+
+    func unselectAll() { _ = gtk_selection_model_unselect_all(pointer) }
+
+    func select(_ positions: [Int]) {
+        unselectAll()
+        for position in positions { _ = gtk_selection_model_select_item(pointer, guint(position), 0) }
     }
 }

@@ -6,7 +6,7 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-    Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|ranges|search|frames]
+    Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|ranges|export|search|frames]
                          [--catalog FILE] [--no-peers] [--json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
@@ -37,9 +37,9 @@ while !arguments.isEmpty {
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
         guard let group = arguments.first,
-            ["startup", "filter", "catalog", "ranges", "search", "frames"].contains(group)
+            ["startup", "filter", "catalog", "ranges", "export", "search", "frames"].contains(group)
         else {
-            fatal("--only takes startup, filter, catalog, ranges, search or frames")
+            fatal("--only takes startup, filter, catalog, ranges, export, search or frames")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -77,6 +77,9 @@ if only == nil || only == "catalog" {
 }
 if only == nil || only == "ranges" {
     figures += rangeFigures(file: catalogFile, rows: catalogSize, rounds: rounds, withPeers: peers)
+}
+if only == nil || only == "export" {
+    figures += exportFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 4, 3), withPeers: peers)
 }
 if only == nil || only == "search" {
     figures += searchFigures(count: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)

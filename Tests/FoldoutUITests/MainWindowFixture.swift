@@ -38,6 +38,23 @@ class MainWindowTestCase: GtkTestCase, @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
+    /// Reads the CSV `text` from a file in the test's folder (so that it has an origin, as a file a
+    /// user opens does) and shows it on the Filters page of a main window titled `title` (which
+    /// xdotool finds it by), once its first rows are bound.
+    @MainActor func showFiltersPage(csv text: String, named name: String, title: String, height: Int32 = 800) throws {
+        try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        let catalog = try Catalog.load(path: folder + "/" + name)
+        let main = makeMainWindow(
+            actions: ActionsList(generatedCount: 20), catalog: catalog, libraryFolder: folder, width: 900,
+            height: height)
+        self.main = main
+        main.window.title = title
+        main.page = .filters
+        let page = main.ensureFiltersPage()
+        XCTAssertTrue(pump { page.filter != nil && page.boundRows.count >= min(catalog.count, 4) }, "no results")
+        pump(frames: 3, of: page.listView)
+    }
+
     override func tearDown() {
         onMain {
             main?.window.destroy()

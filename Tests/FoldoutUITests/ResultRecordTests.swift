@@ -22,25 +22,13 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
         ["Eatery", "Genf", "7.25", "", "plain"],
     ]
 
-    private var csvPath: String { folder + "/places.csv" }
-
     @MainActor private var page: FiltersPage { main!.ensureFiltersPage() }
 
     override func setUpWithError() throws {
         try super.setUpWithError()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "apt-get install xdotool")
         let text = Self.lines.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n"
-        try text.write(toFile: csvPath, atomically: true, encoding: .utf8)
-        let catalog = try Catalog.load(path: csvPath)
-        onMain {
-            main = makeMainWindow(
-                actions: ActionsList(generatedCount: 20), catalog: catalog, libraryFolder: folder, width: 900,
-                height: 800)
-            main!.window.title = windowTitle
-            main!.page = .filters
-            XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count == 4 }, "no results")
-            pump(frames: 3, of: page.listView)
-        }
+        try onMain { try showFiltersPage(csv: text, named: "places.csv", title: windowTitle) }
     }
 
     @MainActor private func row(_ listPosition: Int) -> ResultRow {

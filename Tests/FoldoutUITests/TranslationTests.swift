@@ -102,7 +102,10 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             var unmarked: [String] = []
             for text in texts {
                 for part in TranslationCatalogs.unmarkedParts(of: text)
-                where part.contains(where: \.isLetter) && !data.contains(part) {
+                // A value shown is isolated (FSI…PDI) from what is around it.
+                where part.contains(where: \.isLetter)
+                    && !data.contains(part.filter { $0 != "\u{2068}" && $0 != "\u{2069}" })
+                {
                     unmarked.append(part)
                 }
             }

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// The Filters results as a table (`GtkColumnView`) over the same positions as the rows: a column
+/// per shown column (the title and the Details combo's columns), numbers at the end of their
+/// cells, headers that sort in the Sort by combo's orders (an arrow shows which), and widths the
+/// user can drag, which the page keeps per file.
+@MainActor
+final class ResultsTable {
+    let root = ScrolledWindow()
+    let view: ColumnView
+    private let model: PositionListModel
+    private(set) var shown: [(column: Int, name: String, view: ColumnViewColumn)] = []
+    /// The cells showing a value now.
+    private(set) var cells: [ObjectIdentifier: TableCell] = [:]
+    var filter: () -> FacetFilter? = { nil }
+    /// Called when a header click asks for an order (nil: the file's).
+    var onSort: (CatalogSortKey?) -> Void = { _ in }
+    /// Called when the user drags a column's width: every dragged width, by column name.
+    var onWidthsChanged: ([String: Int]) -> Void = { _ in }
+
+    /// One cell: a line of text, bound to a column and a listed position.
+    @MainActor final class TableCell {
+        let text = Inscription()
+        let column: Int
+        var listPosition: Int?
+        init(column: Int) { self.column = column }
+    }
+
+    init(model: PositionListModel) {
+        self.model = model
+        view = ColumnView(model: model)
+        view.addCSSClass("results-table")
+        root.child = view
+        root.vexpand = true
+        root.scrollBothWays()
+        view.onSortChanged { [weak self] column, descending in
+            guard let self else { return }
+            let catalogColumn = self.shown.first { $0.view === column }?.column
+            self.onSort(catalogColumn.map { CatalogSortKey(column: $0, descending: descending) })
+        }
+    }
+
+    /// Shows `columns` of `catalog`, with the widths kept for them (by name).
+    func setColumns(_ columns: [Int], of catalog: Catalog, widths: [String: Int], sort: CatalogSortKey?) {
+        let names = columns.map { catalog.columns[$0].name }
+        guard shown.map(\.name) != names || shown.map(\.column) != columns else { return rebind() }
+        for entry in shown { view.remove(entry.view) }
+        cells = [:]
+        shown = zip(columns, names).map { column, name in
+            let number = catalog.columns[column].kind == .number
+            let factory = ListItemFactory<TableCell>(
+                setup: { item in
+                    let cell = TableCell(column: column)
+                    cell.text.alignsAtEnd = number
+                    item.setChild(cell.text)
+                    return cell
+                },
+                bind: { [weak self] cell, item in self?.bind(cell, item) },
+                unbind: { [weak self] cell, _ in
+                    cell.listPosition = nil
+                    self?.cells[ObjectIdentifier(cell)] = nil
+                })
+            let columnView = ColumnViewColumn(title: name, factory: factory)
+            if let width = widths[name] { columnView.fixedWidth = width }
+            columnView.onWidthChanged { [weak self] in self?.reportWidths() }
+            view.append(columnView)
+            return (column, name, columnView)
+        }
+        showSort(sort)
+    }
+
+    /// Shows the arrow of the order the page sorts by.
+    func showSort(_ sort: CatalogSortKey?) {
+        let column = sort.flatMap { sort in shown.first { $0.column == sort.column }?.view }
+        view.showSort(column, descending: sort?.descending ?? false)
+    }
+
+    /// The widths the user dragged, by column name.
+    var widths: [String: Int] {
+        Dictionary(shown.filter { $0.view.fixedWidth > 0 }.map { ($0.name, $0.view.fixedWidth) }) { a, _ in a }
+    }
+
+    private func reportWidths() { onWidthsChanged(widths) }
+
+    /// Shows each bound cell's value again: the results changed under them.
+    func rebind() {
+        for cell in cells.values { show(cell) }
+    }
+
+    private func bind(_ cell: TableCell, _ item: ListItem) {
+        cell.listPosition = item.itemID.map(Int.init)
+        cells[ObjectIdentifier(cell)] = cell
+        show(cell)
+    }
+
+    private func show(_ cell: TableCell) {
+        // A new catalog's results can come before its columns: a cell of a column it lacks waits.
+        // The results that follow bind it again.
+        guard let filter = filter(), let listPosition = cell.listPosition, listPosition < filter.matchCount,
+            cell.column < filter.catalog.columns.count
+        else {
+            cell.text.text = ""
+            return
+        }
+        // While a new catalog replaces the old, the matches can still be the old one's.
+        let position = Int(filter.matches[listPosition])
+        guard position < filter.catalog.count else { return }
+        cell.text.text = ResultValue.shown(filter.catalog, column: cell.column, at: position) ?? ""
+    }
+}
