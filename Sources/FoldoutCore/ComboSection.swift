@@ -53,6 +53,20 @@ public final class ComboSection {
         changes.send(.columns)
     }
 
+    /// Shows `title` as the title column and `details` as the detail columns (a view kept for the
+    /// file), as choices in their combos would.
+    public func show(title: Int, details: [Int]) {
+        if title != titleColumn && columnNames.indices.contains(title) {
+            titleColumn = title
+            changes.send(.chose(.title))
+        }
+        let details = details.filter(columnNames.indices.contains).sorted()
+        if details != detailColumns {
+            detailColumns = details
+            changes.send(.chose(.details))
+        }
+    }
+
     public func options(for combo: Combo) -> [String] {
         switch combo {
         case .sort:

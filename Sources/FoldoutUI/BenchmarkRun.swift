@@ -52,7 +52,7 @@ final class BenchmarkRun {
 
     private func scroll(frames: Int) {
         guard let filters = window.filters else { return finish(["rows": 0]) }
-        let adjustment = filters.resultsAdjustment
+        let adjustment = filters.isTableShown ? filters.table.root.verticalAdjustment : filters.resultsAdjustment
         window.window.addTickCallback { [self] _ in
             recordFrame()
             let next = adjustment.value + adjustment.pageSize

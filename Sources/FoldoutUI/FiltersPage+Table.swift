@@ -16,7 +16,9 @@ extension FiltersPage {
         table.onWidthsChanged = { [weak self] widths in
             guard let self, let name = self.filter?.catalog.name else { return }
             self.tableWidths[name] = widths
+            self.viewChanged()
         }
+        resultsStack.onNotify("visible-child-name") { [weak self] in self?.viewChanged() }
         let keys = ShortcutController()
         keys.add(accelerators: "<Control>c") { [weak self] in self?.copySelectedRows() ?? false }
         table.view.add(keys)
@@ -28,11 +30,13 @@ extension FiltersPage {
         set { resultsStack.visibleChildName = newValue ? "table" : "rows" }
     }
 
-    /// The table's columns: the title column, then the Details combo's.
-    func showTableColumns() {
+    /// The table's columns: the title column, then the Details combo's; `rebuilding` makes them
+    /// afresh, with the widths kept, even where they are the same columns.
+    func showTableColumns(rebuilding: Bool = false) {
         guard let filter else { return }
         let columns = [section.titleColumn] + section.detailColumns.filter { $0 != section.titleColumn }
         table.setColumns(
-            columns, of: filter.catalog, widths: tableWidths[filter.catalog.name] ?? [:], sort: filter.sort)
+            columns, of: filter.catalog, widths: tableWidths[filter.catalog.name] ?? [:], sort: section.sort,
+            rebuilding: rebuilding)
     }
 }

@@ -46,6 +46,11 @@ public final class FiltersPage {
     let table: ResultsTable
     /// Column widths dragged in the table, by file name, then column name.
     var tableWidths: [String: [String: Int]] = [:]
+    /// Where each file's view is kept (FiltersPage+View.swift); nil: nothing is remembered.
+    var viewStore: CatalogViewStore?
+    var pendingViewSave: SourceToken?
+    /// Set while a kept view is given back: its changes are not kept again.
+    var restoringView = false
     let emptyState = Box(.vertical, spacing: 12)
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
@@ -61,6 +66,8 @@ public final class FiltersPage {
     private var filterObservation: ObservationToken?
     /// Counts sort requests, so that only the last one is applied when its order is ready.
     private var sortRequest = 0
+    /// The order being computed away from the main thread, which the Sort by combo shows already.
+    private var sortInFlight: CatalogSortKey?
     /// A facet option to choose once the next catalog is shown (`--choose`).
     private var pendingFilters: [FilterRequest] = []
     /// Text to search for once the next catalog is shown (`--search`).
@@ -312,6 +319,7 @@ public final class FiltersPage {
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
         }
+        restoreView()
         for request in pendingFilters { apply(request) }
         if let pendingSearch { search.entry.text = pendingSearch }
         if let pendingSort { _ = sort(pendingSort) }
@@ -402,10 +410,13 @@ public final class FiltersPage {
 
     private func apply(_ change: FacetFilter.Change) {
         guard let filter else { return }
+        viewChanged()
         switch change {
         case .facets:
             facetBar.rebuild(for: filter)
-            if section.columnNames != filter.catalog.columns.map(\.name) || section.sort != filter.sort {
+            if section.columnNames != filter.catalog.columns.map(\.name)
+                || section.sort != (sortInFlight ?? filter.sort)
+            {
                 section.setColumns(of: filter.catalog, sort: filter.sort)
             }
         case .results:
@@ -416,6 +427,7 @@ public final class FiltersPage {
     // MARK: Combo rows
 
     private func apply(_ change: ComboSection.Change) {
+        if case .chose = change { viewChanged() }
         switch change {
         case .opened, .closed:
             refreshCombos()
@@ -444,10 +456,12 @@ public final class FiltersPage {
     private func applySort(_ sort: CatalogSortKey?) {
         guard let filter else { return }
         sortRequest += 1
+        sortInFlight = nil
         guard let sort, !filter.catalog.hasOrder(sort) else {
             filter.sort = sort
             return
         }
+        sortInFlight = sort
         let catalog = filter.catalog
         let request = sortRequest
         opening.showSorting()
@@ -463,6 +477,7 @@ public final class FiltersPage {
     private func finishSorting(_ sort: CatalogSortKey, request: Int, catalog: Catalog) {
         guard sortRequest == request, filter?.catalog === catalog else { return }
         opening.finishWorking()
+        sortInFlight = nil
         filter?.sort = sort
     }
 

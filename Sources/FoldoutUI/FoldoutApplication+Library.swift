@@ -23,13 +23,20 @@ extension FoldoutApplication {
         }
     }
 
-    /// The library under $XDG_DATA_HOME/foldout (~/.var/app/dev.foldout.Foldout/data/foldout in the Flatpak).
-    static var libraryStore: LibraryStore {
+    /// Where each catalog file's view is kept: $XDG_STATE_HOME/foldout/views.
+    static var viewDirectory: String { CatalogViewStore.defaultDirectory(environment: environment) }
+
+    private static var environment: [String: String] {
         var environment: [String: String] = [:]
-        for key in ["XDG_DATA_HOME", "HOME"] {
+        for key in ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"] {
             if let value = getenv(key) { environment[key] = String(cString: value) }
         }
-        return LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
+        return environment
+    }
+
+    /// The library under $XDG_DATA_HOME/foldout (~/.var/app/dev.foldout.Foldout/data/foldout in the Flatpak).
+    static var libraryStore: LibraryStore {
+        LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
     }
 
     /// Prints the library as the Movies page would load it: one "title<TAB>genre" line per movie.

@@ -152,6 +152,7 @@ public final class FoldoutApplication {
             application: application, actionsList: list, catalog: options.catalog,
             libraryStore: Self.libraryStore)
         mainWindow = window
+        if !options.isOneShot { window.viewStore = CatalogViewStore(directory: Self.viewDirectory) }
         if !options.isOneShot, case .loaded = options.catalog, let path = options.catalogPath {
             window.catalogPath = Resources.canonical(path)
         }

@@ -96,6 +96,7 @@ public final class MainWindow {
     private func buildPrimaryMenu(_ application: Application) {
         let general = Menu()
         general.append(tr("_Export Rows…"), action: "window-page.export-rows")
+        general.append(tr("_Reset View"), action: "window-page.reset-view")
         general.append(tr("_Keyboard Shortcuts"), action: "window-page.show-shortcuts")
         general.append(tr("_About Foldout"), action: "window-page.about")
         let quit = Menu()
@@ -145,6 +146,11 @@ public final class MainWindow {
                 KeyedAction("toggle-edit", keys: "<Control>e") { [weak self] in
                     guard let self, self.page == .movies else { return }
                     self.movies?.pane.toggle()
+                },
+                KeyedAction("reset-view") { [weak self] in
+                    guard let self else { return }
+                    self.page = .filters
+                    self.ensureFiltersPage().resetView()
                 },
                 KeyedAction("export-rows") { [weak self] in
                     guard let self else { return }
@@ -235,12 +241,15 @@ public final class MainWindow {
 
     /// The file the catalog given at start was read from, watched once the Filters page exists.
     var catalogPath: String?
+    /// Where the Filters page keeps each file's view; nil (screenshots, benchmarks, tests): nowhere.
+    var viewStore: CatalogViewStore?
 
     /// Builds the Filters page now if it is not built yet; its catalog is read when it is shown.
     @discardableResult
     public func ensureFiltersPage() -> FiltersPage {
         if let filters { return filters }
         let filters = FiltersPage(source: catalog)
+        filters.viewStore = viewStore
         if let catalogPath { filters.watch(path: catalogPath) }
         let clamp = Clamp(maximumWidth: Self.readableWidth)
         clamp.child = filters.root

@@ -43,9 +43,11 @@ final class ResultsTable {
     }
 
     /// Shows `columns` of `catalog`, with the widths kept for them (by name).
-    func setColumns(_ columns: [Int], of catalog: Catalog, widths: [String: Int], sort: CatalogSortKey?) {
+    func setColumns(
+        _ columns: [Int], of catalog: Catalog, widths: [String: Int], sort: CatalogSortKey?, rebuilding: Bool = false
+    ) {
         let names = columns.map { catalog.columns[$0].name }
-        guard shown.map(\.name) != names || shown.map(\.column) != columns else { return rebind() }
+        guard rebuilding || shown.map(\.name) != names || shown.map(\.column) != columns else { return rebind() }
         for entry in shown { view.remove(entry.view) }
         cells = [:]
         shown = zip(columns, names).map { column, name in

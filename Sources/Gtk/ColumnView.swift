@@ -31,8 +31,11 @@ public final class ColumnView: Widget {
         gtk_column_view_append_column(opaque, column.opaque)
     }
 
+    /// Removes `column`; if the view was sorted by it, it is no longer, without `onSortChanged`.
     public func remove(_ column: ColumnViewColumn) {
         columns.removeAll { $0 === column }
+        settingSort = true
+        defer { settingSort = false }
         gtk_column_view_remove_column(opaque, column.opaque)
     }
 

@@ -18,6 +18,10 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
             "scrolling (\(renderer))", rounds: scrollRounds,
             ours: { run(foldout, ["--bench-scroll", "\(frames)"], environment: environment) },
             theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
+        let table = alternate(
+            "scrolling the table (\(renderer))", rounds: scrollRounds,
+            ours: { run(foldout, ["--bench-scroll", "\(frames)", "--view", "table"], environment: environment) },
+            theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
         let dragging = alternate(
             "dragging a range end (\(renderer))", rounds: scrollRounds,
             ours: { run(foldout, ["--bench-drag", "\(frames)"], environment: environment) },
@@ -37,6 +41,13 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
                 name: "scrolling p99 (\(renderer))", unit: "ms", value: numbers(scrolling.ours, "p99_ms"),
                 baseline: numbers(scrolling.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames
             ),
+            Figure(
+                name: "table scrolling p99 (\(renderer))", unit: "ms", value: numbers(table.ours, "p99_ms"),
+                baseline: numbers(table.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames),
+            Figure(
+                name: "table p99 vs rows p99 (\(renderer))", unit: "ms", value: numbers(table.ours, "p99_ms"),
+                baseline: numbers(scrolling.ours, "p99_ms"), baselineName: "the rows view, same run",
+                rounds: scrollRounds * frames),
             Figure(
                 name: "range drag p50 (\(renderer))", unit: "ms", value: numbers(dragging.ours, "p50_ms"),
                 baseline: numbers(dragging.theirs, "p50_ms"), baselineName: listBaseline + ", scrolling",

@@ -41,13 +41,16 @@ class MainWindowTestCase: GtkTestCase, @unchecked Sendable {
     /// Reads the CSV `text` from a file in the test's folder (so that it has an origin, as a file a
     /// user opens does) and shows it on the Filters page of a main window titled `title` (which
     /// xdotool finds it by), once its first rows are bound.
-    @MainActor func showFiltersPage(csv text: String, named name: String, title: String, height: Int32 = 800) throws {
+    @MainActor func showFiltersPage(
+        csv text: String, named name: String, title: String, height: Int32 = 800, views: CatalogViewStore? = nil
+    ) throws {
         try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
         let catalog = try Catalog.load(path: folder + "/" + name)
         let main = makeMainWindow(
             actions: ActionsList(generatedCount: 20), catalog: catalog, libraryFolder: folder, width: 900,
             height: height)
         self.main = main
+        main.viewStore = views
         main.window.title = title
         main.page = .filters
         let page = main.ensureFiltersPage()

@@ -114,4 +114,40 @@ final class ResultsTableTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertEqual(reopened.fixedWidth, width)
         }
     }
+
+    func testTheViewComesBackWhenTheFileIsOpenedAgainAndResetViewForgetsIt() throws {
+        try onMain {
+            let views = CatalogViewStore(directory: folder + "/views")
+            let text = try String(contentsOfFile: csvPath, encoding: .utf8)
+            main?.window.destroy()
+            try showFiltersPage(csv: text, named: "shops.csv", title: windowTitle, views: views)
+            let filter = try XCTUnwrap(page.filter)
+            let city = try XCTUnwrap(filter.catalog.column(named: "city"))
+            filter.setFacet(city, true, as: .options)
+            filter.select(option: 1, inColumn: city)
+            page.section.choose(1 + 2 * 2 + 1, in: .sort)
+            page.isTableShown = true
+            XCTAssertTrue(
+                pump {
+                    self.page.filter?.sort?.column == 2
+                        && FileManager.default.fileExists(atPath: self.folder + "/views")
+                })
+            let matches = filter.matches
+            pump(seconds: 0.2)
+
+            main?.window.destroy()
+            try showFiltersPage(csv: text, named: "shops.csv", title: windowTitle, views: views)
+            let again = try XCTUnwrap(page.filter)
+            XCTAssertTrue(pump { again.matches == matches }, "the choice and the sort came back")
+            XCTAssertEqual(again.selection(forColumn: city).options, [1])
+            XCTAssertTrue(page.isTableShown)
+            XCTAssertEqual(page.section.value(for: .sort), "price, descending")
+
+            page.resetView()
+            XCTAssertEqual(again.matchCount, again.catalog.count)
+            XCTAssertFalse(page.isTableShown)
+            XCTAssertEqual(page.section.value(for: .sort), "File order")
+            XCTAssertEqual(views.load(path: Resources.canonical(csvPath)), nil, "forgotten")
+        }
+    }
 }

@@ -2,9 +2,11 @@
 import Synchronization
 
 /// Some of a catalog's rows, in a given order, and some of its columns, written as CSV or TSV
-/// with a header line. A catalog read from a file is written with the file's own text of each
-/// value (read again, from the same version of the file), so that exporting every row and column
-/// gives back the input's values; a generated one with its values as text.
+/// with a header line and LF line ends. A catalog read from a file is written with the file's own
+/// text of each value (read again, from the same version of the file), so that exporting every
+/// row and column gives back the input's values: every column in the file's delimiter copies each
+/// record as it is (its quotes too); otherwise each field is quoted where it needs to be. A
+/// generated catalog is written with its values as text.
 public struct CatalogExport: Sendable {
     public enum Format: Sendable, Equatable {
         case csv, tsv
@@ -92,6 +94,14 @@ public struct CatalogExport: Sendable {
             return try writer.finish()
         }
         var records = try CatalogSourceRecords(origin, rows: catalog.count, columns: catalog.columns.count)
+        if columns == Array(catalog.columns.indices) && records.delimiter == format.delimiter {
+            // Every column, in the file's order and delimiter: each record is copied as it is.
+            try records.withText(of: nil) { (text) throws(CatalogExportError) in try writer.record(text) }
+            try forEachRow(progress, origin: origin) { row throws(CatalogExportError) in
+                try records.withText(of: row) { (text) throws(CatalogExportError) in try writer.record(text) }
+            }
+            return try writer.finish()
+        }
         let writeRecord = {
             (fields: [CatalogCSVScanner.Field], scanner: CatalogCSVScanner) throws(CatalogExportError) in
             for column in columns { scanner.withBytes(of: fields[column]) { writer.field($0) } }

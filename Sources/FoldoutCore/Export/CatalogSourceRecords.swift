@@ -8,6 +8,11 @@ struct CatalogSourceRecords {
     private var scanner: CatalogCSVScanner
     private let header: Int
     private var starts: [UInt32] = []
+    /// Where each record's line ends (after its line feed, if it has one).
+    private var ends: [UInt32] = []
+    private var headerEnd = 0
+    /// The file's delimiter.
+    let delimiter: UInt8
     private var fields: [CatalogCSVScanner.Field] = []
 
     init(_ origin: CatalogOrigin, rows: Int, columns: Int) throws(CatalogExportError) {
@@ -26,17 +31,21 @@ struct CatalogSourceRecords {
             throw CatalogExportError(reason: .sourceChanged, path: origin.path)
         }
         let (start, delimiter) = CatalogCSVParser.layout(of: snapshot.bytes)
+        self.delimiter = delimiter
         scanner = CatalogCSVScanner(bytes: snapshot.bytes, startingAt: start, delimiter: delimiter)
         _ = scanner.skipBlankLines()
         header = scanner.index
         fields.reserveCapacity(columns)
         starts.reserveCapacity(rows)
+        ends.reserveCapacity(rows)
         // The records are found as the import found them: blank lines between them are skipped.
         do throws(CatalogImportError) {
             try skipRecord()
+            headerEnd = scanner.index
             while scanner.skipBlankLines() {
                 starts.append(UInt32(scanner.index))
                 try skipRecord()
+                ends.append(UInt32(scanner.index))
             }
         } catch {
             throw CatalogExportError(reason: .sourceChanged, path: origin.path)
@@ -48,6 +57,18 @@ struct CatalogSourceRecords {
         scanner.scratch.removeAll(keepingCapacity: true)
         var terminator = CatalogCSVScanner.Terminator.delimiter
         while terminator == .delimiter { (_, terminator) = try scanner.nextField(column: 0) }
+    }
+
+    /// The text of the header (`row` nil) or of the catalog's row `row` as the file has it, without
+    /// its line end (LF or CRLF).
+    func withText<R>(of row: Int?, _ body: (UnsafeBufferPointer<UInt8>) throws(CatalogExportError) -> R)
+        throws(CatalogExportError) -> R
+    {
+        let start = row.map { Int(starts[$0]) } ?? header
+        var end = row.map { Int(ends[$0]) } ?? headerEnd
+        if end > start && snapshot.bytes[end - 1] == 10 { end -= 1 }
+        if end > start && snapshot.bytes[end - 1] == 13 { end -= 1 }
+        return try body(UnsafeBufferPointer(rebasing: snapshot.bytes[start..<end]))
     }
 
     /// Calls `body` with the fields of the header (`row` nil) or of the catalog's row `row`.

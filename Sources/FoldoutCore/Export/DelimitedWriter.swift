@@ -34,6 +34,12 @@ struct DelimitedWriter {
         buffer.append(34)
     }
 
+    /// A whole record, written as it is.
+    mutating func record(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogExportError) {
+        buffer.append(contentsOf: bytes)
+        try endRecord()
+    }
+
     mutating func field(_ text: String) {
         var text = text
         text.withUTF8 { field($0) }

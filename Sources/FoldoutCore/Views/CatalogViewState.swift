@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// How the user left a catalog's view, to give back when the file is opened again: the facets and
+/// their choices and ranges, the sort, the title and detail columns, rows or table, and the
+/// table's column widths. Kept by column name and option text, so a file changed since keeps what
+/// still applies and drops the rest.
+public struct CatalogViewState: Equatable, Sendable {
+    public struct Facet: Equatable, Sendable {
+        public var column: String
+        public var isRange: Bool
+        /// Option facets: the ticked options' texts, "no value" ticked, and Exclude.
+        public var options: [String] = []
+        public var noValue = false
+        public var excluded = false
+        /// Range facets: the range chosen, if any, and the logarithmic scale.
+        public var range: FacetRange?
+        public var logarithmic = false
+    }
+
+    public var facets: [Facet] = []
+    public var sort: (column: String, descending: Bool)?
+    public var title: String?
+    public var details: [String] = []
+    public var showsTable = false
+    /// The table's dragged widths, by column name.
+    public var widths: [String: Int] = [:]
+
+    public init() {}
+
+    public static func == (a: CatalogViewState, b: CatalogViewState) -> Bool {
+        a.facets == b.facets && a.sort?.column == b.sort?.column && a.sort?.descending == b.sort?.descending
+            && a.title == b.title && a.details == b.details && a.showsTable == b.showsTable && a.widths == b.widths
+    }
+
+    /// What `filter` and the combos show now.
+    public init(
+        _ filter: FacetFilter, title: Int, details: [Int], showsTable: Bool, widths: [String: Int]
+    ) {
+        let columns = filter.catalog.columns
+        facets = filter.facetColumns.map { column in
+            var facet = Facet(column: columns[column].name, isRange: filter.kind(ofColumn: column) == .range)
+            if facet.isRange {
+                facet.range = filter.range(forColumn: column)
+                facet.logarithmic = filter.isLogarithmic(column)
+            } else {
+                let selection = filter.selection(forColumn: column)
+                let options = filter.options(forColumn: column)
+                facet.options = selection.options.sorted().filter(options.indices.contains).map { options[$0] }
+                facet.noValue = selection.noValue
+                facet.excluded = selection.excluded
+            }
+            return facet
+        }
+        sort = filter.sort.map { (columns[$0.column].name, $0.descending) }
+        self.title = columns[title].name
+        self.details = details.map { columns[$0].name }
+        self.showsTable = showsTable
+        self.widths = widths
+    }
+
+    /// Gives `filter` the facets, choices and ranges kept, where its catalog still has the column
+    /// (and option); returns the sort, title and detail columns kept, as the catalog has them (the
+    /// sort is the caller's to set: a new order may take a while to compute).
+    public func apply(to filter: FacetFilter) -> (sort: CatalogSortKey?, title: Int?, details: [Int]) {
+        let catalog = filter.catalog
+        let kept = facets.compactMap { facet in catalog.column(named: facet.column).map { ($0, facet) } }
+        for column in filter.facetColumns where !kept.contains(where: { $0.0 == column }) {
+            filter.setFacet(column, false)
+        }
+        for (column, facet) in kept {
+            let kind: FacetFilter.FacetKind = facet.isRange && catalog.columns[column].isRangeable ? .range : .options
+            if filter.isFacet(column) && filter.kind(ofColumn: column) != kind { filter.setFacet(column, false) }
+            filter.setFacet(column, true, as: kind)
+            guard filter.isFacet(column) else { continue }
+            if kind == .range {
+                filter.setLogarithmic(facet.logarithmic, forColumn: column)
+                if let range = facet.range { filter.setRange(range, forColumn: column) }
+            } else {
+                let options = filter.options(forColumn: column)
+                let ticked = Set(facet.options.compactMap { options.firstIndex(of: $0) })
+                let selection = FacetSelection(options: ticked, noValue: facet.noValue, excluded: facet.excluded)
+                if !selection.isEmpty { filter.setSelection(selection, forColumn: column) }
+            }
+        }
+        let keptSort =
+            if let sort {
+                catalog.column(named: sort.column).map { CatalogSortKey(column: $0, descending: sort.descending) }
+                    ?? catalog.defaultSort
+            } else {
+                CatalogSortKey?.none
+            }
+        return (keptSort, title.flatMap(catalog.column(named:)), details.compactMap(catalog.column(named:)))
+    }
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// Each catalog file's view is remembered (`CatalogViewStore`): when the file is opened again its
+/// facets, choices, ranges, sort, title and detail columns, rows or table and column widths come
+/// back, as far as the file still has those columns and options. Reset View returns the file to
+/// what inference chose.
+extension FiltersPage {
+    /// The path the view of the catalog shown is kept under, if it is kept.
+    private var viewPath: String? {
+        guard viewStore != nil, let path = filter?.catalog.origin?.path else { return nil }
+        return Resources.canonical(path)
+    }
+
+    /// Gives the catalog just shown the view kept for its file, if there is one.
+    func restoreView() {
+        guard let filter, let path = viewPath, let state = viewStore?.load(path: path) else { return }
+        restoringView = true
+        defer { restoringView = false }
+        let kept = state.apply(to: filter)
+        section.show(title: kept.title ?? section.titleColumn, details: kept.details)
+        choose(sort: kept.sort)
+        tableWidths[filter.catalog.name] = state.widths
+        showTableColumns(rebuilding: true)
+        isTableShown = state.showsTable
+    }
+
+    /// Keeps the view of the file shown once the main loop is idle: many changes come at once.
+    func viewChanged() {
+        guard !restoringView, viewPath != nil, pendingViewSave == nil else { return }
+        pendingViewSave = MainLoop.idle(priority: .low) { [weak self] in
+            self?.pendingViewSave = nil
+            self?.saveView()
+            return false
+        }
+    }
+
+    private func saveView() {
+        guard let filter, let path = viewPath else { return }
+        let state = CatalogViewState(
+            filter, title: section.titleColumn, details: section.detailColumns, showsTable: isTableShown,
+            widths: tableWidths[filter.catalog.name] ?? [:])
+        viewStore?.save(state, path: path)
+    }
+
+    /// Forgets the view kept for the file shown and shows it as it first opened: the facets,
+    /// sort, title and details inference chose, no choice, no search, rows, widths as they come.
+    func resetView() {
+        guard let filter else { return }
+        if let path = viewPath { viewStore?.forget(path: path) }
+        restoringView = true
+        defer { restoringView = false }
+        let catalog = filter.catalog
+        clearFilters()
+        for column in filter.facetColumns where !catalog.facetColumns.contains(column) {
+            filter.setFacet(column, false)
+        }
+        for column in catalog.facetColumns { filter.setFacet(column, true) }
+        section.show(title: catalog.titleColumn, details: catalog.detailColumns)
+        choose(sort: catalog.defaultSort)
+        tableWidths[catalog.name] = nil
+        showTableColumns(rebuilding: true)
+        isTableShown = false
+    }
+
+    /// Sorts as the Sort by combo's option for `sort` does (nil: the file's order).
+    private func choose(sort: CatalogSortKey?) {
+        section.choose(sort.map { 1 + $0.column * 2 + ($0.descending ? 1 : 0) } ?? 0, in: .sort)
+    }
+}

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import XCTest
+
+/// A catalog file's view kept between runs (issue 23): written, read back, and given to the file
+/// opened again, keeping what its columns and options still allow.
+final class CatalogViewStateTests: XCTestCase {
+    private static let csv = """
+        name,colour,size,price,day
+        Hat,Red,S,12.50,2024-03-01
+        Scarf,"Blue, light",M,3,2024-03-02
+        Coat,Red,,99.90,2024-03-03
+        Sock,Green,S,,2024-03-04
+
+        """
+
+    private func filter(_ text: String = csv) throws -> FacetFilter {
+        FacetFilter(catalog: try CatalogTestSupport.parse(text))
+    }
+
+    func testAViewIsKeptAndGivenBackAsItWas() throws {
+        let directory = LibraryTestDirectory()
+        let store = CatalogViewStore(directory: directory.path + "/views")
+        let first = try filter()
+        let colour = first.catalog.column(named: "colour")!
+        let price = first.catalog.column(named: "price")!
+        first.setFacet(price, true, as: .range)
+        first.setRange(FacetRange(lower: 3, upper: 50, includesMissing: true), forColumn: price)
+        first.setLogarithmic(true, forColumn: price)
+        first.setFacet(colour, true, as: .options)
+        let options = first.options(forColumn: colour)
+        first.setSelection(
+            FacetSelection(options: [options.firstIndex(of: "Blue, light")!], noValue: false, excluded: true),
+            forColumn: colour)
+        let state = CatalogViewState(
+            first, title: 0, details: [2, 4], showsTable: true, widths: ["name": 140, "size \"x\"": 60])
+        store.save(state, path: "/data/shop \"1\".csv")
+
+        let kept = try XCTUnwrap(store.load(path: "/data/shop \"1\".csv"))
+        XCTAssertEqual(kept, state, "written and read back the same")
+        XCTAssertNil(store.load(path: "/data/other.csv"))
+
+        let again = try filter()
+        let given = kept.apply(to: again)
+        XCTAssertEqual(again.selection(forColumn: colour), first.selection(forColumn: colour))
+        XCTAssertEqual(again.range(forColumn: price), FacetRange(lower: 3, upper: 50, includesMissing: true))
+        XCTAssertTrue(again.isLogarithmic(price))
+        XCTAssertEqual(again.matches, first.matches)
+        XCTAssertEqual(given.title, 0)
+        XCTAssertEqual(given.details, [2, 4])
+    }
+
+    func testAFileChangedSinceKeepsWhatStillApplies() throws {
+        let first = try filter()
+        let colour = first.catalog.column(named: "colour")!
+        let size = first.catalog.column(named: "size")!
+        first.setFacet(colour, true, as: .options)
+        let options = first.options(forColumn: colour)
+        first.setSelection(
+            FacetSelection(options: [options.firstIndex(of: "Red")!, options.firstIndex(of: "Green")!]),
+            forColumn: colour)
+        first.setFacet(size, true, as: .options)
+        first.setSelection(FacetSelection(options: [0]), forColumn: size)
+        first.sort = CatalogSortKey(column: first.catalog.column(named: "size")!, descending: true)
+        let state = CatalogViewState(first, title: 0, details: [1, 2], showsTable: false, widths: [:])
+
+        // The size column is gone and Green is no longer an option.
+        let changed = try filter("name,colour,price\nHat,Red,1\nCap,Blue,2\nFez,Red,3\n")
+        let given = state.apply(to: changed)
+        let newColour = changed.catalog.column(named: "colour")!
+        XCTAssertEqual(
+            changed.options(forColumn: newColour)[Array(changed.selection(forColumn: newColour).options)[0]], "Red")
+        XCTAssertEqual(changed.matchCount, 2)
+        XCTAssertEqual(given.details, [1], "the detail column that is still there")
+        XCTAssertEqual(given.sort, changed.catalog.defaultSort, "its sort column is gone")
+    }
+
+    func testADamagedFileIsNoView() throws {
+        let directory = LibraryTestDirectory()
+        let store = CatalogViewStore(directory: directory.path)
+        store.save(CatalogViewState(), path: "/a.csv")
+        let name = try XCTUnwrap(directory.entries().first)
+        directory.write("{\"path\": \"/a.csv\", \"facets\": [", to: name)
+        XCTAssertNil(store.load(path: "/a.csv"))
+        store.forget(path: "/a.csv")
+        XCTAssertEqual(directory.entries(), [])
+    }
+}
