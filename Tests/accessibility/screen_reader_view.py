@@ -309,6 +309,38 @@ def filter_flyouts(binary, data):
         app.close()
 
 
+def result_record(binary, data):
+    """A result row unfolds to its whole record by keyboard: each field is heard as "name: value"
+    and has a Copy button named after its column; Escape folds it again."""
+    path = write_flights(data)
+    with open(path) as source:
+        header = source.readline().strip().split(",")
+        first = source.readline().strip().split(",")
+    app = App(binary, ["--page", "filters", "--catalog", path], data)
+    try:
+        wait_for(lambda: app.find_object("list item"), "the results")
+        keys("ctrl+f", "Return")
+        row = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button"
+                                     and "focused" in states(n)), None), "the focus on the first result")
+        keys("Return")
+        wait_for(lambda: row is not None and "expanded" in states(row), "the result to say it is expanded")
+        isolated = lambda text: text.replace("\u2068", "").replace("\u2069", "")
+        fields = wait_for(lambda: [isolated(n.name) for n in walk(app.node) if n.getRoleName() == "label"
+                                   and ": " in (n.name or "") and "visible" in states(n)] or None, "the record's fields")
+        for name, value in zip(header, first):
+            check(f"{name}: {value}" in (fields or []) or any(f.startswith(name + ": ") for f in fields or []),
+                  f"Record: no field heard as “{name}: …” in {fields}")
+        check(f"{header[0]}: {first[0]}" in (fields or []), f"Record: the first field is not “{header[0]}: {first[0]}”")
+        for name in header:
+            check(button_named(app, f"Copy {name}") is not None, f"Record: no button Copy {name}")
+        check(button_named(app, "Copy Row") is not None, "Record: no Copy Row button")
+        check_names(app, "Filters, a record unfolded")
+        keys("Escape")
+        wait_for(lambda: "expanded" not in states(row), "Escape to fold the record")
+    finally:
+        app.close()
+
+
 def movies_page(binary, data):
     app = App(binary, ["--page", "movies"], data)
     try:
@@ -370,4 +402,5 @@ def run_suite(name, usage, journeys):
 
 
 if __name__ == "__main__":
-    run_suite("screen_reader_view", __doc__, (actions_page, filters_page, filter_flyouts, movies_page, german_mnemonics))
+    run_suite("screen_reader_view", __doc__,
+              (actions_page, filters_page, filter_flyouts, result_record, movies_page, german_mnemonics))
