@@ -53,6 +53,15 @@ public final class ComboSection {
         changes.send(.columns)
     }
 
+    /// Chooses the Sort by option of `sort` (nil: the file's order), as a click on it would.
+    public func choose(sort: CatalogSortKey?) { choose(Self.sortOption(sort), in: .sort) }
+
+    /// The Sort by option of an order: the file's order first, then each column ascending and
+    /// descending.
+    private static func sortOption(_ sort: CatalogSortKey?) -> Int {
+        sort.map { 1 + $0.column * 2 + ($0.descending ? 1 : 0) } ?? 0
+    }
+
     /// Shows `title` as the title column and `details` as the detail columns (a view kept for the
     /// file), as choices in their combos would.
     public func show(title: Int, details: [Int]) {
@@ -81,7 +90,7 @@ public final class ComboSection {
     /// The options that are chosen (one, or for Details any number).
     public func chosen(_ combo: Combo) -> Set<Int> {
         switch combo {
-        case .sort: [sort.map { 1 + $0.column * 2 + ($0.descending ? 1 : 0) } ?? 0]
+        case .sort: [Self.sortOption(sort)]
         case .title: [titleColumn]
         case .details: Set(detailColumns)
         }

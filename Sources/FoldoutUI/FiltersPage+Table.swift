@@ -8,11 +8,7 @@ import Gtk
 extension FiltersPage {
     func connectTable() {
         table.filter = { [weak self] in self?.filter }
-        table.onSort = { [weak self] sort in
-            guard let self else { return }
-            let index = sort.map { 1 + $0.column * 2 + ($0.descending ? 1 : 0) } ?? 0
-            self.section.choose(index, in: .sort)
-        }
+        table.onSort = { [weak self] sort in self?.section.choose(sort: sort) }
         table.onWidthsChanged = { [weak self] widths in
             guard let self, let name = self.filter?.catalog.name else { return }
             self.tableWidths[name] = widths

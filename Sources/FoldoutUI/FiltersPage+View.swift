@@ -20,7 +20,7 @@ extension FiltersPage {
         defer { restoringView = false }
         let kept = state.apply(to: filter)
         section.show(title: kept.title ?? section.titleColumn, details: kept.details)
-        choose(sort: kept.sort)
+        section.choose(sort: kept.sort)
         tableWidths[filter.catalog.name] = state.widths
         showTableColumns(rebuilding: true)
         isTableShown = state.showsTable
@@ -58,14 +58,9 @@ extension FiltersPage {
         }
         for column in catalog.facetColumns { filter.setFacet(column, true) }
         section.show(title: catalog.titleColumn, details: catalog.detailColumns)
-        choose(sort: catalog.defaultSort)
+        section.choose(sort: catalog.defaultSort)
         tableWidths[catalog.name] = nil
         showTableColumns(rebuilding: true)
         isTableShown = false
-    }
-
-    /// Sorts as the Sort by combo's option for `sort` does (nil: the file's order).
-    private func choose(sort: CatalogSortKey?) {
-        section.choose(sort.map { 1 + $0.column * 2 + ($0.descending ? 1 : 0) } ?? 0, in: .sort)
     }
 }

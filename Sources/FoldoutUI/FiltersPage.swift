@@ -65,9 +65,9 @@ public final class FiltersPage {
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
     /// Counts sort requests, so that only the last one is applied when its order is ready.
-    private var sortRequest = 0
+    var sortRequest = 0
     /// The order being computed away from the main thread, which the Sort by combo shows already.
-    private var sortInFlight: CatalogSortKey?
+    var sortInFlight: CatalogSortKey?
     /// A facet option to choose once the next catalog is shown (`--choose`).
     private var pendingFilters: [FilterRequest] = []
     /// Text to search for once the next catalog is shown (`--search`).
@@ -273,20 +273,7 @@ public final class FiltersPage {
             return true
         }
         if let text { search.entry.text = text }
-        return filters.allSatisfy(apply) && (sort.map(self.sort) ?? true)
-    }
-
-    /// Sorts by the column named (in any case), as the Sort by combo does; false, with the problem
-    /// on standard error, if the catalog has no such column.
-    private func sort(_ sort: (column: String, descending: Bool)) -> Bool {
-        guard let filter else { return false }
-        guard let key = StartOptions.sortKey(sort, in: filter.catalog) else {
-            FileHandleStandardError.write(
-                "foldout: " + StartOptions.unknownColumn(sort.column, in: filter.catalog) + "\n")
-            return false
-        }
-        section.choose(1 + key.column * 2 + (key.descending ? 1 : 0), in: .sort)
-        return true
+        return filters.allSatisfy(apply) && (sort.map(self.sort(named:)) ?? true)
     }
 
     /// Unfolds the result at `listPosition` and scrolls to it, now if the catalog is shown, else
@@ -322,7 +309,7 @@ public final class FiltersPage {
         restoreView()
         for request in pendingFilters { apply(request) }
         if let pendingSearch { search.entry.text = pendingSearch }
-        if let pendingSort { _ = sort(pendingSort) }
+        if let pendingSort { _ = sort(named: pendingSort) }
         pendingSort = nil
         pendingFilters = []
         pendingSearch = nil
@@ -449,36 +436,6 @@ public final class FiltersPage {
             refreshCombos()
             showTableColumns()
         }
-    }
-
-    /// Sorts away from the main thread the first time an order is used (a million distinct texts
-    /// take a while to sort), with a spinner; the list keeps its order until the new one is ready.
-    private func applySort(_ sort: CatalogSortKey?) {
-        guard let filter else { return }
-        sortRequest += 1
-        sortInFlight = nil
-        guard let sort, !filter.catalog.hasOrder(sort) else {
-            filter.sort = sort
-            return
-        }
-        sortInFlight = sort
-        let catalog = filter.catalog
-        let request = sortRequest
-        opening.showSorting()
-        let deliver: @Sendable @MainActor () -> Void = { [weak self] in
-            self?.finishSorting(sort, request: request, catalog: catalog)
-        }
-        Task.detached {
-            _ = catalog.positions(sortedBy: sort)
-            MainLoop.post { deliver() }
-        }
-    }
-
-    private func finishSorting(_ sort: CatalogSortKey, request: Int, catalog: Catalog) {
-        guard sortRequest == request, filter?.catalog === catalog else { return }
-        opening.finishWorking()
-        sortInFlight = nil
-        filter?.sort = sort
     }
 
     private func refreshCombos() {

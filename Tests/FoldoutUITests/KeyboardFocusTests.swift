@@ -71,8 +71,8 @@ final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(filters.listView.moveFocusAsTab(backward: true))
             XCTAssertFalse(focusIsIn(filters.listView, of: main))
             XCTAssertTrue(
-                try XCTUnwrap(filters.comboRows.last).root.isAncestor(ofFocus: main.window),
-                "Shift+Tab goes to the combo row above the results")
+                filters.viewSwitcher.isAncestor(ofFocus: main.window),
+                "Shift+Tab goes to the rows/table switch just above the results")
         }
     }
 

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// Sorting the results: by the Sort by combo, a table header or `--sort`; a new order is computed
+/// away from the main thread, the list keeping its order until it is ready.
+extension FiltersPage {
+    /// Sorts by the column named (in any case), as the Sort by combo does; false, with the problem
+    /// on standard error, if the catalog has no such column.
+    func sort(named sort: (column: String, descending: Bool)) -> Bool {
+        guard let filter else { return false }
+        guard let key = StartOptions.sortKey(sort, in: filter.catalog) else {
+            FileHandleStandardError.write(
+                "foldout: " + StartOptions.unknownColumn(sort.column, in: filter.catalog) + "\n")
+            return false
+        }
+        section.choose(sort: key)
+        return true
+    }
+
+    /// Sorts away from the main thread the first time an order is used (a million distinct texts
+    /// take a while to sort), with a spinner; the list keeps its order until the new one is ready.
+    func applySort(_ sort: CatalogSortKey?) {
+        guard let filter else { return }
+        sortRequest += 1
+        sortInFlight = nil
+        guard let sort, !filter.catalog.hasOrder(sort) else {
+            filter.sort = sort
+            return
+        }
+        sortInFlight = sort
+        let catalog = filter.catalog
+        let request = sortRequest
+        opening.showSorting()
+        let deliver: @Sendable @MainActor () -> Void = { [weak self] in
+            self?.finishSorting(sort, request: request, catalog: catalog)
+        }
+        Task.detached {
+            _ = catalog.positions(sortedBy: sort)
+            MainLoop.post { deliver() }
+        }
+    }
+
+    private func finishSorting(_ sort: CatalogSortKey, request: Int, catalog: Catalog) {
+        guard sortRequest == request, filter?.catalog === catalog else { return }
+        opening.finishWorking()
+        sortInFlight = nil
+        filter?.sort = sort
+    }
+}
