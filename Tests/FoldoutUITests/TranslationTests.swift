@@ -49,6 +49,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(pump { main.filters?.filter != nil })
         let filters = main.filters!
         for combo in ComboSection.Combo.allCases { filters.section.open(combo) }
+        filters.unfoldResult(at: 0)  // a record unfolded: its Copy Row button and its fields
         for menu in filters.facetMenus {
             menu.button.popup()
             pump(seconds: 0.1)
