@@ -10,6 +10,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var window: Window!
     @MainActor private var page: ActionsPage!
     @MainActor private var notification: InAppNotification!
+    private let windowTitle = "Foldout actions test \(UUID().uuidString)"
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -24,6 +25,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         overlay.child = page.root
         overlay.addOverlay(notification.root)
         window = Window()
+        window.title = windowTitle
         window.setDefaultSize(width: 480, height: 600)
         window.child = overlay
         window.present()
@@ -58,6 +60,19 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(pump(until: done), "pressing \(button.label) had no effect")
     }
 
+    /// Presses `keys` (xdotool names: "space", "KP_Enter") on this test's window until `done`.
+    @MainActor private func key(_ keys: String..., until done: () -> Bool, line: UInt = #line) {
+        xdotool(["key"] + keys, window: windowTitle, until: done, line: line)
+    }
+
+    /// Clicks `widget`'s centre with the pointer until `done`.
+    @MainActor private func click(_ widget: Widget, until done: () -> Bool, line: UInt = #line) {
+        guard let point = widget.pointInWindow() else { return XCTFail("not on screen", line: line) }
+        xdotool(
+            ["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"], window: windowTitle,
+            until: done, line: line)
+    }
+
     /// Rows whose revealer is open or opening.
     @MainActor private var unfoldedRows: [ActionRow] { page.boundRows.values.filter(\.isUnfolded) }
 
@@ -75,26 +90,29 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let first = list.id(at: 1)
             let second = list.id(at: 3)
             let firstRow = try XCTUnwrap(row(first))
-            _ = firstRow.root.grabFocus()
-            firstRow.root.activateAction("rows.toggle-focused")
-            XCTAssertTrue(firstRow.unfolding.revealer.revealChild)
-            XCTAssertFalse(firstRow.unfolding.revealer.childRevealed, "unfolding is animated")
+            // A real click, found under the pointer by the list's own gesture.
+            var sawItMoving = false
+            click(firstRow.heading) {
+                let revealer = firstRow.unfolding.revealer
+                if revealer.revealChild && !revealer.childRevealed { sawItMoving = true }
+                return revealer.revealChild
+            }
+            XCTAssertTrue(sawItMoving, "unfolding is animated")
             XCTAssertTrue(firstRow.root.accessibleExpandedIs(true))
             waitUntilSettled()
             XCTAssertTrue(firstRow.unfolding.revealer.childRevealed)
 
+            // The keypad's Enter on another row: the first folds as it unfolds.
             let secondRow = try XCTUnwrap(row(second))
-            _ = secondRow.root.grabFocus()
-            secondRow.root.activateAction("rows.toggle-focused")
+            XCTAssertTrue(secondRow.root.grabFocus())
+            key("KP_Enter") { secondRow.unfolding.revealer.revealChild }
             XCTAssertFalse(firstRow.unfolding.revealer.revealChild)
-            XCTAssertTrue(firstRow.unfolding.revealer.childRevealed, "folding is animated too")
-            XCTAssertTrue(secondRow.unfolding.revealer.revealChild)
             XCTAssertTrue(firstRow.root.accessibleExpandedIs(false))
             waitUntilSettled()
             XCTAssertEqual(unfoldedRows.map(\.itemID), [second])
 
-            _ = secondRow.root.grabFocus()
-            secondRow.root.activateAction("rows.toggle-focused")
+            // Space folds it again.
+            key("space") { !secondRow.unfolding.revealer.revealChild }
             waitUntilSettled()
             XCTAssertTrue(unfoldedRows.isEmpty)
             XCTAssertFalse(secondRow.unfolding.revealer.childRevealed)
@@ -105,13 +123,11 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let id = list.id(at: 2)
             let row = try XCTUnwrap(row(id))
-            row.root.grabFocus()
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            XCTAssertTrue(row.root.grabFocus())
+            key("Return") { row.unfolding.revealer.revealChild }
             waitUntilSettled()
             XCTAssertTrue(row.unfolding.share.grabFocus(), "Tab can reach the Share button once unfolded")
-            row.unfolding.share.activateAction("rows.fold")
-            XCTAssertNil(list.expanded)
+            key("Escape") { self.list.expanded == nil }
             XCTAssertTrue(row.root.hasFocus, "focus moves from the hiding button to its row")
         }
     }
