@@ -66,14 +66,20 @@ public final class Application: Object {
         var result: [String] = []
         var index = 0
         while let action = actions[index] {
-            if let accels = gtk_application_get_accels_for_action(cast(), action) {
-                var accel = 0
-                while let name = accels[accel] {
-                    result.append(String(cString: name))
-                    accel += 1
-                }
-                g_strfreev(accels)
-            }
+            result += accelerators(forAction: String(cString: action))
+            index += 1
+        }
+        return result
+    }
+
+    /// The accelerators set for `action` ("app.quit"), as GTK names them.
+    public func accelerators(forAction action: String) -> [String] {
+        guard let accels = gtk_application_get_accels_for_action(cast(), action) else { return [] }
+        defer { g_strfreev(accels) }
+        var result: [String] = []
+        var index = 0
+        while let name = accels[index] {
+            result.append(String(cString: name))
             index += 1
         }
         return result

@@ -84,6 +84,25 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
             "\(language): listed shortcuts that do nothing")
     }
 
+    /// Not only the same keys: each key does what the shortcuts window says it does (two keys
+    /// swapped would leave the sets equal).
+    func testEachApplicationShortcutDoesWhatItsListingSays() throws {
+        try onMain {
+            let main = makeWindow()
+            main.showShortcuts()
+            let listing = try XCTUnwrap(main.shortcutsWindow).groups.flatMap(\.shortcuts)
+            for (action, key, title) in [
+                ("app.quit", "<Control>q", "Quit"), ("window.close", "<Control>w", "Close the window"),
+                ("window-page.show-shortcuts", "<Control>question", "Show keyboard shortcuts"),
+                ("window-page.export-rows", "<Shift><Control>s", "Export the results to a CSV or TSV file"),
+            ] {
+                XCTAssertEqual(main.application.accelerators(forAction: action), [key], action)
+                let listed = listing.first { $0.accelerators.split(separator: " ").contains(Substring(key)) }
+                XCTAssertEqual(listed?.title, title, "\(key) is listed as what \(action) does")
+            }
+        }
+    }
+
     func testEveryShortcutIsListedInEnglishAndGerman() throws {
         try onMain {
             try checkListing(makeWindow(), language: "English")

@@ -166,15 +166,20 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             openPane()
             let movie = library.movies[0]
             page.listView.selectedPosition = 0
+            // A good title first, saved at once: the file then has something a blank one could replace.
+            page.paneView.titleEntry.text = "Before"
+            XCTAssertTrue(pump { self.savedTitles()?.first == "Before" })
             page.paneView.titleEntry.text = "   "
             XCTAssertTrue(page.paneView.titleEntry.hasCSSClass("error"))
             XCTAssertTrue(page.paneView.titleProblem.isVisible)
             XCTAssertEqual(page.paneView.titleProblem.text, TitleProblem.blank.message)
-            XCTAssertEqual(library.movie(movie.id)?.title, movie.title, "nothing bad is kept")
-            XCTAssertEqual(page.boundRows[movie.id]?.title.text, movie.title)
-            XCTAssertNotEqual(savedTitles()?.first, "   ")
+            XCTAssertEqual(library.movie(movie.id)?.title, "Before", "nothing bad is kept")
+            XCTAssertEqual(page.boundRows[movie.id]?.title.text, "Before")
+            pump(seconds: 0.2)
+            XCTAssertEqual(savedTitles()?.first, "Before", "the blank title is never saved")
             page.paneView.titleEntry.text = "Fine"
             XCTAssertFalse(page.paneView.titleEntry.hasCSSClass("error"))
+            XCTAssertTrue(pump { self.savedTitles()?.first == "Fine" })
         }
     }
 
