@@ -8,7 +8,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 status=0
 listed=$(grep -v '^#' po/POTFILES | grep -v '^$' | sort)
-marked=$(grep -rlE '\b(tr|trn|trLater)\("' Sources --include='*.swift' | grep -v 'Sources/FoldoutCore/Localization.swift' | sort)
+# The files with a marked message, as xgettext itself finds them (a call wrapped over lines too):
+# it reads every Swift source of the modules that show text (the tools' and benchmark's are
+# English by design), and the files its messages come from are the marked ones.
+every=$(mktemp --suffix=.pot)
+find Sources/FoldoutCore Sources/FoldoutUI Sources/foldout -name '*.swift' \
+    ! -path Sources/FoldoutCore/Localization.swift | sort > "$every.list"
+xgettext --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trLater --files-from="$every.list" \
+    --directory=. --output="$every" 2> >(grep -v "extension 'swift' is unknown" >&2)
+marked=$( (grep '^#: ' "$every" || true) | tr ' ' '\n' | grep -E '^Sources/.*\.swift:[0-9]+$' | sed 's/:[0-9]*$//' | sort -u)
+rm -f "$every" "$every.list"
 for file in $(comm -13 <(echo "$listed") <(echo "$marked")); do
     echo "check-translations: $file marks strings for translation but is not in po/POTFILES" >&2; status=1
 done
