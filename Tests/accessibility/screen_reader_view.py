@@ -81,13 +81,33 @@ class App:
         if language:
             environment["LANGUAGE"] = language
         environment.pop("NO_AT_BRIDGE", None)
-        self.process = subprocess.Popen([binary] + arguments, env=environment)
-        self.node = wait_for(self.find, "foldout on the accessibility bus", 30)
+        self.node = self.start([binary] + arguments, environment)
         if self.node is None:
+            fail("timed out waiting for foldout on the accessibility bus")
             raise SystemExit(1)
         self.frame = wait_for(lambda: next((c for c in self.node if c is not None and c.getRoleName() == "frame"), None), "the window")
         wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowfocus", "--sync"],
                                         capture_output=True, timeout=5).returncode == 0, "keyboard focus on the window")
+
+    def start(self, command, environment, seconds=30.0, attempts=3):
+        """Starts foldout and returns it once it is on the accessibility bus. A process that ends
+        before it gets there is started again (twice at most): the display of a run just started can
+        still refuse connections for a moment ("cannot open display"), which is the harness's
+        problem, not the app's."""
+        end = time.monotonic() + seconds
+        self.process = subprocess.Popen(command, env=environment)
+        attempts -= 1
+        while time.monotonic() < end:
+            node = self.find()
+            if node is not None:
+                return node
+            if self.process.poll() is not None and attempts > 0:
+                print(f"foldout ended with status {self.process.returncode} before it was on the bus; again", flush=True)
+                time.sleep(1)
+                self.process = subprocess.Popen(command, env=environment)
+                attempts -= 1
+            time.sleep(0.1)
+        return None
 
     def find(self):
         for app in pyatspi.Registry.getDesktop(0):
