@@ -43,7 +43,10 @@ static gboolean move_back_within(GtkWidget *item, GtkWidget *focus, GtkRoot *roo
 }
 #endif
 
-gboolean foldout_list_view_move_tab_focus(GtkListView *list_view, gboolean backward) {
+#if !GTK_CHECK_VERSION(4, 12, 0)
+/* What Tab (or Shift+Tab) does while the focus is in `list_view`: through the focused row's
+ * widgets, then out of the list. FALSE when the focus is not in the list. */
+static gboolean move_tab_focus(GtkListView *list_view, gboolean backward) {
     GtkWidget *list = GTK_WIDGET(list_view);
     GtkRoot *root = gtk_widget_get_root(list);
     GtkWidget *focus = root ? gtk_root_get_focus(root) : NULL;
@@ -51,9 +54,6 @@ gboolean foldout_list_view_move_tab_focus(GtkListView *list_view, gboolean backw
     if (item == NULL)
         return FALSE;
     GtkDirectionType direction = backward ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD;
-#if GTK_CHECK_VERSION(4, 12, 0)
-    return gtk_widget_child_focus(GTK_WIDGET(root), direction);
-#else
     if (backward ? move_back_within(item, focus, root) : gtk_widget_child_focus(item, direction))
         return TRUE;
     /* Out of the list: the window moves the focus on as if the list could not take it, and at
@@ -62,10 +62,8 @@ gboolean foldout_list_view_move_tab_focus(GtkListView *list_view, gboolean backw
     gtk_widget_child_focus(GTK_WIDGET(root), direction);
     gtk_widget_set_can_focus(list, TRUE);
     return TRUE;
-#endif
 }
 
-#if !GTK_CHECK_VERSION(4, 12, 0)
 static gboolean on_key_pressed(GtkEventControllerKey *keys, guint keyval, guint keycode,
                                GdkModifierType state, gpointer data) {
     (void)keycode;
@@ -76,7 +74,7 @@ static gboolean on_key_pressed(GtkEventControllerKey *keys, guint keyval, guint 
         return FALSE;
     GtkWidget *list = gtk_event_controller_get_widget(GTK_EVENT_CONTROLLER(keys));
     gboolean backward = keyval == GDK_KEY_ISO_Left_Tab || (state & GDK_SHIFT_MASK);
-    return foldout_list_view_move_tab_focus(GTK_LIST_VIEW(list), backward);
+    return move_tab_focus(GTK_LIST_VIEW(list), backward);
 }
 #endif
 

@@ -14,9 +14,7 @@ final class ResultRecord {
     private(set) var fields: [Field] = []
     /// Called with the text to copy and what it is ("dep_delay", or nil for the row).
     var onCopy: (String, String?) -> Void = { _, _ in }
-    /// The values, in column order, as the catalog holds them ("" when missing): what is copied.
-    private var texts: [String] = []
-    private var names: [String] = []
+    /// The row shown: what the copy buttons copy, its values as the catalog holds them.
     private var shownRow: (catalog: Catalog, position: Int)?
 
     @MainActor final class Field {
@@ -59,14 +57,12 @@ final class ResultRecord {
     func show(position: Int, in catalog: Catalog) {
         if fields.count != catalog.columns.count { build(count: catalog.columns.count) }
         shownRow = (catalog, position)
-        names = catalog.columns.map(\.name)
-        texts = catalog.columns.indices.map { catalog.text($0, at: position) }
         for (index, field) in fields.enumerated() {
-            let name = names[index]
+            let name = catalog.columns[index].name
             let shown = ResultValue.shown(catalog, column: index, at: position)
             field.name.text = name
             if let shown {
-                field.value.setMarkup(Self.markup(shown, link: texts[index]))
+                field.value.setMarkup(Self.markup(shown, link: catalog.text(index, at: position)))
                 field.value.setAccessibleLabel(tr("{column}: {value}", ["column": name, "value": shown]))
             } else {
                 field.value.setMarkup("<i>" + Label.escape(tr("no value")) + "</i>")
@@ -96,8 +92,8 @@ final class ResultRecord {
             grid.attach(field.value, column: 1, row: Int32(index))
             grid.attach(field.copy, column: 2, row: Int32(index))
             field.copy.onClicked { [weak self] in
-                guard let self, index < self.texts.count else { return }
-                self.onCopy(self.texts[index], self.names[index])
+                guard let self, let (catalog, position) = self.shownRow, index < catalog.columns.count else { return }
+                self.onCopy(catalog.text(index, at: position), catalog.columns[index].name)
             }
             return field
         }

@@ -41,7 +41,6 @@ public final class ColumnView: Widget {
 
     public var selectedPositions: [Int] { SelectionModel(selectionModel).selectedPositions }
     public func unselectAll() { SelectionModel(selectionModel).unselectAll() }
-    public func select(positions: [Int]) { SelectionModel(selectionModel).select(positions) }
 
     /// Called when a header click asks for an order: the column (nil: none) and whether descending.
     public func onSortChanged(_ handler: @escaping @MainActor (ColumnViewColumn?, Bool) -> Void) {

@@ -140,8 +140,6 @@ public final class ListView: Widget {
     /// The selected positions, in order.
     public var selectedPositions: [Int] { SelectionModel(selectionModel).selectedPositions }
     public func unselectAll() { SelectionModel(selectionModel).unselectAll() }
-    /// Selects the rows at `positions` only, as clicks with Ctrl would.
-    public func select(positions: [Int]) { SelectionModel(selectionModel).select(positions) }
 
     /// Called when the selected position changes, by the user or by `selectedPosition`.
     /// Called with the row's position when a row is activated: Enter, a double click, or a single
@@ -164,13 +162,6 @@ public final class ListView: Widget {
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
         guard let singleSelection else { return }
         Object(borrowing: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)
-    }
-
-    /// Moves the focus as Tab (or Shift+Tab) does while it is in the list: through the focused
-    /// row's widgets, then out of the list. False if the focus is not in the list.
-    @discardableResult
-    public func moveFocusAsTab(backward: Bool = false) -> Bool {
-        foldout_list_view_move_tab_focus(opaque, backward.gboolean) != 0
     }
 
     /// Puts the keyboard focus on the row that shows `child`; false if none does or it cannot take it.
@@ -208,9 +199,4 @@ struct SelectionModel {
     }
 
     func unselectAll() { _ = gtk_selection_model_unselect_all(pointer) }
-
-    func select(_ positions: [Int]) {
-        unselectAll()
-        for position in positions { _ = gtk_selection_model_select_item(pointer, guint(position), 0) }
-    }
 }

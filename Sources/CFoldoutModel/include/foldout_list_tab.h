@@ -10,10 +10,6 @@ G_BEGIN_DECLS
  * GTK 4.12's GTK_LIST_TAB_ITEM does; GTK 4.8 would otherwise move Tab through every row. */
 void foldout_list_view_tab_through_row(GtkListView *list);
 
-/* What Tab (or Shift+Tab) does while the focus is in `list`: the key handler's own path, which
- * tests call too (GTK 4 cannot synthesize key events). FALSE when the focus is not in the list. */
-gboolean foldout_list_view_move_tab_focus(GtkListView *list, gboolean backward);
-
 /* Puts the keyboard focus on the row of `list` that holds `widget` (GTK 4.8 has no call to focus a
  * given item). FALSE if `widget` is not in a row of the list or the row cannot take the focus. */
 gboolean foldout_list_view_focus_row_holding(GtkListView *list, GtkWidget *widget);

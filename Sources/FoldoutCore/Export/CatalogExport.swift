@@ -87,7 +87,7 @@ public struct CatalogExport: Sendable {
         guard let origin = catalog.origin else {
             for column in columns { writer.field(catalog.columns[column].name) }
             try writer.endRecord()
-            try forEachRow(progress, origin: nil) { row throws(CatalogExportError) in
+            try forEachRow(progress, source: "") { row throws(CatalogExportError) in
                 for column in columns { writer.field(catalog.text(column, at: row)) }
                 try writer.endRecord()
             }
@@ -97,7 +97,7 @@ public struct CatalogExport: Sendable {
         if columns == Array(catalog.columns.indices) && records.delimiter == format.delimiter {
             // Every column, in the file's order and delimiter: each record is copied as it is.
             try records.withText(of: nil) { (text) throws(CatalogExportError) in try writer.record(text) }
-            try forEachRow(progress, origin: origin) { row throws(CatalogExportError) in
+            try forEachRow(progress, source: origin.path) { row throws(CatalogExportError) in
                 try records.withText(of: row) { (text) throws(CatalogExportError) in try writer.record(text) }
             }
             return try writer.finish()
@@ -108,19 +108,19 @@ public struct CatalogExport: Sendable {
             try writer.endRecord()
         }
         try records.withFields(of: nil, writeRecord)
-        try forEachRow(progress, origin: origin) { row throws(CatalogExportError) in
+        try forEachRow(progress, source: origin.path) { row throws(CatalogExportError) in
             try records.withFields(of: row, writeRecord)
         }
         try writer.finish()
     }
 
     private func forEachRow(
-        _ progress: CatalogExportProgress?, origin: CatalogOrigin?, _ body: (Int) throws(CatalogExportError) -> Void
+        _ progress: CatalogExportProgress?, source: String, _ body: (Int) throws(CatalogExportError) -> Void
     ) throws(CatalogExportError) {
         for (index, row) in rows.enumerated() {
             if index & 4095 == 0, let progress {
                 guard progress.report(written: index) else {
-                    throw CatalogExportError(reason: .cancelled, path: origin?.path ?? "")
+                    throw CatalogExportError(reason: .cancelled, path: source)
                 }
             }
             try body(Int(row))
