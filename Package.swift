@@ -24,16 +24,26 @@ let package = Package(
         .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk", "CFoldoutModel"]),
         // Platform-neutral view models and data. No GTK, no C.
         .target(name: "FoldoutCore"),
-        .target(name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore"], plugins: ["StyleSheetPlugin"]),
+        // The C libraries that read catalogs in other shapes: compressed files and archives, SQLite
+        // databases, and text in other character sets (GLib's conversion).
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Catalogs from any file a user has, through those libraries: the only other place, beside
+        // Sources/Gtk, that calls C libraries.
+        .target(name: "CatalogFormats", dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib"]),
+        .target(
+            name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore", "CatalogFormats"], plugins: ["StyleSheetPlugin"]),
         // The style sheets in Resources/ as Swift strings, generated at build time: one source.
         .executableTarget(name: "style-embedder"),
         .plugin(name: "StyleSheetPlugin", capability: .buildTool(), dependencies: ["style-embedder"]),
         .executableTarget(name: "foldout", dependencies: ["FoldoutUI"]),
         // Benchmarks: figures printed beside a baseline measured in the same run.
-        .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "FoldoutUI", "Gtk"]),
+        .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "CatalogFormats", "FoldoutUI", "Gtk"]),
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "FoldoutCore"]),
         .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore"]),
     ],
     swiftLanguageModes: [.v6]

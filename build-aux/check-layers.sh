@@ -13,9 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A allowed=(
     [FoldoutCore]="Swift Glibc Synchronization"
-    [FoldoutUI]="Swift Glibc Synchronization FoldoutCore Gtk"
+    [CatalogFormats]="Swift FoldoutCore CArchive CSQLite CGLib"
+    [FoldoutUI]="Swift Glibc Synchronization FoldoutCore CatalogFormats Gtk"
     [foldout]="Swift Glibc FoldoutUI"
-    [foldout-bench]="Swift Glibc Synchronization FoldoutCore FoldoutUI Gtk"
+    [foldout-bench]="Swift Glibc Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk"
 )
 status=0
 for target in "${!allowed[@]}"; do
@@ -28,5 +29,5 @@ for target in "${!allowed[@]}"; do
         fi
     done
 done
-[ "$status" -eq 0 ] && echo "check-layers: FoldoutCore, FoldoutUI, foldout and foldout-bench import no C module of GTK"
+[ "$status" -eq 0 ] && echo "check-layers: FoldoutCore, CatalogFormats, FoldoutUI, foldout and foldout-bench import no C module of GTK"
 exit "$status"

@@ -12,7 +12,7 @@ listed=$(grep -v '^#' po/POTFILES | grep -v '^$' | sort)
 # it reads every Swift source of the modules that show text (the tools' and benchmark's are
 # English by design), and the files its messages come from are the marked ones.
 every=$(mktemp --suffix=.pot)
-find Sources/FoldoutCore Sources/FoldoutUI Sources/foldout -name '*.swift' \
+find Sources/FoldoutCore Sources/CatalogFormats Sources/FoldoutUI Sources/foldout -name '*.swift' \
     ! -path Sources/FoldoutCore/Localization.swift | sort > "$every.list"
 xgettext --from-code=UTF-8 --keyword=tr --keyword=trn:1,2 --keyword=trLater --files-from="$every.list" \
     --directory=. --output="$every" 2> >(grep -v "extension 'swift' is unknown" >&2)

@@ -132,6 +132,14 @@ struct FileVersion: Equatable, Sendable {
         recent = sinceChange <= 0 && sinceChange > -1_000_000_000
     }
 
+    /// The version of the regular file at `path` now.
+    init(path: String) throws(FileSnapshot.Failure) {
+        let descriptor: Int32
+        do { (descriptor, _) = try SystemFile.openRegularFile(path, limit: Int.max) } catch { throw .system(error) }
+        defer { close(descriptor) }
+        try self.init(descriptor)
+    }
+
     /// The same size and times (however recent).
     static func == (a: FileVersion, b: FileVersion) -> Bool {
         a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec

@@ -68,6 +68,24 @@ enum SystemFile {
         }
     }
 
+    /// Up to `count` bytes from the start of the regular file at `path`.
+    static func firstBytes(of path: String, count: Int) throws(SystemError) -> [UInt8] {
+        let (descriptor, size) = try openRegularFile(path, limit: Int.max)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: min(count, size))
+        var done = 0
+        while done < bytes.count {
+            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+            if read == 0 { break }
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw .current()
+            }
+            done += read
+        }
+        return Array(bytes[0..<done])
+    }
+
     /// Opens the regular file at `path` for reading: its descriptor (close it) and its size. A
     /// directory, FIFO or device is refused (EISDIR or EINVAL), and so is a file larger than
     /// `limit` bytes (EFBIG).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Gtk
 
@@ -17,6 +18,9 @@ final class CatalogOpening {
     /// True while a file is being read.
     var isOpening: Bool { loading != nil }
     private var progressWatch: SourceToken?
+    private var partChooser: PartChooser?
+    /// How the catalog shown was read (its table, its character set): a reload reads it so again.
+    private(set) var lastOptions = CatalogReadOptions()
     var window: () -> Window? = { nil }
     var onOpened: (Catalog, _ path: String) -> Void = { _, _ in }
     /// After a file could not be used (its error shown) or its reading was cancelled.
@@ -68,8 +72,8 @@ final class CatalogOpening {
         let chooser = FileChooser(
             title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
         chooser.addFilter(
-            name: tr("CSV and TSV files"), mimeTypes: ["text/csv", "text/tab-separated-values"],
-            patterns: ["*.csv", "*.tsv", "*.tab", "*.txt"])
+            name: tr("Catalogs (CSV, TSV, JSON, SQLite, compressed)"), mimeTypes: CatalogFileTypes.mimeTypes,
+            patterns: CatalogFileTypes.fileChooserPatterns)
         chooser.addFilter(name: tr("All files"), mimeTypes: [], patterns: ["*"])
         self.chooser = chooser
         chooser.choose { [weak self] path in
@@ -79,7 +83,8 @@ final class CatalogOpening {
     }
 
     /// Reads and checks `path` away from the main thread; another file being read is cancelled.
-    func open(path: String) {
+    /// A database with several tables, or an archive with several files, asks which one first.
+    func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
         loading?.cancel()
         let loading = CatalogLoading(totalBytes: Catalog.fileSize(path))
         self.loading = loading
@@ -93,10 +98,12 @@ final class CatalogOpening {
         let sort = keptSort()
         // Made here, on the main actor, so that the detached task holds no reference to self.
         let deliver: @Sendable @MainActor (Result<Catalog, CatalogImportError>) -> Void = { [weak self] result in
-            self?.finishReading(result, loading: loading, path: path, name: name)
+            self?.finishReading(result, loading: loading, path: path, name: name, options: options)
         }
         Task.detached {
-            let result = Result { () throws(CatalogImportError) in try Catalog.load(path: path, loading: loading) }
+            let result = Result { () throws(CatalogImportError) in
+                try CatalogReader.load(path: path, options: options, loading: loading)
+            }
             if case .success(let catalog) = result, let sort, let column = catalog.column(named: sort.column) {
                 _ = catalog.positions(sortedBy: CatalogSortKey(column: column, descending: sort.descending))
             }
@@ -105,15 +112,50 @@ final class CatalogOpening {
     }
 
     private func finishReading(
-        _ result: Result<Catalog, CatalogImportError>, loading: CatalogLoading, path: String, name: String
+        _ result: Result<Catalog, CatalogImportError>, loading: CatalogLoading, path: String, name: String,
+        options: CatalogReadOptions
     ) {
         guard self.loading === loading else { return }
         finish()
         switch result {
-        case .success(let catalog): onOpened(catalog, path)
+        case .success(let catalog):
+            lastOptions = options
+            onOpened(catalog, path)
         case .failure(let error):
+            if case .severalTables = error.reason {
+                choosePart(of: path, options: options)
+                return
+            }
             if error.reason != .cancelled { showError(error, file: name) }
             onFailed()
+        }
+    }
+
+    /// Asks which table of a database, or which file of an archive, to open; then opens it.
+    private func choosePart(of path: String, options: CatalogReadOptions) {
+        let name = Catalog.fileName(of: path)
+        let deliver: @Sendable @MainActor (Result<[CatalogPart], CatalogImportError>) -> Void = { [weak self] parts in
+            guard let self else { return }
+            switch parts {
+            case .success(let parts):
+                let chooser = PartChooser(parent: self.window(), file: name, parts: parts)
+                chooser.onChosen = { [weak self] part in
+                    self?.partChooser = nil
+                    guard let part else { return self?.onFailed() ?? () }
+                    var chosen = options
+                    chosen.table = part
+                    self?.open(path: path, options: chosen)
+                }
+                self.partChooser = chooser
+                chooser.present()
+            case .failure(let error):
+                self.showError(error, file: name)
+                self.onFailed()
+            }
+        }
+        Task.detached {
+            let parts = Result { () throws(CatalogImportError) in try CatalogReader.parts(of: path) }
+            MainLoop.post { deliver(parts) }
         }
     }
 

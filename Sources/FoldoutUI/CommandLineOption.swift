@@ -7,7 +7,7 @@ import Gtk
 enum CommandLineOption: String, CaseIterable {
     case page, unfold
     case catalogSize = "catalog-size"
-    case catalog
+    case catalog, table, encoding
     case openFacet = "open-facet"
     case choose, exclude, range, search
     case export, sort, view
@@ -27,7 +27,7 @@ enum CommandLineOption: String, CaseIterable {
         case .catalog, .screenshot, .export: .filename
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-        case .page, .unfold, .catalogSize, .openFacet, .choose, .exclude, .search, .sort, .view, .benchScroll,
+        case .page, .unfold, .catalogSize, .table, .encoding, .openFacet, .choose, .exclude, .search, .sort, .view, .benchScroll,
             .benchUnfold, .benchDrag, .windowSize:
             .string
         case .range: .strings
@@ -53,7 +53,15 @@ enum CommandLineOption: String, CaseIterable {
                     "Generate a catalog of N items for the Filters page (default {count})",
                     ["count": NumberText.grouped(FoldoutApplication.defaultCatalogSize)]), tr("N")
             )
-        case .catalog: (tr("Open the catalog FILE on the Filters page (CSV or TSV, with a header row)"), tr("FILE"))
+        case .catalog:
+            (
+                tr(
+                    "Open the catalog FILE on the Filters page (CSV, TSV, JSON or a SQLite database; compressed too)"),
+                tr("FILE")
+            )
+        case .table: (tr("Open the table NAME of a database, or the file NAME in a zip archive"), tr("NAME"))
+        case .encoding:
+            (tr("Read the catalog’s text in the character set NAME (such as WINDOWS-1252, UTF-16LE)"), tr("NAME"))
         case .openFacet: (tr("Open the flyout of the facet named FACET on the Filters page"), tr("FACET"))
         case .choose:
             (tr("Choose OPTION (or several, A,B) in the facet FACET on the Filters page"), tr("FACET=OPTION"))

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Gtk
 
@@ -323,10 +324,10 @@ public final class FiltersPage {
 
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
     /// Asked before the page has shown anything, it replaces the catalog the page would show.
-    func open(path: String) {
+    func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
         if case .generated(let count)? = source { fallbackCount = count }
         source = nil
-        opening.open(path: path)
+        opening.open(path: path, options: options)
     }
 
     /// The last import error shown, for tests.
@@ -370,7 +371,7 @@ public final class FiltersPage {
     func reload() {
         guard let watchedPath, !opening.isOpening else { return }
         fileBar.hide()
-        open(path: watchedPath)
+        open(path: watchedPath, options: opening.lastOptions)
     }
 
     /// Clears every facet's choice and the search.

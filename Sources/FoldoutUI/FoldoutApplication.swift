@@ -112,7 +112,7 @@ public final class FoldoutApplication {
     private func apply(_ later: StartOptions, resolving invocation: CommandLineInvocation) {
         guard let window = mainWindow else { return }
         if let path = later.catalogPath {
-            window.ensureFiltersPage().open(path: invocation.path(of: path))
+            window.ensureFiltersPage().open(path: invocation.path(of: path), options: later.readOptions)
             window.page = .filters
         } else if case .generated(let count) = later.catalog, later.catalogChosen {
             window.ensureFiltersPage().generate(count: count)

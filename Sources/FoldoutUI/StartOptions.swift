@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Glibc
 import Gtk
@@ -18,6 +19,8 @@ struct StartOptions {
     var catalog = CatalogSource.generated(count: FoldoutApplication.defaultCatalogSize)
     /// A catalog file (`--catalog`), read before the window opens or, by a later launch, in it.
     var catalogPath: String?
+    /// How to read the catalog file: its table (`--table`) and character set (`--encoding`).
+    var readOptions = CatalogReadOptions()
     /// Whether the command line said which catalog to show (a file or a size).
     var catalogChosen = false
     /// The name of the facet whose flyout is opened, as the catalog names it once checked.
@@ -78,6 +81,7 @@ struct StartOptions {
             catalogPath = path
             catalogChosen = true
         }
+        readOptions = CatalogReadOptions(encoding: parsed.string(.encoding), table: parsed.string(.table))
         openFacet = parsed.string(.openFacet)
         var asked: [(FilterRequest.Kind, String)] = []
         if let text = parsed.string(.choose) { asked.append((.choose, text)) }
@@ -151,7 +155,7 @@ struct StartOptions {
     mutating func loadCatalog() -> String? {
         if let path = catalogPath {
             do {
-                catalog = .loaded(try Catalog.load(path: path))
+                catalog = .loaded(try CatalogReader.load(path: path, options: readOptions))
             } catch {
                 return tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description])
             }

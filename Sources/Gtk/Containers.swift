@@ -201,6 +201,11 @@ open class Window: Widget {
     }
     package var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
     public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
+    /// A modal window keeps the keyboard and pointer from the windows of its application.
+    public var isModal: Bool {
+        get { gtk_window_get_modal(window) != 0 }
+        set { gtk_window_set_modal(window, newValue.gboolean) }
+    }
     public func present() { gtk_window_present(window) }
     /// Whether the window has the keyboard (is the one the user types into).
     public var isActive: Bool { gtk_window_is_active(window) != 0 }

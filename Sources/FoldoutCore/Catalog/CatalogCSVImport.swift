@@ -25,12 +25,17 @@ enum CatalogCSVParser {
         let restore: @Sendable () throws(CatalogImportError) -> Void
     }
 
+    /// `delimiter`, when given, is not looked for; `textColumns` are read as text whatever
+    /// their values look like.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory? = nil,
-        origin: CatalogOrigin? = nil
+        origin: CatalogOrigin? = nil, delimiter: UInt8? = nil, textColumns: Set<Int> = []
     ) -> Result<Catalog, CatalogImportError> {
         do throws(CatalogImportError) {
-            return .success(try parseOrThrow(bytes, name: name, loading: loading, memory: memory, origin: origin))
+            return .success(
+                try parseOrThrow(
+                    bytes, name: name, loading: loading, memory: memory, origin: origin, delimiter: delimiter,
+                    textColumns: textColumns))
         } catch {
             return .failure(error)
         }
@@ -38,13 +43,15 @@ enum CatalogCSVParser {
 
     private static func parseOrThrow(
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory?,
-        origin: CatalogOrigin?
+        origin: CatalogOrigin?, delimiter fixedDelimiter: UInt8?, textColumns givenTextColumns: Set<Int>
     ) throws(CatalogImportError) -> Catalog {
         guard bytes.count < Int(UInt32.max) else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
-        let (start, delimiter) = layout(of: bytes)
-        var textColumns = Set<Int>()
+        let found = layout(of: bytes)
+        let start = found.start
+        let delimiter = fixedDelimiter ?? found.delimiter
+        var textColumns = givenTextColumns
         var inHalves = true
         while true {
             switch try read(

@@ -15,6 +15,20 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case changedWhileRead
         /// The reading was cancelled; not shown as an error.
         case cancelled
+        /// The text is not valid in the character set it was read as.
+        case invalidText(encoding: String)
+        /// A character set the system cannot convert from.
+        case unknownEncoding(String)
+        /// A compressed file or archive that cannot be decompressed: the library's words.
+        case damaged(format: String, detail: String)
+        /// JSON that is not well formed, or not objects: the problem, in words.
+        case json(String)
+        /// A database or archive with several tables: one must be chosen. Their names.
+        case severalTables([String])
+        /// The table asked for is not there: its name, and the ones there are.
+        case noSuchTable(String, [String])
+        /// A database with no table or view, or an archive with no CSV, TSV or JSON file.
+        case noTables
     }
 
     public let line: Int
@@ -56,6 +70,20 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
             path.map { tr("“{file}” changed while it was read; try again", ["file": Catalog.fileName(of: $0)]) }
                 ?? tr("the file changed while it was read; try again")
         case .cancelled: tr("the reading was cancelled")
+        case .invalidText(let encoding): at(tr("the text is not valid {encoding}", ["encoding": encoding]))
+        case .unknownEncoding(let name):
+            tr("“{encoding}” is not a character set this system can read", ["encoding": name])
+        case .damaged(let format, let detail):
+            tr("the {format} data is damaged: {detail}", ["format": format, "detail": detail])
+        case .json(let problem): at(problem)
+        case .severalTables(let names):
+            trn(
+                "it holds {count} table: {names}; choose one (--table NAME)",
+                "it holds {count} tables: {names}; choose one (--table NAME)", names.count,
+                ["count": String(names.count), "names": names.joined(separator: ", ")])
+        case .noSuchTable(let name, let names):
+            tr("it has no table “{table}”; its tables: {names}", ["table": name, "names": names.joined(separator: ", ")])
+        case .noTables: tr("it holds no table, and no CSV, TSV or JSON file")
         }
     }
 

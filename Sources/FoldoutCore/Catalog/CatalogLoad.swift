@@ -41,22 +41,33 @@ public final class CatalogLoading: Sendable {
     public let totalBytes: Int
     private let read = Atomic<Int>(0)
     private let parsed = Atomic<Int>(0)
+    /// The bytes of text to parse, when they are not the file's (a compressed file, a database).
+    private let textBytes = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
 
     public init(totalBytes: Int) { self.totalBytes = totalBytes }
 
-    /// From 0 to 1: reading the file is the first half, parsing it the second.
+    /// From 0 to 1: reading the file (or decompressing it, or reading its table) is the first
+    /// half, parsing its text the second.
     public var fraction: Double {
         guard totalBytes > 0 else { return 0 }
-        let parsed = max(0, self.parsed.load(ordering: .relaxed))
-        return min(1, Double(read.load(ordering: .relaxed) + parsed) / Double(2 * totalBytes))
+        let parsed = Double(max(0, self.parsed.load(ordering: .relaxed)))
+        let text = Double(textBytes.load(ordering: .relaxed))
+        let read = Double(self.read.load(ordering: .relaxed)) / Double(totalBytes)
+        return min(1, (read + parsed / (text > 0 ? text : Double(totalBytes))) / 2)
+    }
+
+    /// The file is read, and what is parsed next is `bytes` of text made from it.
+    public func beginParsing(bytes: Int) {
+        read.store(totalBytes, ordering: .relaxed)
+        textBytes.store(bytes, ordering: .relaxed)
     }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
-    /// Records progress; false once cancelled.
-    func report(read bytes: Int) -> Bool {
+    /// Records progress through the file: `bytes` of `totalBytes` read; false once cancelled.
+    public func report(read bytes: Int) -> Bool {
         read.store(bytes, ordering: .relaxed)
         return !isCancelled
     }

@@ -84,7 +84,7 @@ public struct CatalogExport: Sendable {
     ) throws(CatalogExportError) {
         var writer = DelimitedWriter(delimiter: format.delimiter, flush: flush)
         let columns = self.columns
-        guard let origin = catalog.origin else {
+        guard let origin = catalog.origin, origin.holdsRecords else {
             for column in columns { writer.field(catalog.columns[column].name) }
             try writer.endRecord()
             try forEachRow(progress, source: "") { row throws(CatalogExportError) in

@@ -1,7 +1,40 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// The file a catalog was read from, as it was then. An export writes the file's own text of each
-/// value, so it reads the file again, and only if it is still this version.
+/// The file a catalog was read from, as it was then, and how it was read. An export writes the
+/// file's own text of each value, so it reads the file again, and only if it is still this
+/// version; a file whose text is not the table's (compressed, in another encoding, a database, JSON)
+/// is exported from the catalog's values instead.
 public struct CatalogOrigin: Sendable {
     public let path: String
     let version: FileVersion
+    public let format: CatalogFileFormat
+    /// The character set the text was converted from; nil for UTF-8.
+    public let encoding: String?
+
+    init(path: String, version: FileVersion, format: CatalogFileFormat = .delimited, encoding: String? = nil) {
+        self.path = path
+        self.version = version
+        self.format = format
+        self.encoding = encoding
+    }
+
+    /// The file's records are the catalog's rows, in UTF-8 CSV or TSV: an export can copy them.
+    var holdsRecords: Bool { format == .delimited && encoding == nil }
+}
+
+/// What a catalog file is, as the readers found it.
+public enum CatalogFileFormat: Equatable, Sendable {
+    /// CSV or TSV text.
+    case delimited
+    /// Delimited text or JSON inside a compressed file or a zip archive: the compression
+    /// ("gzip", "xz", "bzip2", "zstd", "zip") and, in an archive, the member read.
+    case compressed(String, member: String?, inner: InnerFormat)
+    /// A table or view of a SQLite database.
+    case sqlite(table: String)
+    /// An array of JSON objects, or JSON Lines.
+    case json
+
+    /// What a compressed file holds.
+    public enum InnerFormat: Equatable, Sendable {
+        case delimited, json
+    }
 }

@@ -46,10 +46,17 @@ struct DelimitedWriter {
     }
 
     mutating func endRecord() throws(CatalogExportError) {
-        buffer.append(10)
-        atRecordStart = true
+        endLine()
         if buffer.count >= flushAt { try flush(&buffer) }
     }
+
+    /// Ends a record without handing the buffer on.
+    mutating func endLine() {
+        buffer.append(10)
+        atRecordStart = true
+    }
+
+    mutating func reserve(_ bytes: Int) { buffer.reserveCapacity(bytes) }
 
     /// Hands on what is left.
     mutating func finish() throws(CatalogExportError) {

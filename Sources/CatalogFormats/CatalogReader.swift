@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+
+/// How to read a file, where it cannot be told from the file: its character set, and which
+/// table of a database or file of an archive.
+public struct CatalogReadOptions: Sendable, Equatable {
+    /// A character set name GLib's conversion knows ("WINDOWS-1252"); nil to tell from the file.
+    public var encoding: String?
+    /// A database's table or view, or an archive's member; nil when there is only one.
+    public var table: String?
+
+    public init(encoding: String? = nil, table: String? = nil) {
+        self.encoding = encoding
+        self.table = table
+    }
+}
+
+/// Reads a catalog from any file Foldout opens: CSV or TSV text (UTF-8, UTF-16 with a byte order
+/// mark, or a legacy 8-bit character set), JSON or JSON Lines, each plain or compressed (gzip, xz,
+/// bzip2, zstd, or in a zip or tar archive), or a table of a SQLite database. The format is told
+/// from the file's first bytes (and a JSON file's name), never from its name alone.
+public enum CatalogReader {
+    public static func load(
+        path: String, options: CatalogReadOptions = CatalogReadOptions(), loading: CatalogLoading? = nil
+    ) throws(CatalogImportError) -> Catalog {
+        let head = try CatalogFileContents.firstBytes(of: path, count: 64)
+        if SQLiteDatabase.isDatabase(head) {
+            return try SQLiteDatabase.catalog(path: path, table: options.table, loading: loading)
+        }
+        if let compression = Decompression.Kind(head) {
+            let contents = try CatalogFileContents(path: path, loading: nil)
+            let inner = try Decompression.read(contents, kind: compression, member: options.table, loading: loading)
+            let isJSON = looksLikeJSON(name: inner.member ?? path, bytes: inner.bytes)
+            let format = CatalogFileFormat.compressed(
+                compression.name, member: inner.member, inner: isJSON ? .json : .delimited)
+            return try inner.bytes.withUnsafeBufferPointer { (bytes) throws(CatalogImportError) in
+                try text(
+                    bytes, json: isJSON, encoding: options.encoding, name: Catalog.name(of: path, part: inner.member),
+                    loading: loading, origin: { contents.origin(format, encoding: $0) })
+            }
+        }
+        let isJSON = looksLikeJSON(name: path, bytes: head)
+        if !isJSON && TextEncoding.isUTF8(options.encoding) && TextEncoding.byteOrderMark(head) == nil {
+            do {
+                return try Catalog.load(path: path, loading: loading)
+            } catch where error.reason == .invalidUTF8 && options.encoding == nil {
+                // Read again, as the region's legacy character set (below).
+            }
+        }
+        let contents = try CatalogFileContents(path: path, loading: loading)
+        return try text(
+            contents.bytes, json: isJSON, encoding: options.encoding, name: Catalog.fileName(of: path),
+            loading: loading, origin: { contents.origin(isJSON ? .json : .delimited, encoding: $0) })
+    }
+
+    /// The tables of a database, or the files of an archive, that `load` can open, each with its
+    /// size in words ("336,776 rows", "31 MB"); empty for a file that is one table.
+    public static func parts(of path: String) throws(CatalogImportError) -> [CatalogPart] {
+        let head = try CatalogFileContents.firstBytes(of: path, count: 64)
+        if SQLiteDatabase.isDatabase(head) { return try SQLiteDatabase.tables(path: path) }
+        if let kind = Decompression.Kind(head) {
+            return try Decompression.members(CatalogFileContents(path: path, loading: nil), kind: kind)
+        }
+        return []
+    }
+
+    /// Parses text in memory: in `encoding`, or the one its byte order mark names, or UTF-8 and
+    /// failing that the region's legacy character set. `origin` makes the catalog's origin from
+    /// the character set converted from (nil for UTF-8).
+    static func text(
+        _ bytes: UnsafeBufferPointer<UInt8>, json: Bool, encoding: String?, name: String, loading: CatalogLoading?,
+        origin: @escaping (String?) -> CatalogOrigin
+    ) throws(CatalogImportError) -> Catalog {
+        let parse = { (text: UnsafeBufferPointer<UInt8>, encoding: String?) throws(CatalogImportError) -> Catalog in
+            json
+                ? try Catalog.parseJSON(text, name: name, loading: loading, origin: origin(encoding))
+                : try Catalog.parseDelimited(text, name: name, loading: loading, origin: origin(encoding))
+        }
+        let chosen = TextEncoding.byteOrderMark(bytes) ?? encoding
+        if TextEncoding.isUTF8(chosen) {
+            do {
+                return try parse(bytes, nil)
+            } catch where error.reason == .invalidUTF8 && chosen == nil {
+                // Read as the region's legacy character set (below).
+            }
+        }
+        let from = chosen ?? TextEncoding.legacy
+        let converted = try TextEncoding.convert(bytes, from: from)
+        return try converted.withUnsafeBufferPointer { (text) throws(CatalogImportError) in try parse(text, from) }
+    }
+
+    /// JSON by its name (`.json`, `.jsonl`, `.ndjson`, after any compression's suffix), or by an
+    /// object or an array of objects at its start.
+    static func looksLikeJSON(name: String, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var lower = Catalog.fileName(of: name).lowercased()
+        for suffix in [".gz", ".xz", ".bz2", ".zst"] where lower.hasSuffix(suffix) { lower.removeLast(suffix.count) }
+        if [".json", ".jsonl", ".ndjson"].contains(where: { lower.hasSuffix($0) }) { return true }
+        let text = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        guard let first = text.first else { return false }
+        if first == UInt8(ascii: "{") { return true }
+        return first == UInt8(ascii: "[") && text.dropFirst().first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+    }
+
+    static func looksLikeJSON(name: String, bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { looksLikeJSON(name: name, bytes: UnsafeBufferPointer(rebasing: $0.prefix(64))) }
+    }
+}
+
+/// A table of a database or a file of an archive, as a list to choose from names it.
+public struct CatalogPart: Sendable, Equatable {
+    public let name: String
+    /// Its size in words: "336,776 rows", "31 MB".
+    public let size: String
+}

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+internal import CArchive
+internal import CGLib
+import FoldoutCore
+
+/// Compressed files and archives, through libarchive: a `.gz`, `.xz`, `.bz2` or `.zst` file is
+/// decompressed whole; a zip archive (or a compressed tar) gives the one CSV, TSV or JSON file it
+/// holds, or the one asked for by name. Read from the file's bytes in memory, so that a file
+/// changed meanwhile cannot be read half old and half new.
+enum Decompression {
+    enum Kind {
+        case gzip, xz, bzip2, zstd, zip
+
+        /// The compression whose signature `head` starts with.
+        init?(_ head: [UInt8]) {
+            func starts(_ signature: [UInt8]) -> Bool { head.starts(with: signature) }
+            if starts([0x1F, 0x8B]) {
+                self = .gzip
+            } else if starts([0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) {
+                self = .xz
+            } else if starts([0x42, 0x5A, 0x68]) {
+                self = .bzip2
+            } else if starts([0x28, 0xB5, 0x2F, 0xFD]) {
+                self = .zstd
+            } else if starts([0x50, 0x4B, 0x03, 0x04]) || starts([0x50, 0x4B, 0x05, 0x06]) {
+                self = .zip
+            } else {
+                return nil
+            }
+        }
+
+        var name: String {
+            switch self {
+            case .gzip: "gzip"
+            case .xz: "xz"
+            case .bzip2: "bzip2"
+            case .zstd: "zstd"
+            case .zip: "zip"
+            }
+        }
+    }
+
+    struct Inner {
+        var bytes: [UInt8]
+        /// The archive member read; nil for a compressed file.
+        var member: String?
+    }
+
+    /// The text inside: the compressed file's, or the archive member's (`member`, or the only one
+    /// that can be a catalog).
+    static func read(
+        _ contents: CatalogFileContents, kind: Kind, member: String?, loading: CatalogLoading?
+    ) throws(CatalogImportError) -> Inner {
+        let candidates = try entries(contents, kind: kind).filter(\.isCandidate)
+        let chosen: Entry
+        if let member {
+            guard let named = candidates.first(where: { $0.name == member || $0.fileName == member }) else {
+                throw CatalogImportError(
+                    line: 0, reason: .noSuchTable(member, candidates.map(\.name)), path: contents.path)
+            }
+            chosen = named
+        } else if candidates.count == 1 {
+            chosen = candidates[0]
+        } else {
+            throw CatalogImportError(
+                line: 0, reason: candidates.isEmpty ? .noTables : .severalTables(candidates.map(\.name)),
+                path: contents.path)
+        }
+        let archive = try Archive(contents, kind: kind)
+        while let entry = try archive.nextEntry() {
+            guard entry.index == chosen.index else { continue }
+            let bytes = try archive.data(expected: entry.size ?? contents.bytes.count * 4, loading: loading)
+            return Inner(bytes: bytes, member: entry.isRaw ? nil : entry.name)
+        }
+        throw CatalogImportError(line: 0, reason: .noTables, path: contents.path)
+    }
+
+    /// The members that can be catalogs, with their sizes; empty for a compressed file.
+    static func members(_ contents: CatalogFileContents, kind: Kind) throws(CatalogImportError) -> [CatalogPart] {
+        try entries(contents, kind: kind).filter { $0.isCandidate && !$0.isRaw }.map { entry in
+            CatalogPart(name: entry.name, size: entry.size.map(formatSize) ?? "")
+        }
+    }
+
+    private static func entries(_ contents: CatalogFileContents, kind: Kind) throws(CatalogImportError) -> [Entry] {
+        let archive = try Archive(contents, kind: kind)
+        var entries: [Entry] = []
+        while let entry = try archive.nextEntry() { entries.append(entry) }
+        return entries
+    }
+
+    private static func formatSize(_ bytes: Int) -> String {
+        guard let text = g_format_size(guint64(bytes)) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    struct Entry {
+        let index: Int
+        let name: String
+        let size: Int?
+        let isRegularFile: Bool
+        /// A compressed file, not an archive: its one "member" has no name.
+        let isRaw: Bool
+
+        var fileName: String { Catalog.fileName(of: name) }
+
+        /// A file that can be a catalog: CSV, TSV, text or JSON, and not macOS's metadata.
+        var isCandidate: Bool {
+            guard isRegularFile else { return false }
+            if isRaw { return true }
+            let lower = fileName.lowercased()
+            guard !name.hasPrefix("__MACOSX/") && !lower.hasPrefix(".") else { return false }
+            return [".csv", ".tsv", ".tab", ".txt", ".json", ".jsonl", ".ndjson"].contains { lower.hasSuffix($0) }
+        }
+    }
+
+    /// One reading of an archive in memory, entry by entry.
+    private final class Archive {
+        private let handle: OpaquePointer
+        private let kind: Kind
+        private let path: String
+        private var count = 0
+        private let contents: CatalogFileContents
+
+        init(_ contents: CatalogFileContents, kind: Kind) throws(CatalogImportError) {
+            guard let handle = archive_read_new() else {
+                throw CatalogImportError(line: 0, reason: .unreadable("libarchive"), path: contents.path)
+            }
+            self.handle = handle
+            self.kind = kind
+            self.contents = contents
+            path = contents.path
+            archive_read_support_filter_all(handle)
+            archive_read_support_format_zip(handle)
+            archive_read_support_format_tar(handle)
+            archive_read_support_format_empty(handle)
+            archive_read_support_format_raw(handle)
+            let bytes = contents.bytes
+            guard archive_read_open_memory(handle, bytes.baseAddress, bytes.count) == ARCHIVE_OK else {
+                throw failure()
+            }
+        }
+
+        deinit { archive_read_free(handle) }
+
+        func nextEntry() throws(CatalogImportError) -> Entry? {
+            var entry: OpaquePointer?
+            let status = archive_read_next_header(handle, &entry)
+            if status == ARCHIVE_EOF { return nil }
+            guard status >= ARCHIVE_WARN, let entry else { throw failure() }
+            defer { count += 1 }
+            let isRaw = archive_format(handle) == ARCHIVE_FORMAT_RAW
+            let name = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
+            return Entry(
+                index: count, name: name.map { String(cString: $0) } ?? "",
+                size: archive_entry_size_is_set(entry) != 0 ? Int(archive_entry_size(entry)) : nil,
+                isRegularFile: isRaw || archive_entry_filetype(entry) == foldout_archive_regular_file(), isRaw: isRaw)
+        }
+
+        /// The current entry's data; `loading` hears the compressed bytes read.
+        func data(expected: Int, loading: CatalogLoading?) throws(CatalogImportError) -> [UInt8] {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(min(expected, Int(UInt32.max)))
+            var chunk = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let read = chunk.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
+                if read == 0 { return bytes }
+                guard read > 0 else { throw failure() }
+                bytes.append(contentsOf: chunk[0..<read])
+                guard bytes.count < Int(UInt32.max) else {
+                    throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")), path: path)
+                }
+                if let loading, !loading.report(read: Int(archive_filter_bytes(handle, -1))) {
+                    throw CatalogImportError(line: 0, reason: .cancelled, path: path)
+                }
+            }
+        }
+
+        private func failure() -> CatalogImportError {
+            let detail = archive_error_string(handle).map { String(cString: $0) } ?? ""
+            return CatalogImportError(line: 0, reason: .damaged(format: kind.name, detail: detail), path: path)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+internal import CSQLite
+import FoldoutCore
+
+/// A table or view of a SQLite database, read through the system's libsqlite3 and never written
+/// or locked: the file is read into memory (one version of it) and opened there read-only
+/// (`sqlite3_deserialize`), so its owner can go on writing it. A database in WAL mode with
+/// changes not yet in the file (a `-wal` file beside it) is opened read-only in place instead,
+/// where a reader does not block writers.
+enum SQLiteDatabase {
+    static func isDatabase(_ head: [UInt8]) -> Bool { head.starts(with: Array("SQLite format 3\0".utf8)) }
+
+    /// The tables and views, with their row counts.
+    static func tables(path: String) throws(CatalogImportError) -> [CatalogPart] {
+        let database = try Connection(path: path)
+        return try database.tableNames().map { (name) throws(CatalogImportError) in
+            let rows = try database.count(name)
+            return CatalogPart(
+                name: name,
+                size: trn("{count} row", "{count} rows", rows, ["count": NumberText.grouped(rows)]))
+        }
+    }
+
+    static func catalog(path: String, table: String?, loading: CatalogLoading?) throws(CatalogImportError) -> Catalog {
+        let database = try Connection(path: path)
+        let names = try database.tableNames()
+        let chosen: String
+        if let table {
+            guard let named = names.first(where: { $0 == table }) ?? names.first(where: { $0.lowercased() == table.lowercased() }) else { throw CatalogImportError(line: 0, reason: .noSuchTable(table, names), path: path) }
+            chosen = named
+        } else if names.count == 1 {
+            chosen = names[0]
+        } else {
+            throw CatalogImportError(line: 0, reason: names.isEmpty ? .noTables : .severalTables(names), path: path)
+        }
+        let total = try database.count(chosen)
+        let statement = try database.prepare("SELECT * FROM " + quoted(chosen))
+        let columns = Int(sqlite3_column_count(statement.handle))
+        var text = CatalogTableText(
+            columns: (0..<columns).map { String(cString: sqlite3_column_name(statement.handle, Int32($0))) })
+        var hex: [UInt8] = []
+        while try statement.step() {
+            for column in 0..<Int32(columns) {
+                switch sqlite3_column_type(statement.handle, column) {
+                case SQLITE_NULL: text.missing()
+                case SQLITE_BLOB:
+                    hexText(of: statement.handle, column, into: &hex)
+                    hex.withUnsafeBufferPointer { text.field($0) }
+                default:
+                    let start = sqlite3_column_text(statement.handle, column)
+                    let count = Int(sqlite3_column_bytes(statement.handle, column))
+                    text.field(UnsafeBufferPointer(start: start, count: count))
+                }
+            }
+            text.endRow()
+            if text.rows & 0xFFFF == 0, let loading,
+                !loading.report(read: Int(Double(text.rows) / Double(max(total, 1)) * Double(loading.totalBytes)))
+            {
+                throw CatalogImportError(line: 0, reason: .cancelled, path: path)
+            }
+        }
+        return try text.catalog(
+            name: Catalog.name(of: path, part: chosen), loading: loading,
+            origin: try CatalogFileContents.origin(of: path, .sqlite(table: chosen)))
+    }
+
+    /// A blob as SQL writes one, `x'0A1B…'`, cut after 64 bytes.
+    private static func hexText(of statement: OpaquePointer, _ column: Int32, into hex: inout [UInt8]) {
+        let digits = Array("0123456789ABCDEF".utf8)
+        let count = Int(sqlite3_column_bytes(statement, column))
+        let bytes = sqlite3_column_blob(statement, column).map {
+            UnsafeRawBufferPointer(start: $0, count: min(count, 64))
+        }
+        hex = Array("x'".utf8)
+        for byte in bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 15)])
+        }
+        hex.append(UInt8(ascii: "'"))
+        if count > 64 { hex.append(contentsOf: "…".utf8) }
+    }
+
+    /// A name as SQL quotes it.
+    static func quoted(_ name: String) -> String {
+        "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+
+    private final class Connection {
+        let handle: OpaquePointer
+        let path: String
+
+        init(path: String) throws(CatalogImportError) {
+            self.path = path
+            var handle: OpaquePointer?
+            let inPlace = Catalog.fileSize(path + "-wal") > 0
+            if inPlace {
+                let uri = "file:" + Self.escaped(path) + "?mode=ro"
+                guard sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil) == SQLITE_OK,
+                    let handle
+                else {
+                    throw Self.failure(handle, path: path)
+                }
+                self.handle = handle
+                return
+            }
+            let contents = try CatalogFileContents(path: path, loading: nil)
+            guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK, let handle else {
+                throw Self.failure(handle, path: path)
+            }
+            self.handle = handle
+            let count = contents.bytes.count
+            guard let copy = sqlite3_malloc64(sqlite3_uint64(max(count, 1)))?.assumingMemoryBound(to: UInt8.self) else {
+                throw CatalogImportError(line: 0, reason: .unreadable(String(cString: sqlite3_errstr(SQLITE_NOMEM))))
+            }
+            copy.update(from: contents.bytes.baseAddress!, count: count)
+            // A database in WAL mode says so in bytes 18 and 19; one in memory cannot be in it.
+            if count > 19 { (copy[18], copy[19]) = (1, 1) }
+            let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
+            guard sqlite3_deserialize(handle, "main", copy, sqlite3_int64(count), sqlite3_int64(count), flags) == SQLITE_OK
+            else {
+                throw Self.failure(handle, path: path)
+            }
+        }
+
+        deinit { sqlite3_close_v2(handle) }
+
+        /// The tables and views a person made: not SQLite's own, nor a GeoPackage's metadata.
+        func tableNames() throws(CatalogImportError) -> [String] {
+            let statement = try prepare(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'gpkg\\_%' ESCAPE '\\' AND name NOT LIKE 'rtree\\_%' ESCAPE '\\' ORDER BY name"
+            )
+            var names: [String] = []
+            while try statement.step() { names.append(String(cString: sqlite3_column_text(statement.handle, 0))) }
+            return names
+        }
+
+        func count(_ table: String) throws(CatalogImportError) -> Int {
+            let statement = try prepare("SELECT count(*) FROM " + SQLiteDatabase.quoted(table))
+            guard try statement.step() else { return 0 }
+            return Int(sqlite3_column_int64(statement.handle, 0))
+        }
+
+        func prepare(_ sql: String) throws(CatalogImportError) -> Statement {
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+                throw Self.failure(handle, path: path)
+            }
+            return Statement(handle: statement, connection: self)
+        }
+
+        static func failure(_ handle: OpaquePointer?, path: String) -> CatalogImportError {
+            let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(SQLITE_CANTOPEN))
+            return CatalogImportError(line: 0, reason: .damaged(format: "SQLite", detail: detail), path: path)
+        }
+
+        /// A path in a `file:` URI: `%`, `?` and `#` escaped.
+        private static func escaped(_ path: String) -> String {
+            path.unicodeScalars.map { scalar in
+                switch scalar {
+                case "%": "%25"
+                case "?": "%3f"
+                case "#": "%23"
+                default: String(scalar)
+                }
+            }.joined()
+        }
+    }
+
+    private final class Statement {
+        let handle: OpaquePointer
+        private let connection: Connection
+
+        init(handle: OpaquePointer, connection: Connection) {
+            self.handle = handle
+            self.connection = connection
+        }
+
+        deinit { sqlite3_finalize(handle) }
+
+        /// Moves to the next row; false after the last.
+        func step() throws(CatalogImportError) -> Bool {
+            switch sqlite3_step(handle) {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw Connection.failure(connection.handle, path: connection.path)
+            }
+        }
+    }
+}

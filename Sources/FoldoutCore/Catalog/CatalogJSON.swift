@@ -1,0 +1,370 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension Catalog {
+    /// Reads JSON that holds a table: an array of objects, or JSON Lines (one object per line).
+    /// Each key is a column, in the order keys are first met; a key an object lacks, or `null`, is
+    /// a missing value; a nested array or object is shown as its JSON text. Not well-formed JSON
+    /// is refused with the line and column of the problem.
+    public static func parseJSON(
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, origin: CatalogOrigin?
+    ) throws(CatalogImportError) -> Catalog {
+        var keysPass = CatalogJSONReader(bytes, loading: loading, pass: 0)
+        let keys = try keysPass.collectKeys()
+        var table = CatalogTableText(columns: keys.names, expectedBytes: bytes.count)
+        var valuesPass = CatalogJSONReader(bytes, loading: loading, pass: 1)
+        try valuesPass.write(into: &table, keys: keys)
+        return try table.catalog(name: name, loading: loading, origin: origin)
+    }
+}
+
+/// The keys of every object, as columns.
+struct CatalogJSONKeys {
+    var names: [String] = []
+    /// Each key's bytes as written between its quotes, for the fast comparison.
+    var written: [[UInt8]] = []
+    var columnOfName: [String: Int] = [:]
+}
+
+/// One pass over JSON objects: the first finds the keys and checks the whole text, the second
+/// writes the values. Each object's keys are expected in the order the last object had them,
+/// so a key is looked up by name only where the order changes.
+struct CatalogJSONReader {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private let loading: CatalogLoading?
+    private let pass: Int
+    private var reported = 0
+    /// The column of the key at each place in the last object.
+    private var lastOrder: [Int] = []
+    private var scratch: [UInt8] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, pass: Int) {
+        self.bytes = bytes
+        self.loading = loading
+        self.pass = pass
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
+    }
+
+    private enum ValueKind { case string(escaped: Bool), literal, null, nested }
+
+    mutating func collectKeys() throws(CatalogImportError) -> CatalogJSONKeys {
+        var keys = CatalogJSONKeys()
+        try forEachObject { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
+            try reader.object(keys: &keys) { _, _, _ in }
+        }
+        guard !keys.names.isEmpty else { throw problem(tr("the objects have no keys"), at: index) }
+        return keys
+    }
+
+    mutating func write(into table: inout CatalogTableText, keys: CatalogJSONKeys) throws(CatalogImportError) {
+        var keys = keys
+        var values = [Range<Int>?](repeating: nil, count: keys.names.count)
+        var kinds = [ValueKind](repeating: .null, count: keys.names.count)
+        try forEachObject { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
+            for column in values.indices { values[column] = nil }
+            try reader.object(keys: &keys) { column, range, kind in
+                values[column] = range
+                kinds[column] = kind
+            }
+            for column in values.indices {
+                guard let range = values[column] else {
+                    table.missing()
+                    continue
+                }
+                try reader.writeValue(range, kinds[column], into: &table)
+            }
+            table.endRow()
+        }
+    }
+
+    /// Calls `body` with the reader at each row's object: the elements of a top-level array, or
+    /// objects one after another (JSON Lines).
+    private mutating func forEachObject(
+        _ body: (inout CatalogJSONReader) throws(CatalogImportError) -> Void
+    ) throws(CatalogImportError) {
+        skipSpace()
+        guard index < bytes.count else { throw CatalogImportError(line: 1, reason: .empty) }
+        let inArray = bytes[index] == UInt8(ascii: "[")
+        if inArray {
+            index += 1
+            skipSpace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                throw CatalogImportError(line: 0, reason: .noRows)
+            }
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count else {
+                if inArray { throw problem(tr("the array is never closed"), at: index) }
+                return
+            }
+            guard bytes[index] == UInt8(ascii: "{") else {
+                throw problem(tr("expected an object for each row"), at: index)
+            }
+            try body(&self)
+            try report()
+            skipSpace()
+            guard inArray else { continue }
+            guard index < bytes.count else { throw problem(tr("the array is never closed"), at: index) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "]") else { throw problem(tr("expected “,” or “]”"), at: index) }
+            index += 1
+            skipSpace()
+            guard index == bytes.count else { throw problem(tr("more text after the array"), at: index) }
+            return
+        }
+    }
+
+    /// Reads the object at `index`, handing each key's column (added to `keys` when new) and its
+    /// value's place to `field`.
+    private mutating func object(
+        keys: inout CatalogJSONKeys, _ field: (Int, Range<Int>, ValueKind) -> Void
+    ) throws(CatalogImportError) {
+        index += 1
+        skipSpace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return
+        }
+        var place = 0
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw problem(tr("expected a key in quotes"), at: index)
+            }
+            let keyStart = index
+            let escaped = try skipString()
+            let column = try self.column(of: (keyStart + 1)..<(index - 1), escaped: escaped, place: place, &keys)
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw problem(tr("expected “:” after a key"), at: index)
+            }
+            index += 1
+            skipSpace()
+            let valueStart = index
+            let kind = try skipValue()
+            field(column, valueStart..<index, kind)
+            place += 1
+            skipSpace()
+            guard index < bytes.count else { throw problem(tr("an object is never closed"), at: index) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            guard bytes[index] == UInt8(ascii: "}") else { throw problem(tr("expected “,” or “}”"), at: index) }
+            index += 1
+            return
+        }
+    }
+
+    private mutating func column(
+        of key: Range<Int>, escaped: Bool, place: Int, _ keys: inout CatalogJSONKeys
+    ) throws(CatalogImportError) -> Int {
+        let written = UnsafeBufferPointer(rebasing: bytes[key])
+        if place < lastOrder.count, keys.written[lastOrder[place]].elementsEqual(written) { return lastOrder[place] }
+        let name = escaped ? try decoded(key) : String(decoding: written, as: UTF8.self)
+        let column: Int
+        if let known = keys.columnOfName[name] {
+            column = known
+        } else {
+            column = keys.names.count
+            guard column < Catalog.maxColumns else {
+                throw CatalogImportError(line: 0, reason: .tooManyColumns(column + 1))
+            }
+            keys.names.append(name)
+            keys.written.append(Array(written))
+            keys.columnOfName[name] = column
+        }
+        if place < lastOrder.count { lastOrder[place] = column } else { lastOrder.append(column) }
+        return column
+    }
+
+    private mutating func writeValue(
+        _ range: Range<Int>, _ kind: ValueKind, into table: inout CatalogTableText
+    ) throws(CatalogImportError) {
+        switch kind {
+        case .null: table.missing()
+        case .literal, .nested: table.field(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .string(escaped: false):
+            table.field(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
+        case .string(escaped: true):
+            try decode((range.lowerBound + 1)..<(range.upperBound - 1))
+            scratch.withUnsafeBufferPointer { table.field($0) }
+        }
+    }
+
+    private mutating func skipValue() throws(CatalogImportError) -> ValueKind {
+        guard index < bytes.count else { throw problem(tr("expected a value"), at: index) }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(escaped: try skipString())
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skipNested()
+            return .nested
+        case UInt8(ascii: "n"):
+            try skipWord("null")
+            return .null
+        case UInt8(ascii: "t"):
+            try skipWord("true")
+            return .literal
+        case UInt8(ascii: "f"):
+            try skipWord("false")
+            return .literal
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let start = index
+            index += 1
+            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
+            guard bytes[index - 1] != UInt8(ascii: "-") else { throw problem(tr("a number is not complete"), at: start) }
+            return .literal
+        default: throw problem(tr("expected a value"), at: index)
+        }
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: "-")
+    }
+
+    private mutating func skipWord(_ word: StaticString) throws(CatalogImportError) {
+        let start = index
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard index + expected.count <= bytes.count,
+            UnsafeBufferPointer(rebasing: bytes[index..<(index + expected.count)]).elementsEqual(expected)
+        else { throw problem(tr("expected a value"), at: start) }
+        index += expected.count
+    }
+
+    /// Skips the string at `index`; true if it holds escapes.
+    private mutating func skipString() throws(CatalogImportError) -> Bool {
+        let start = index
+        index += 1
+        var escaped = false
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                return escaped
+            case UInt8(ascii: "\\"):
+                escaped = true
+                index += 2
+            case 10: throw problem(tr("a string is never closed"), at: start)
+            default: index += 1
+            }
+        }
+        throw problem(tr("a string is never closed"), at: start)
+    }
+
+    private mutating func skipNested() throws(CatalogImportError) {
+        let start = index
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                _ = try skipString()
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 {
+                    index += 1
+                    return
+                }
+            default: break
+            }
+            index += 1
+        }
+        throw problem(tr("a nested value is never closed"), at: start)
+    }
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func decoded(_ range: Range<Int>) throws(CatalogImportError) -> String {
+        try decode(range)
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    /// The text of a string's escaped contents, into `scratch`.
+    private mutating func decode(_ range: Range<Int>) throws(CatalogImportError) {
+        scratch.removeAll(keepingCapacity: true)
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let byte = bytes[at]
+            guard byte == UInt8(ascii: "\\") else {
+                scratch.append(byte)
+                at += 1
+                continue
+            }
+            guard at + 1 < range.upperBound else { throw problem(tr("an escape is not complete"), at: at) }
+            at += 2
+            switch bytes[at - 1] {
+            case UInt8(ascii: "n"): scratch.append(10)
+            case UInt8(ascii: "t"): scratch.append(9)
+            case UInt8(ascii: "r"): scratch.append(13)
+            case UInt8(ascii: "b"): scratch.append(8)
+            case UInt8(ascii: "f"): scratch.append(12)
+            case UInt8(ascii: "u"):
+                var scalar = try hex(at - 2, range)
+                at += 4
+                if (0xD800..<0xDC00).contains(scalar), at + 1 < range.upperBound, bytes[at] == UInt8(ascii: "\\"),
+                    bytes[at + 1] == UInt8(ascii: "u")
+                {
+                    let low = try hex(at, range)
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        at += 6
+                    }
+                }
+                scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+            case let other: scratch.append(other)
+            }
+        }
+    }
+
+    /// The four hex digits after the `\u` at `at`.
+    private func hex(_ at: Int, _ range: Range<Int>) throws(CatalogImportError) -> UInt32 {
+        guard at + 6 <= range.upperBound else { throw problem(tr("an escape is not complete"), at: at) }
+        var value: UInt32 = 0
+        for digit in bytes[(at + 2)..<(at + 6)] {
+            let nibble: UInt8
+            switch digit {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
+            default: throw problem(tr("an escape is not complete"), at: at)
+            }
+            value = value << 4 | UInt32(nibble)
+        }
+        return value
+    }
+
+    private mutating func report() throws(CatalogImportError) {
+        guard index - reported >= CatalogLoading.reportEvery, let loading else { return }
+        reported = index
+        let done = Double(pass * bytes.count + index) / Double(2 * max(bytes.count, 1))
+        guard loading.report(read: Int(done * Double(loading.totalBytes))) else {
+            throw CatalogImportError(line: 0, reason: .cancelled)
+        }
+    }
+
+    /// A problem at byte `offset`, with its line and column (in characters) for people.
+    private func problem(_ text: String, at offset: Int) -> CatalogImportError {
+        var line = 1
+        var lineStart = 0
+        let end = min(offset, bytes.count)
+        for at in 0..<end where bytes[at] == 10 {
+            line += 1
+            lineStart = at + 1
+        }
+        let column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return CatalogImportError(line: line, column: column, reason: .json(text))
+    }
+}

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A table that another format holds (a database table, JSON objects), written row by row as CSV
+/// text and then read by the one CSV parser, so that every format's columns are stored, inferred
+/// and refused alike. A missing value is an empty field.
+public struct CatalogTableText {
+    private var writer: DelimitedWriter
+    public let columnCount: Int
+    private var fieldsInRow = 0
+    public private(set) var rows = 0
+
+    public init(columns: [String], expectedBytes: Int = 0) {
+        writer = DelimitedWriter(delimiter: 44, flushAt: Int.max)
+        writer.reserve(expectedBytes)
+        columnCount = columns.count
+        for name in columns { writer.field(name) }
+        writer.endLine()
+    }
+
+    public mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) {
+        writer.field(bytes)
+        fieldsInRow += 1
+    }
+
+    public mutating func field(_ text: String) {
+        var text = text
+        text.withUTF8 { field($0) }
+    }
+
+    public mutating func missing() {
+        writer.field(UnsafeBufferPointer(start: nil, count: 0))
+        fieldsInRow += 1
+    }
+
+    /// Ends a row; fields not given are missing.
+    public mutating func endRow() {
+        while fieldsInRow < columnCount { missing() }
+        writer.endLine()
+        fieldsInRow = 0
+        rows += 1
+    }
+
+    /// The text written so far, in bytes.
+    public var byteCount: Int { writer.buffer.count }
+
+    /// The catalog of the rows written. `textColumns` are text whatever their values look like
+    /// (a database's TEXT columns of digits, such as postal codes).
+    public func catalog(
+        name: String, textColumns: Set<Int> = [], loading: CatalogLoading?, origin: CatalogOrigin?
+    ) throws(CatalogImportError) -> Catalog {
+        guard rows > 0 else { throw CatalogImportError(line: 0, reason: .noRows) }
+        loading?.beginParsing(bytes: writer.buffer.count)
+        return try writer.buffer.withUnsafeBufferPointer { bytes in
+            CatalogCSVParser.parse(
+                bytes, name: name, loading: loading, origin: origin, delimiter: 44, textColumns: textColumns)
+        }.get()
+    }
+}

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import XCTest
+
+/// Every format and encoding a user's catalog may come in, each written from one table by the
+/// tools people use (Python's gzip, zipfile, sqlite3 and json modules, the xz, bzip2 and zstd
+/// commands, Python's codecs), read back and compared with the CSV of the same data cell by cell:
+/// the same columns, kinds, values and so facet counts.
+final class CatalogFormatsTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("foldout-formats-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    /// A table with what trips readers up: quotes, delimiters and line breaks inside values,
+    /// accents, missing values, numbers with decimals and negatives, dates and a yes/no column.
+    static let csv = """
+        id,name,city,price,opened,terrace,note
+        1,Café Noir,Zürich,12.5,2024-03-01,true,"quiet, ""good"" coffee"
+        2,Bäckerei Öhler,München,3,2023-11-20,false,
+        3,Crêperie,Paris,-4.25,2024-01-07,true,"two
+        lines"
+        4,Smørrebrød,København,,2022-06-30,false,plain
+        5,Café Noir,Zürich,12.5,2024-03-02,true,again
+        """ + "\n"
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    private func python(_ script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, folder.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "python failed")
+    }
+
+    private func run(_ command: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/" + command)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(command) failed")
+    }
+
+    private func load(_ name: String, _ options: CatalogReadOptions = CatalogReadOptions()) throws -> Catalog {
+        do throws(CatalogImportError) {
+            return try CatalogReader.load(path: path(name), options: options)
+        } catch {
+            XCTFail("\(name) refused: \(error)")
+            throw error
+        }
+    }
+
+    private func refusal(_ name: String, _ options: CatalogReadOptions = CatalogReadOptions()) -> CatalogImportError? {
+        do throws(CatalogImportError) {
+            _ = try CatalogReader.load(path: path(name), options: options)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func assertSameTable(_ catalog: Catalog, _ expected: Catalog, _ name: String) {
+        XCTAssertEqual(catalog.columns.map(\.name), expected.columns.map(\.name), name)
+        XCTAssertEqual(catalog.columns.map(\.kind), expected.columns.map(\.kind), name)
+        XCTAssertEqual(catalog.count, expected.count, name)
+        XCTAssertEqual(catalog.facetColumns, expected.facetColumns, name)
+        for column in expected.columns.indices {
+            XCTAssertEqual(
+                (0..<catalog.count).map { catalog.text(column, at: $0) },
+                (0..<expected.count).map { expected.text(column, at: $0) }, "\(name): \(expected.columns[column].name)")
+        }
+    }
+
+    private func writeCSV() throws -> Catalog {
+        try Self.csv.write(toFile: path("cafes.csv"), atomically: true, encoding: .utf8)
+        let catalog = try load("cafes.csv")
+        XCTAssertEqual(catalog.text(catalog.column(named: "note")!, at: 2), "two\nlines")
+        return catalog
+    }
+
+    func testCompressedFilesReadAsTheirCSV() throws {
+        let expected = try writeCSV()
+        try python(
+            """
+            import gzip, zipfile, sys, os
+            d = sys.argv[1]; data = open(os.path.join(d, 'cafes.csv'), 'rb').read()
+            open(os.path.join(d, 'cafes.csv.gz'), 'wb').write(gzip.compress(data))
+            with zipfile.ZipFile(os.path.join(d, 'cafes.csv.zip'), 'w', zipfile.ZIP_DEFLATED) as z:
+                z.writestr('cafes.csv', data)
+                z.writestr('__MACOSX/._cafes.csv', b'metadata')
+            """)
+        for (command, arguments) in [("xz", ["-k"]), ("bzip2", ["-k"]), ("zstd", ["-q", "-k"])] {
+            try run(command, arguments + [path("cafes.csv")])
+        }
+        for name in ["cafes.csv.gz", "cafes.csv.xz", "cafes.csv.bz2", "cafes.csv.zst", "cafes.csv.zip"] {
+            let catalog = try load(name)
+            assertSameTable(catalog, expected, name)
+            guard case .compressed(_, _, .delimited)? = catalog.origin?.format else {
+                return XCTFail("\(name): \(String(describing: catalog.origin?.format))")
+            }
+        }
+    }
+
+    func testAZipOfSeveralTablesAsksForOneByName() throws {
+        let expected = try writeCSV()
+        try python(
+            """
+            import zipfile, sys, os
+            d = sys.argv[1]; data = open(os.path.join(d, 'cafes.csv'), 'rb').read()
+            with zipfile.ZipFile(os.path.join(d, 'two.zip'), 'w') as z:
+                z.writestr('data/cafes.csv', data)
+                z.writestr('data/other.tsv', 'a\\tb\\n1\\t2\\n')
+                z.writestr('README.md', 'not a table')
+            """)
+        XCTAssertEqual(refusal("two.zip")?.reason, .severalTables(["data/cafes.csv", "data/other.tsv"]))
+        XCTAssertEqual(try CatalogReader.parts(of: path("two.zip")).map(\.name), ["data/cafes.csv", "data/other.tsv"])
+        assertSameTable(try load("two.zip", CatalogReadOptions(table: "cafes.csv")), expected, "member by file name")
+        XCTAssertEqual(try load("two.zip", CatalogReadOptions(table: "data/other.tsv")).count, 1)
+        XCTAssertEqual(
+            refusal("two.zip", CatalogReadOptions(table: "nope.csv"))?.reason,
+            .noSuchTable("nope.csv", ["data/cafes.csv", "data/other.tsv"]))
+    }
+
+    func testASQLiteTableReadsAsItsCSVAndTheDatabaseIsLeftAlone() throws {
+        let expected = try writeCSV()
+        try python(
+            """
+            import csv, sqlite3, sys, os
+            d = sys.argv[1]
+            rows = list(csv.reader(open(os.path.join(d, 'cafes.csv'), encoding='utf-8', newline='')))
+            db = sqlite3.connect(os.path.join(d, 'cafes.sqlite'))
+            db.execute('create table cafes (id integer, name text, city text, price real, opened text, terrace text, note text)')
+            def value(text, kind):
+                if text == '': return None
+                return int(text) if kind == 'i' else float(text) if kind == 'r' else text
+            db.executemany('insert into cafes values (?,?,?,?,?,?,?)',
+                [[value(v, k) for v, k in zip(r, 'itttttt'.replace('t', 't', 3)[:3] + 'rttt')] for r in rows[1:]])
+            db.execute('create view zurich as select * from cafes where city = "Zürich"')
+            db.commit(); db.close()
+            """)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path("cafes.sqlite")))
+        XCTAssertEqual(refusal("cafes.sqlite")?.reason, .severalTables(["cafes", "zurich"]))
+        let parts = try CatalogReader.parts(of: path("cafes.sqlite"))
+        XCTAssertEqual(parts.map(\.name), ["cafes", "zurich"])
+        XCTAssertEqual(parts.map(\.size), ["5 rows", "2 rows"])
+        let catalog = try load("cafes.sqlite", CatalogReadOptions(table: "cafes"))
+        XCTAssertEqual(catalog.origin?.format, .sqlite(table: "cafes"))
+        // SQLite writes a REAL 3.0 as "3.0" and 12.5 as "12.5": the same numbers as the CSV's.
+        let price = catalog.column(named: "price")!
+        XCTAssertEqual(catalog.columns[price].kind, expected.columns[price].kind)
+        for column in expected.columns.indices where column != price {
+            XCTAssertEqual(
+                (0..<catalog.count).map { catalog.text(column, at: $0) },
+                (0..<expected.count).map { expected.text(column, at: $0) }, expected.columns[column].name)
+        }
+        XCTAssertEqual(try load("cafes.sqlite", CatalogReadOptions(table: "ZURICH")).count, 2)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("cafes.sqlite"))), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("cafes.sqlite-journal")))
+    }
+
+    func testJSONLinesAndArraysReadAsTheirCSV() throws {
+        let expected = try writeCSV()
+        try python(
+            """
+            import csv, json, sys, os
+            d = sys.argv[1]
+            rows = list(csv.DictReader(open(os.path.join(d, 'cafes.csv'), encoding='utf-8', newline='')))
+            def value(k, v):
+                if v == '': return None
+                if k in ('id',): return int(v)
+                if k == 'price': return float(v) if '.' in v else int(v)
+                if k == 'terrace': return v == 'true'
+                return v
+            objects = [{k: value(k, v) for k, v in r.items() if v != '' or k != 'note'} for r in rows]
+            with open(os.path.join(d, 'cafes.jsonl'), 'w', encoding='utf-8') as f:
+                for o in objects: f.write(json.dumps(o) + '\\n')
+            json.dump(objects, open(os.path.join(d, 'cafes.json'), 'w', encoding='utf-8'), indent=2, ensure_ascii=False)
+            """)
+        assertSameTable(try load("cafes.jsonl"), expected, "JSON Lines (escaped non-ASCII)")
+        assertSameTable(try load("cafes.json"), expected, "JSON array")
+    }
+
+    func testNestedValuesAreTheirJSONTextAndMissingKeysAreMissing() throws {
+        try #"[{"a": 1, "tags": ["x", "y"]}, {"b": "only here", "a": null}, {"a": 3, "tags": {"k": "\u00e9\ud83d\ude00"}}]"#
+            .write(toFile: path("nested.json"), atomically: true, encoding: .utf8)
+        let catalog = try load("nested.json")
+        XCTAssertEqual(catalog.columns.map(\.name), ["a", "tags", "b"])
+        XCTAssertEqual((0..<3).map { catalog.text(0, at: $0) }, ["1", "", "3"])
+        XCTAssertEqual((0..<3).map { catalog.text(1, at: $0) }, [#"["x", "y"]"#, "", #"{"k": "\u00e9\ud83d\ude00"}"#])
+        XCTAssertEqual((0..<3).map { catalog.text(2, at: $0) }, ["", "only here", ""])
+    }
+
+    func testWindowsAndExcelTextReadAsTheirCSV() throws {
+        let expected = try writeCSV()
+        try python(
+            """
+            import csv, sys, os
+            d = sys.argv[1]; text = open(os.path.join(d, 'cafes.csv'), encoding='utf-8').read()
+            open(os.path.join(d, 'cafes-1252.csv'), 'w', encoding='cp1252', newline='').write(text.replace('Smørrebrød', 'Smorrebrod').replace('København', 'Kobenhavn'))
+            rows = list(csv.reader(open(os.path.join(d, 'cafes.csv'), encoding='utf-8', newline='')))
+            with open(os.path.join(d, 'cafes.txt'), 'w', encoding='utf-16', newline='') as f:
+                csv.writer(f, dialect='excel-tab').writerows(rows)
+            """)
+        let legacy = try load("cafes-1252.csv")
+        XCTAssertEqual(legacy.origin?.encoding, "WINDOWS-1252")
+        XCTAssertEqual(legacy.text(1, at: 1), "Bäckerei Öhler")
+        XCTAssertEqual(legacy.text(2, at: 0), "Zürich")
+        let excel = try load("cafes.txt")
+        XCTAssertEqual(excel.origin?.encoding, "UTF-16LE")
+        assertSameTable(excel, expected, "UTF-16 tab-separated, CRLF")
+        XCTAssertEqual(
+            refusal("cafes-1252.csv", CatalogReadOptions(encoding: "no-such-set"))?.reason,
+            .unknownEncoding("no-such-set"))
+        XCTAssertEqual(try load("cafes-1252.csv", CatalogReadOptions(encoding: "ISO-8859-1")).text(2, at: 1), "München")
+    }
+
+    func testBrokenFilesAreRefusedClearly() throws {
+        _ = try writeCSV()
+        try python(
+            """
+            import gzip, sys, os
+            d = sys.argv[1]; data = open(os.path.join(d, 'cafes.csv'), 'rb').read() * 2000
+            packed = gzip.compress(data)
+            open(os.path.join(d, 'cut.csv.gz'), 'wb').write(packed[:len(packed) // 2])
+            open(os.path.join(d, 'bad.zip'), 'wb').write(b'PK\\x03\\x04' + os.urandom(3000))
+            open(os.path.join(d, 'bad.sqlite'), 'wb').write(b'SQLite format 3\\x00' + b'\\x10\\x00' + os.urandom(4000))
+            open(os.path.join(d, 'bad.json'), 'w').write('[{"a": 1},\\n {"a": 2 "b": 3}]')
+            open(os.path.join(d, 'bad.jsonl'), 'w').write('{"a": 1}\\n{"a": "open}\\n')
+            """)
+        for name in ["cut.csv.gz", "bad.zip", "bad.sqlite"] {
+            guard case .damaged? = refusal(name)?.reason else { return XCTFail("\(name): \(String(describing: refusal(name)))") }
+        }
+        let json = refusal("bad.json")
+        XCTAssertEqual(json?.line, 2)
+        XCTAssertEqual(json?.column, 10)
+        XCTAssertEqual(json?.reason, .json("expected “,” or “}”"))
+        let lines = refusal("bad.jsonl")
+        XCTAssertEqual(lines?.line, 2)
+        XCTAssertEqual(lines?.reason, .json("a string is never closed"))
+    }
+
+    /// Random damage to each reader's input is refused or read, never a crash.
+    func testDamagedInputNeverCrashes() throws {
+        _ = try writeCSV()
+        try python(
+            """
+            import gzip, json, sqlite3, csv, sys, os
+            d = sys.argv[1]; data = open(os.path.join(d, 'cafes.csv'), 'rb').read()
+            open(os.path.join(d, 'seed.csv.gz'), 'wb').write(gzip.compress(data))
+            rows = list(csv.DictReader(open(os.path.join(d, 'cafes.csv'), encoding='utf-8', newline='')))
+            open(os.path.join(d, 'seed.jsonl'), 'w').write(''.join(json.dumps(r) + '\\n' for r in rows))
+            """)
+        var random = SystemRandomNumberGenerator()
+        for seed in ["seed.csv.gz", "seed.jsonl"] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: path(seed)))
+            for round in 0..<150 {
+                var bytes = [UInt8](original)
+                for _ in 0..<Int.random(in: 1...4, using: &random) where !bytes.isEmpty {
+                    let at = Int.random(in: 0..<bytes.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: bytes[at] = UInt8.random(in: 0...255, using: &random)
+                    case 1: bytes.remove(at: at)
+                    default: bytes.removeSubrange(at..<bytes.count)
+                    }
+                }
+                guard !bytes.isEmpty else { continue }
+                let name = "fuzz-\(round)-" + seed
+                try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
+                if let catalog = try? CatalogReader.load(path: path(name)) {
+                    XCTAssertGreaterThan(catalog.columns.count, 0)
+                }
+            }
+        }
+    }
+}
