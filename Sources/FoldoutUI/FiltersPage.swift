@@ -33,6 +33,7 @@ public final class FiltersPage {
     let comboRows: [ComboRow]
     let countLabel = Label()
     let sourceLabel = Label()
+    let encodingButton = EncodingButton()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
     let opening: CatalogOpening
     let rowsExport = RowsExport()
@@ -142,6 +143,7 @@ public final class FiltersPage {
         sourceLabel.ellipsizeEnd()
         sourceLabel.addCSSClass("dim-label")
         status.append(sourceLabel)
+        status.append(encodingButton.root)
         status.append(opening.root)
         status.append(rowsExport.root)
         viewSwitcher.addCSSClass("results-views")
@@ -194,6 +196,12 @@ public final class FiltersPage {
             self?.onFileOpened(path)
         }
         fileBar.onReload = { [weak self] in self?.reload() }
+        encodingButton.onChoose = { [weak self] encoding in
+            guard let self, let path = self.watchedPath else { return }
+            var options = self.opening.lastOptions
+            options.encoding = encoding
+            self.open(path: path, options: options)
+        }
         // A file given at start that cannot be used leaves the page with the built-in catalog.
         opening.onFailed = { [weak self] in
             guard let self, self.filter == nil else { return }
@@ -316,6 +324,7 @@ public final class FiltersPage {
         pendingSearch = nil
         if let row = pendingUnfold { unfoldResult(at: row) }
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
+        encodingButton.show(encoding: catalog.origin?.encoding)
         setInteractive(true)
         search.prepare()
     }

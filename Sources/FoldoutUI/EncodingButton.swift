@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Gtk
+
+/// Beside the file's name when its text was not UTF-8: "Read as Windows-1252", a button whose
+/// popover lists the other character sets; choosing one reads the file again in it.
+@MainActor
+final class EncodingButton {
+    let root = MenuButton()
+    private let popover = Popover()
+    /// Reads the file again in the character set named (iconv's name).
+    var onChoose: (String) -> Void = { _ in }
+
+    init() {
+        root.addCSSClass("flat")
+        root.tooltip = tr("Read the file again in another character set")
+        let list = Box(.vertical, spacing: 0)
+        for (name, label) in TextEncoding.choices {
+            let button = Button(label: label)
+            button.addCSSClass("flat")
+            button.onClicked { [weak self] in
+                self?.popover.popdown()
+                self?.onChoose(name)
+            }
+            list.append(button)
+        }
+        let scrolled = ScrolledWindow()
+        scrolled.child = list
+        scrolled.limitHeight(to: 360)
+        popover.child = scrolled
+        root.popover = popover
+        root.isVisible = false
+    }
+
+    /// Shows the character set the catalog was converted from, or hides for UTF-8.
+    func show(encoding: String?) {
+        root.isVisible = encoding != nil
+        guard let encoding else { return }
+        root.label = tr("Read as {encoding}", ["encoding": TextEncoding.label(of: encoding)])
+    }
+}
