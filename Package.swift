@@ -44,7 +44,8 @@ let package = Package(
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
         .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "FoldoutCore"]),
-        .testTarget(name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore"]),
+        .testTarget(
+            name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore", "CatalogFormats"]),
     ],
     swiftLanguageModes: [.v6]
 )

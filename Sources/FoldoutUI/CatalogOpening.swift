@@ -18,7 +18,8 @@ final class CatalogOpening {
     /// True while a file is being read.
     var isOpening: Bool { loading != nil }
     private var progressWatch: SourceToken?
-    private var partChooser: PartChooser?
+    /// The question which table to open, while it is asked.
+    private(set) var partChooser: PartChooser?
     /// How the catalog shown was read (its table, its character set): a reload reads it so again.
     private(set) var lastOptions = CatalogReadOptions()
     var window: () -> Window? = { nil }

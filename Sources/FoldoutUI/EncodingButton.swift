@@ -8,7 +8,9 @@ import Gtk
 @MainActor
 final class EncodingButton {
     let root = MenuButton()
-    private let popover = Popover()
+    let popover = Popover()
+    /// One per character set of `TextEncoding.choices`, in its order.
+    private(set) var buttons: [Button] = []
     /// Reads the file again in the character set named (iconv's name).
     var onChoose: (String) -> Void = { _ in }
 
@@ -24,6 +26,7 @@ final class EncodingButton {
                 self?.onChoose(name)
             }
             list.append(button)
+            buttons.append(button)
         }
         let scrolled = ScrolledWindow()
         scrolled.child = list

@@ -7,7 +7,9 @@ import Gtk
 /// with a button for each (its name and size: "flights — 336,776 rows") and Cancel (or Escape).
 @MainActor
 final class PartChooser {
-    private let window = Window()
+    let window = Window()
+    /// One per table, in the order listed.
+    private(set) var buttons: [Button] = []
     /// The name chosen, or nil when cancelled. Called once.
     var onChosen: (String?) -> Void = { _ in }
     private var answered = false
@@ -33,6 +35,7 @@ final class PartChooser {
                 part.size.isEmpty ? part.name : tr("{table}, {size}", ["table": part.name, "size": part.size]))
             button.onClicked { [weak self] in self?.answer(part.name) }
             list.append(button)
+            buttons.append(button)
         }
         let scrolled = ScrolledWindow()
         scrolled.child = list

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// Files that are not plain UTF-8 CSV, opened on the Filters page as a user opens them: a
+/// database whose table is chosen with a click, a Windows-1252 file read again in another
+/// character set from the button that says how it was read, and a zip archive.
+final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
+    @MainActor private var window: Window!
+    private let windowTitle = "Foldout formats test \(UUID().uuidString)"
+    @MainActor private var page: FiltersPage!
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = NSTemporaryDirectory() + "foldout-formats-ui-\(UUID().uuidString)/"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try python(
+            """
+            import sqlite3, zipfile, sys, os
+            d = sys.argv[1]
+            db = sqlite3.connect(os.path.join(d, 'shops.sqlite'))
+            db.execute('create table shops (name text, city text, price real)')
+            db.executemany('insert into shops values (?, ?, ?)',
+                [('Café Noir', 'Zürich', 12.5), ('Bäckerei', 'München', 3.0), ('Crêperie', 'Paris', 4.25)])
+            db.execute('create table cities (city text, country text)')
+            db.executemany('insert into cities values (?, ?)', [('Zürich', 'CH'), ('München', 'DE')])
+            db.commit(); db.close()
+            text = 'name,city\\nCafé Noir,Zürich\\nBäckerei,München\\n'
+            open(os.path.join(d, 'shops-1252.csv'), 'w', encoding='cp1252').write(text)
+            with zipfile.ZipFile(os.path.join(d, 'shops.csv.zip'), 'w', zipfile.ZIP_DEFLATED) as z:
+                z.writestr('shops.csv', text)
+            """)
+        onMain {
+            page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)))
+            window = Window()
+            window.title = windowTitle
+            window.setDefaultSize(width: 900, height: 600)
+            window.child = page.root
+            page.window = { [weak window] in window }
+            window.present()
+            XCTAssertTrue(pump { self.page.filter != nil })
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            page?.opening.partChooser?.window.destroy()
+            page?.encodingButton.root.popdown()
+            page?.lastErrorDialog?.dismiss()
+            window?.destroy()
+            window = nil
+            page = nil
+            pump(seconds: 0.05)
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func python(_ script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, folder]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    @MainActor private var catalog: Catalog { page.filter!.catalog }
+
+    @MainActor private func click(_ widget: Widget, in title: String, until done: () -> Bool, line: UInt = #line) {
+        guard let point = widget.pointInWindow() else { return XCTFail("not on screen", line: line) }
+        xdotool(
+            ["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"], window: title, until: done,
+            line: line)
+    }
+
+    func testADatabaseOfTwoTablesAsksWhichAndOpensTheOneClicked() {
+        onMain {
+            let shown = catalog
+            page.open(path: folder + "shops.sqlite")
+            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
+            let chooser = page.opening.partChooser!
+            XCTAssertEqual(chooser.buttons.map(\.label), ["cities — 2 rows", "shops — 3 rows"])
+            XCTAssertTrue(catalog === shown, "nothing changes until a table is chosen")
+            xdotool(["key", "Escape"], window: "Open a Table", until: { self.page.opening.partChooser == nil })
+            pump(seconds: 0.2)
+            XCTAssertTrue(catalog === shown, "Escape keeps the catalog shown")
+            page.open(path: folder + "shops.sqlite")
+            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true })
+            pump(frames: 2, of: page.opening.partChooser!.window)
+            click(page.opening.partChooser!.buttons[1], in: "Open a Table", until: { self.catalog !== shown })
+            XCTAssertEqual(catalog.count, 3)
+            XCTAssertEqual(catalog.columns.map(\.name), ["name", "city", "price"])
+            XCTAssertEqual(page.sourceLabel.text, "in shops.sqlite — shops")
+            XCTAssertEqual(page.countLabel.text, "3 of 3 items")
+        }
+    }
+
+    func testAWindowsFileSaysHowItWasReadAndIsReadAgainAsChosen() {
+        onMain {
+            page.open(path: folder + "shops-1252.csv")
+            XCTAssertTrue(pump(seconds: 10) { self.page.sourceLabel.text == "in shops-1252.csv" })
+            XCTAssertEqual(catalog.text(1, at: 0), "Zürich")
+            XCTAssertTrue(page.encodingButton.root.isVisible)
+            XCTAssertEqual(page.encodingButton.root.label, "Read as Windows-1252")
+            pump(frames: 2, of: page.root)
+            click(page.encodingButton.root, in: windowTitle, until: { self.page.encodingButton.popover.isMapped })
+            let cyrillic = page.encodingButton.buttons[
+                TextEncoding.choices.firstIndex { $0.name == "WINDOWS-1251" }!]
+            pump(frames: 2, of: page.encodingButton.popover)
+            let before = catalog
+            click(cyrillic, in: windowTitle, until: { self.catalog !== before })
+            XCTAssertEqual(catalog.text(1, at: 0), "Zьrich", "0xFC is ь in Windows-1251")
+            XCTAssertEqual(page.encodingButton.root.label, "Read as Windows-1251")
+        }
+    }
+
+    func testAZipOpensItsCSVAndAUTF8FileSaysNothing() {
+        onMain {
+            page.open(path: folder + "shops.csv.zip")
+            XCTAssertTrue(pump(seconds: 10) { self.page.sourceLabel.text == "in shops.csv.zip — shops.csv" })
+            XCTAssertEqual(catalog.count, 2)
+            XCTAssertEqual(catalog.text(1, at: 1), "München")
+            XCTAssertFalse(page.encodingButton.root.isVisible, "UTF-8 needs no word")
+        }
+    }
+}
