@@ -110,6 +110,17 @@ final class CatalogFormatsTests: XCTestCase {
         }
     }
 
+    /// A compressed file's text is not the table's: its export writes the values, which read back
+    /// as the same table.
+    func testAnExportOfACompressedCatalogReadsBackAsTheTable() throws {
+        let expected = try writeCSV()
+        try run("gzip", ["-k", path("cafes.csv")])
+        let catalog = try load("cafes.csv.gz")
+        try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .init(path: path("out.csv")))
+            .write(to: path("out.csv"))
+        assertSameTable(try load("out.csv"), expected, "exported from the .gz")
+    }
+
     func testAZipOfSeveralTablesAsksForOneByName() throws {
         let expected = try writeCSV()
         try python(

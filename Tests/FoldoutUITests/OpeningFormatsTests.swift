@@ -36,6 +36,9 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             open(os.path.join(d, 'shops-1252.csv'), 'w', encoding='cp1252').write(text)
             with zipfile.ZipFile(os.path.join(d, 'shops.csv.zip'), 'w', zipfile.ZIP_DEFLATED) as z:
                 z.writestr('shops.csv', text)
+            import gzip
+            packed = gzip.compress(text.encode() * 5000)
+            open(os.path.join(d, 'cut.csv.gz'), 'wb').write(packed[:len(packed) // 2])
             """)
         onMain {
             page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)))
@@ -118,6 +121,18 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             click(cyrillic, in: windowTitle, until: { self.catalog !== before })
             XCTAssertEqual(catalog.text(1, at: 0), "Zьrich", "0xFC is ь in Windows-1251")
             XCTAssertEqual(page.encodingButton.root.label, "Read as Windows-1251")
+        }
+    }
+
+    func testATruncatedArchiveIsRefusedAndTheCatalogStays() {
+        onMain {
+            let shown = catalog
+            page.open(path: folder + "cut.csv.gz")
+            XCTAssertTrue(pump(seconds: 10) { self.page.lastErrorDialog != nil })
+            let detail = page.lastErrorDialog!.detailText
+            XCTAssertTrue(detail.hasPrefix("the gzip data is damaged: "), detail)
+            XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail)
+            XCTAssertTrue(catalog === shown)
         }
     }
 
