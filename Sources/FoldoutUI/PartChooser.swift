@@ -19,6 +19,7 @@ final class PartChooser {
         window.isModal = true
         window.setTransient(for: parent)
         window.setDefaultSize(width: 420, height: -1)
+        window.setTitlebar(HeaderBar())
         let content = Box(.vertical, spacing: 12)
         content.addCSSClass("part-chooser")
         let heading = Label(
