@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Foundation
 import Gtk
@@ -90,6 +91,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             for movie in movies.library.movies {
                 data.formUnion([movie.title] + movie.notes.split(separator: "\n").map(String.init))
             }
+            // The character sets offered for a file are names ("Windows-1252"), not words.
+            data.formUnion(TextEncoding.choices.map(\.label))
 
             XCTAssertTrue(movies.banner.isShown, "the damaged library shows its banner")
             XCTAssertTrue(main.notification.isShown, "deleting a movie shows a notification")

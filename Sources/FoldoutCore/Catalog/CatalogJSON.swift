@@ -163,7 +163,7 @@ struct CatalogJSONReader {
         of key: Range<Int>, escaped: Bool, place: Int, _ keys: inout CatalogJSONKeys
     ) throws(CatalogImportError) -> Int {
         let written = UnsafeBufferPointer(rebasing: bytes[key])
-        if place < lastOrder.count, keys.written[lastOrder[place]].elementsEqual(written) { return lastOrder[place] }
+        if place < lastOrder.count, Self.same(keys.written[lastOrder[place]], written) { return lastOrder[place] }
         let name = escaped ? try decoded(key) : String(decoding: written, as: UTF8.self)
         let column: Int
         if let known = keys.columnOfName[name] {
@@ -179,6 +179,16 @@ struct CatalogJSONReader {
         }
         if place < lastOrder.count { lastOrder[place] = column } else { lastOrder.append(column) }
         return column
+    }
+
+    /// Whether a key's bytes are `written`: a plain loop, which the compiler makes a byte compare
+    /// (`elementsEqual` between an array and a buffer is a generic iteration, a tenth of a load).
+    private static func same(_ key: [UInt8], _ written: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard key.count == written.count else { return false }
+        return key.withUnsafeBufferPointer { key in
+            for index in 0..<key.count where key[index] != written[index] { return false }
+            return true
+        }
     }
 
     private mutating func writeValue(
