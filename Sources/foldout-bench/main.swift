@@ -6,13 +6,15 @@ import Gtk
 /// foldout-bench: every figure Foldout claims, each the median of repeated runs beside a baseline
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
-    Usage: foldout-bench [--rounds N] [--catalog-size N] [--only startup|filter|catalog|ranges|export|search|frames]
+    Usage: foldout-bench [--rounds N] [--catalog-size N]
+                         [--only startup|filter|catalog|formats|ranges|export|search|frames]
                          [--catalog FILE] [--no-peers] [--json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
     swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
     their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
     --write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
+    --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -37,9 +39,9 @@ while !arguments.isEmpty {
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
         guard let group = arguments.first,
-            ["startup", "filter", "catalog", "ranges", "export", "search", "frames"].contains(group)
+            ["startup", "filter", "catalog", "formats", "ranges", "export", "search", "frames"].contains(group)
         else {
-            fatal("--only takes startup, filter, catalog, ranges, export, search or frames")
+            fatal("--only takes startup, filter, catalog, formats, ranges, export, search or frames")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -74,6 +76,11 @@ if only == nil || only == "filter" { figures += filterFigures(count: catalogSize
 if only == nil || only == "filter" { figures += messageFigures(rounds: rounds) }
 if only == nil || only == "catalog" {
     figures += catalogFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 4, 3), withPeers: peers)
+}
+if only == nil || only == "formats" {
+    // As many rounds as asked for on their own; a quarter (at least 3) in the full run, as the catalog's.
+    figures += formatsFigures(
+        file: catalogFile, rows: catalogSize, rounds: only == "formats" ? rounds : max(rounds / 4, 3), withPeers: peers)
 }
 if only == nil || only == "ranges" {
     figures += rangeFigures(file: catalogFile, rows: catalogSize, rounds: rounds, withPeers: peers)
