@@ -14,7 +14,7 @@ enum CommandLineExport {
         switch options.catalog {
         case .loaded(let loaded): catalog = loaded
         case .generated(let count): catalog = Catalog.generate(count: count)
-        case .file(let file): return tr("cannot open catalog “{file}”", ["file": file])
+        case .file(let file, _): return tr("cannot open catalog “{file}”", ["file": file])
         }
         let filter = FacetFilter(catalog: catalog)
         for request in options.filters {

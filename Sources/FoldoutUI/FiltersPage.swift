@@ -7,9 +7,9 @@ import Gtk
 public enum CatalogSource: Sendable {
     case generated(count: Int)
     case loaded(Catalog)
-    /// A file read once the page is first shown, with its progress; the built-in catalog is
-    /// shown instead if the file cannot be used.
-    case file(path: String)
+    /// A file read once the page is first shown, with its progress, as `options` say (its table,
+    /// its character set); the built-in catalog is shown instead if the file cannot be used.
+    case file(path: String, options: CatalogReadOptions = CatalogReadOptions())
 }
 
 /// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
@@ -252,8 +252,8 @@ public final class FiltersPage {
             show(catalog)
         case .generated(let count):
             generate(count: count)
-        case .file(let path):
-            open(path: path)
+        case .file(let path, let options):
+            open(path: path, options: options)
         }
     }
 

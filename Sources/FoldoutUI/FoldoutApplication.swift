@@ -91,7 +91,7 @@ public final class FoldoutApplication {
         let files = invocation.files
         guard invocation.isRemote, mainWindow != nil else {
             if let file = files.first, !options.catalogChosen {
-                options.catalog = .file(path: file)
+                options.catalog = .file(path: file, options: options.readOptions)
                 options.catalogChosen = true
                 options.requestedPage = options.requestedPage ?? .filters
             }

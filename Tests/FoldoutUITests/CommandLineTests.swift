@@ -132,6 +132,53 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/none.csv"))
     }
 
+    /// `--table` and `--encoding` say on the command line what the window would ask or guess.
+    func testTableAndEncodingChooseWhatIsRead() throws {
+        let folder = NSTemporaryDirectory() + "foldout-cli-formats-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1] + '/shops.sqlite')
+            db.execute('create table shops (name text, city text)')
+            db.executemany('insert into shops values (?, ?)', [('Café Noir', 'Zürich'), ('Bäckerei', 'München')])
+            db.execute('create table cities (city text)')
+            db.commit()
+            open(sys.argv[1] + '/shops.csv', 'w', encoding='cp1252').write('name,city\\nCafé Noir,Zürich\\n')
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        python.arguments = ["-c", script, folder]
+        try python.run()
+        python.waitUntilExit()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        let several = try run(["--catalog", folder + "/shops.sqlite", "--export", folder + "/out.csv"], environment: environment)
+        XCTAssertEqual(several.status, 2)
+        XCTAssertEqual(
+            ownLines(several.errors),
+            [
+                "foldout: cannot open catalog “\(folder)/shops.sqlite”: it holds 2 tables: cities, shops; choose one (--table NAME)"
+            ])
+        let table = try run(
+            ["--catalog", folder + "/shops.sqlite", "--table", "SHOPS", "--choose", "city=zürich", "--export", folder + "/out.csv"],
+            environment: environment)
+        XCTAssertEqual(table.status, 0, table.errors)
+        XCTAssertEqual(try String(contentsOfFile: folder + "/out.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
+        let latin = try run(
+            ["--catalog", folder + "/shops.csv", "--encoding", "ISO-8859-1", "--export", folder + "/latin.csv"],
+            environment: environment)
+        XCTAssertEqual(latin.status, 0, latin.errors)
+        XCTAssertEqual(try String(contentsOfFile: folder + "/latin.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
+        let unknown = try run(
+            ["--catalog", folder + "/shops.csv", "--encoding", "KLINGON-1", "--export", folder + "/none.csv"],
+            environment: environment)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertEqual(
+            ownLines(unknown.errors),
+            ["foldout: cannot open catalog “\(folder)/shops.csv”: “KLINGON-1” is not a character set this system can read"])
+    }
+
     func testBadCatalogSizeAndFacetAreRefused() throws {
         for arguments in [
             ["--catalog-size", "0"], ["--catalog-size", "-5"], ["--catalog-size", "many"], ["--unfold", "x"],
