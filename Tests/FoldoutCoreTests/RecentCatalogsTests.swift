@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Foundation
+import XCTest
+
+/// What Open Recent makes of the desktop's recent files (`RecentCatalogs`).
+final class RecentCatalogsTests: XCTestCase {
+    func testOpenRecentListsFoldoutsFilesAndOtherCatalogsNewestFirst() {
+        let files = [
+            RecentFile(path: "/d/old.csv", mimeType: "text/csv", modified: 1, openedByFoldout: false),
+            RecentFile(path: "/d/photo.png", mimeType: "image/png", modified: 9, openedByFoldout: false),
+            RecentFile(path: "/d/odd.dat", mimeType: "application/octet-stream", modified: 5, openedByFoldout: true),
+            RecentFile(path: "/d/b.tsv", mimeType: nil, modified: 7, openedByFoldout: false),
+            RecentFile(path: "/d/a.tsv", mimeType: nil, modified: 7, openedByFoldout: false),
+        ]
+        XCTAssertEqual(
+            RecentCatalogs.choose(from: files).map(\.path), ["/d/a.tsv", "/d/b.tsv", "/d/odd.dat", "/d/old.csv"],
+            "newest first, ties by path; what Foldout opened whatever its type; no photo")
+        let many = (0..<25).map {
+            RecentFile(path: "/d/\($0).csv", mimeType: nil, modified: Int64($0), openedByFoldout: true)
+        }
+        XCTAssertEqual(RecentCatalogs.choose(from: many).map(\.path), (15..<25).reversed().map { "/d/\($0).csv" })
+    }
+
+    func testMenuLabelsNameTheFolder() {
+        XCTAssertEqual(
+            RecentCatalogs.menuLabel(forPath: "/home/ann/data/flights.csv", home: "/home/ann"), "flights.csv — ~/data")
+        XCTAssertEqual(
+            RecentCatalogs.menuLabel(forPath: "/home/ann/my_file.csv", home: "/home/ann/"), "my__file.csv — ~")
+        XCTAssertEqual(RecentCatalogs.menuLabel(forPath: "/srv/a.csv", home: "/home/ann"), "a.csv — /srv")
+        XCTAssertEqual(RecentCatalogs.menuLabel(forPath: "/a.csv", home: nil), "a.csv — /")
+        XCTAssertEqual(
+            RecentCatalogs.folderText(
+                forPath: "/home/ann/projects/2026/research/nycflights13/raw/flights.csv", home: "/home/ann"),
+            "…/2026/research/nycflights13/raw")
+        XCTAssertEqual(
+            RecentCatalogs.folderText(
+                forPath: "/home/ann/a-very-long-folder-name-that-alone-is-too-long/f.csv", home: "/home/ann"),
+            "~/a-very-long-folder-name-that-alone-is-too-long", "one folder is kept whole")
+        XCTAssertEqual(RecentCatalogs.folderText(forPath: "/home/annex/f.csv", home: "/home/ann"), "/home/annex")
+    }
+}
