@@ -24,16 +24,25 @@ public enum RecentCatalogs {
     /// How many the menu lists.
     public static let limit = 10
 
-    /// The files to list, newest first, at most `limit`. The caller leaves out files that are gone.
-    public static func choose(from files: [RecentFile], limit: Int = limit) -> [RecentFile] {
-        let chosen = files.filter { file in
+    /// The files to list, newest first, at most `limit`, leaving out those that `isThere` says are
+    /// gone (by default, a path where no regular file is now). Only the newest candidates are
+    /// looked for on disk, not the whole list.
+    public static func choose(
+        from files: [RecentFile], limit: Int = limit, isThere: (String) -> Bool = isRegularFile
+    ) -> [RecentFile] {
+        let candidates = files.filter { file in
             file.openedByFoldout
                 || CatalogFileTypes.isCatalog(name: Catalog.fileName(of: file.path), mimeType: file.mimeType)
         }
         // Ties in the path's order, so that the menu does not reorder itself.
-        let sorted = chosen.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
-        return Array(sorted.prefix(limit))
+        let sorted = candidates.sorted { ($0.modified, $1.path) > ($1.modified, $0.path) }
+        var chosen: [RecentFile] = []
+        for file in sorted where chosen.count < limit && isThere(file.path) { chosen.append(file) }
+        return chosen
     }
+
+    /// Whether a regular file is at `path` now (a symbolic link to one counts).
+    public static func isRegularFile(_ path: String) -> Bool { SystemFile.size(of: path) != nil }
 
     /// "flights.csv — ~/data/nycflights13": the name, then its folder (`~` for the home folder,
     /// only the last folders of a long path), as a menu item's label. A menu label's `_` marks a

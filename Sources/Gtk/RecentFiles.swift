@@ -37,7 +37,7 @@ public final class RecentFiles: Object {
         _ = gtk_recent_manager_add_item(cast(), uri)
     }
 
-    /// The local files in the list that exist now, in no particular order.
+    /// The local files in the list, whether or not they are still there, in no particular order.
     public var files: [File] {
         guard let items = gtk_recent_manager_get_items(cast()) else { return [] }
         defer { g_list_free_full(items) { gtk_recent_info_unref(OpaquePointer($0)) } }
@@ -47,7 +47,7 @@ public final class RecentFiles: Object {
         while let current = node {
             node = current.pointee.next
             let info = OpaquePointer(current.pointee.data)
-            guard gtk_recent_info_is_local(info) != 0, gtk_recent_info_exists(info) != 0,
+            guard gtk_recent_info_is_local(info) != 0,
                 let path = g_filename_from_uri(gtk_recent_info_get_uri(info), nil, nil)
             else { continue }
             defer { g_free(path) }

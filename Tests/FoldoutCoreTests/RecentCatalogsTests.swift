@@ -14,12 +14,24 @@ final class RecentCatalogsTests: XCTestCase {
             RecentFile(path: "/d/a.tsv", mimeType: nil, modified: 7, openedByFoldout: false),
         ]
         XCTAssertEqual(
-            RecentCatalogs.choose(from: files).map(\.path), ["/d/a.tsv", "/d/b.tsv", "/d/odd.dat", "/d/old.csv"],
+            RecentCatalogs.choose(from: files, isThere: { _ in true }).map(\.path),
+            ["/d/a.tsv", "/d/b.tsv", "/d/odd.dat", "/d/old.csv"],
             "newest first, ties by path; what Foldout opened whatever its type; no photo")
         let many = (0..<25).map {
             RecentFile(path: "/d/\($0).csv", mimeType: nil, modified: Int64($0), openedByFoldout: true)
         }
-        XCTAssertEqual(RecentCatalogs.choose(from: many).map(\.path), (15..<25).reversed().map { "/d/\($0).csv" })
+        XCTAssertEqual(
+            RecentCatalogs.choose(from: many, isThere: { _ in true }).map(\.path),
+            (15..<25).reversed().map { "/d/\($0).csv" })
+        var looked: [String] = []
+        let gone: Set = ["/d/24.csv", "/d/20.csv"]
+        let there = RecentCatalogs.choose(from: many) { path in
+            looked.append(path)
+            return !gone.contains(path)
+        }
+        XCTAssertEqual(there.map(\.path), [23, 22, 21, 19, 18, 17, 16, 15, 14, 13].map { "/d/\($0).csv" })
+        XCTAssertEqual(looked.count, 12, "only the newest are looked for on disk")
+        XCTAssertEqual(RecentCatalogs.choose(from: [files[0]]).count, 0, "no file at /d/old.csv")
     }
 
     func testMenuLabelsNameTheFolder() {
