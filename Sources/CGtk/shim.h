@@ -91,6 +91,11 @@ static inline char *foldout_object_dup_string(gpointer object, const char *prope
     return value;
 }
 
+/* A recently used files list kept in `filename` instead of the user's (tests). */
+static inline GtkRecentManager *foldout_recent_manager_new(const char *filename) {
+    return GTK_RECENT_MANAGER(g_object_new(GTK_TYPE_RECENT_MANAGER, "filename", filename, NULL));
+}
+
 static inline const GVariantType *foldout_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
 static inline const GVariantType *foldout_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
 static inline const GVariantType *foldout_variant_type_strings(void) { return G_VARIANT_TYPE_STRING_ARRAY; }

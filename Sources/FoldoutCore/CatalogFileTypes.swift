@@ -16,7 +16,9 @@ public enum CatalogFileTypes {
     public static let tables: [Kind] = [
         Kind(mimeTypes: ["text/csv"], suffixes: ["csv"]),
         Kind(mimeTypes: ["text/tab-separated-values"], suffixes: ["tsv", "tab"]),
-        Kind(mimeTypes: ["application/vnd.sqlite3", "application/x-sqlite3"], suffixes: ["sqlite", "sqlite3", "db", "gpkg"]),
+        Kind(
+            mimeTypes: ["application/vnd.sqlite3", "application/x-sqlite3"],
+            suffixes: ["sqlite", "sqlite3", "db", "gpkg"]),
         Kind(mimeTypes: ["application/json"], suffixes: ["json"]),
         Kind(mimeTypes: ["application/x-ndjson", "application/jsonl"], suffixes: ["jsonl", "ndjson"]),
     ]

@@ -35,6 +35,9 @@ public final class FiltersPage {
     let sourceLabel = Label()
     let encodingButton = EncodingButton()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
+    /// Beside Open…, its menu: Open… and Open Recent (shown once the window gives the recent files).
+    let openMenuButton = MenuButton()
+    private let openButtons = Box(.horizontal)
     let opening: CatalogOpening
     let rowsExport = RowsExport()
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
@@ -96,7 +99,7 @@ public final class FiltersPage {
 
     public init(source: CatalogSource) {
         self.source = source
-        facetBar = FacetBar(trailing: [openButton])
+        facetBar = FacetBar(trailing: [openButtons])
         comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
         opening = CatalogOpening()
         table = ResultsTable(model: model)
@@ -123,7 +126,13 @@ public final class FiltersPage {
 
     private func buildLayout() {
         root.addCSSClass("filters-page")
-        openButton.tooltip = tr("Open a catalog: a CSV or TSV file with a header row")
+        openButton.tooltip = tr("Open a catalog: CSV, TSV, JSON, a SQLite database, or any of them compressed")
+        openButtons.addCSSClass("linked")
+        openButtons.append(openButton)
+        openMenuButton.tooltip = tr("Open a recent catalog")
+        openMenuButton.setAccessibleLabel(tr("Open Recent"))
+        openMenuButton.isVisible = false
+        openButtons.append(openMenuButton)
         root.append(search.root)
         root.append(facetBar.root)
 
@@ -217,6 +226,7 @@ public final class FiltersPage {
                 KeyedAction("clear", keys: "<Control>BackSpace") { [weak self] in self?.clearFilters() },
                 KeyedAction("search", keys: "<Control>f") { [weak self] in _ = self?.search.entry.grabFocus() },
                 KeyedAction("reload", keys: "F5|<Control>r") { [weak self] in self?.reload() },
+                KeyedAction("open") { [weak self] in self?.chooseFile() },
             ])
         let drop = FileDropTarget()
         drop.onDrop { [weak self] path in
@@ -330,6 +340,17 @@ public final class FiltersPage {
     }
 
     func chooseFile() { opening.chooseFile() }
+
+    /// Shows the Open button's menu: Open…, and `recent` as its Open Recent submenu; `refresh`
+    /// brings `recent` up to date each time the menu opens.
+    func offerRecent(_ recent: Menu, refresh: @escaping @MainActor () -> Void) {
+        let open = Menu()
+        open.append(tr("_Open…"), action: "filters.open")
+        open.appendSubmenu(tr("Open _Recent"), recent)
+        openMenuButton.setMenu(open)
+        openMenuButton.onPopup(refresh)
+        openMenuButton.isVisible = true
+    }
 
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
     /// Asked before the page has shown anything, it replaces the catalog the page would show.

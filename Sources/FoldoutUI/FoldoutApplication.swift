@@ -181,11 +181,11 @@ public final class FoldoutApplication {
         remembered.restore(window)
         if let path = options.catalogPath {
             remembered.lastCatalog = Resources.canonical(path)
-            if !options.isOneShot { Resources.addToRecentFiles(Resources.canonical(path)) }
+            if !options.isOneShot { RecentFiles.shared.add(Resources.canonical(path)) }
         }
         window.onCatalogFileOpened = { [unowned self] path in
             self.remembered.lastCatalog = path
-            if !self.options.isOneShot { Resources.addToRecentFiles(path) }
+            if !self.options.isOneShot { RecentFiles.shared.add(path) }
         }
         window.window.onCloseRequest { [unowned self, unowned window] in
             self.remembered.save(window)

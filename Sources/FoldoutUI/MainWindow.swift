@@ -25,8 +25,11 @@ public final class MainWindow {
     private let catalog: CatalogSource
     private let libraryStore: LibraryStore
     private let stack = Stack()
-    /// The header bar's menu (F10): Keyboard Shortcuts, About Foldout, Quit.
+    /// The header bar's menu (F10): Open Recent, Export Rows…, Reset View, Keyboard Shortcuts, About
+    /// Foldout, Quit.
     let primaryMenu = MenuButton()
+    /// Open Recent, in the main menu and in the Filters page's Open menu.
+    let recentCatalogs: RecentCatalogsMenu
     private(set) var aboutDialog: AboutDialog?
     let header = HeaderBar()
     private let headerSwitcher: StackSwitcher
@@ -48,12 +51,17 @@ public final class MainWindow {
     /// Whether the header bar shows the page switcher (a wide window) or the window's title.
     private(set) var headerShowsSwitcher = true
 
-    public init(application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore)
-    {
+    /// `recentFiles` is where Open Recent finds the files opened lately: the desktop's list unless
+    /// another is given (tests).
+    public init(
+        application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore,
+        recentFiles: RecentFiles? = nil
+    ) {
         self.catalog = catalog
         self.libraryStore = libraryStore
         self.application = application
         window = ApplicationWindow(application: application)
+        recentCatalogs = RecentCatalogsMenu(recentFiles: recentFiles ?? .shared)
         window.title = tr("Foldout")
         window.setIconName(Foldout.applicationID)  // the hicolor icon meson installs; X11 shows it
         window.setDefaultSize(width: 720, height: 640)
@@ -88,12 +96,15 @@ public final class MainWindow {
         window.child = breakpoint
         notification.installUndoShortcut(in: window)
         installWindowShortcuts()
+        recentCatalogs.installAction(on: window) { [weak self] path in self?.openRecent(path) }
         buildPrimaryMenu(application)
         buildVisiblePage()
     }
 
     /// The menus show the accelerators GTK's application knows: Ctrl+Q and Ctrl+W are set there.
     private func buildPrimaryMenu(_ application: Application) {
+        let files = Menu()
+        files.appendSubmenu(tr("_Open Recent"), recentCatalogs.menu)
         let general = Menu()
         general.append(tr("_Export Rows…"), action: "window-page.export-rows")
         general.append(tr("_Reset View"), action: "window-page.reset-view")
@@ -102,9 +113,11 @@ public final class MainWindow {
         let quit = Menu()
         quit.append(tr("_Quit"), action: "app.quit")
         let menu = Menu()
+        menu.appendSection(files)
         menu.appendSection(general)
         menu.appendSection(quit)
         primaryMenu.setMenu(menu)
+        primaryMenu.onPopup { [weak self] in self?.recentCatalogs.refresh() }
         primaryMenu.setIconName("open-menu-symbolic")
         primaryMenu.isPrimary = true
         primaryMenu.tooltip = tr("Main Menu")
@@ -182,6 +195,13 @@ public final class MainWindow {
         actions.listView.scrollTo(position: row)
     }
 
+    /// Opens the file at `path` on the Filters page, as Open… does (the catalog shown stays until
+    /// the file is read; a file that cannot be used is explained in a dialog).
+    func openRecent(_ path: String) {
+        page = .filters
+        ensureFiltersPage().open(path: path)
+    }
+
     public func showShortcuts() {
         let shortcuts = shortcutsWindow ?? KeyboardShortcuts.makeWindow(transientFor: window)
         shortcutsWindow = shortcuts
@@ -256,6 +276,7 @@ public final class MainWindow {
         filters.window = { [weak window] in window }
         filters.onFileOpened = { [weak self] path in self?.onCatalogFileOpened(path) }
         filters.notify = { [weak self] message in self?.notification.show(message) }
+        filters.offerRecent(recentCatalogs.menu) { [weak self] in self?.recentCatalogs.refresh() }
         filters.root.vexpand = true
         filtersHolder.append(clamp)
         self.filters = filters

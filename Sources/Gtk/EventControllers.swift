@@ -87,11 +87,28 @@ public final class ActionGroup: Object {
         g_action_map_add_action(opaque, action.opaque)
         return action
     }
+
+    /// Adds an action that takes a string ("recent.open" and a file's path), as a menu item's
+    /// target gives it.
+    @discardableResult
+    public func add(_ name: String, text handler: @escaping @MainActor (String) -> Void) -> Action {
+        let action = Action(name: name, takesText: true)
+        action.on("activate") { (parameter: gpointer?) in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
+        }
+        g_action_map_add_action(opaque, action.opaque)
+        return action
+    }
 }
 
 @MainActor
 public final class Action: Object {
-    public init(name: String) { super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_new(name, nil)!)) }
+    /// An action named `name`; with `takesText`, its parameter is a string.
+    public init(name: String, takesText: Bool = false) {
+        let parameter = takesText ? foldout_variant_type_string() : nil
+        super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_new(name, parameter)!))
+    }
 
     @discardableResult
     func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

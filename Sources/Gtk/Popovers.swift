@@ -54,6 +54,15 @@ public final class MenuButton: Widget {
 
     public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(opaque, name) }
 
+    /// Calls `handler` each time, just before the menu or popover is shown (a menu made up to date).
+    public func onPopup(_ handler: @escaping @MainActor () -> Void) {
+        let box = HandlerBox<@MainActor () -> Void>(handler)
+        gtk_menu_button_set_create_popup_func(
+            opaque,
+            { _, data in MainActor.assumeIsolated { HandlerBox<@MainActor () -> Void>.from(data).function() } },
+            box.retainedPointer(), { ClosureBox.release($0) })
+    }
+
     /// The window's primary menu: F10 opens it.
     public var isPrimary: Bool {
         get { gtk_menu_button_get_primary(opaque) != 0 }
@@ -72,8 +81,37 @@ public final class Menu {
     /// Adds an item labelled `label` (a mnemonic label) that activates `action` ("app.quit").
     public func append(_ label: String, action: String) { g_menu_append(menu.opaque, label, action) }
 
+    /// Adds an item labelled `label` that activates `action` with `target`, a string, as its
+    /// parameter ("recent.open" with a file's path).
+    public func append(_ label: String, action: String, target: String) {
+        let item = g_menu_item_new(label, nil)
+        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(target))
+        g_menu_append_item(menu.opaque, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
     /// Adds `section` as a section of its own, set apart from the items around it.
     public func appendSection(_ section: Menu) { g_menu_append_section(menu.opaque, nil, section.model) }
+
+    /// Adds an item labelled `label` that opens `submenu`. A menu may be the submenu of several.
+    public func appendSubmenu(_ label: String, _ submenu: Menu) {
+        g_menu_append_submenu(menu.opaque, label, submenu.model)
+    }
+
+    /// Removes every item; menus showing it follow.
+    public func removeAll() { g_menu_remove_all(menu.opaque) }
+
+    /// How many items it has (a section or submenu counts as one).
+    public var count: Int { Int(g_menu_model_get_n_items(model)) }
+
+    /// The label of item `index`, as given (with its mnemonic underscore); nil past the end.
+    public func label(at index: Int) -> String? {
+        guard index >= 0, index < count,
+            let value = g_menu_model_get_item_attribute_value(model, gint(index), "label", nil)
+        else { return nil }
+        defer { g_variant_unref(value) }
+        return g_variant_get_string(value, nil).map { String(cString: $0) }
+    }
 }
 
 @MainActor

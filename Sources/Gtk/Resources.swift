@@ -47,14 +47,6 @@ public enum Resources {
     }
 
     /// `path` made absolute, without `.` and `..` parts and repeated slashes (symbolic links kept).
-    /// Adds the file at `path` to the desktop's recently used files (`GtkRecentManager`), where
-    /// the file manager's Recent and other apps' Open Recent find it.
-    public static func addToRecentFiles(_ path: String) {
-        guard let uri = g_filename_to_uri(path, nil, nil) else { return }
-        defer { g_free(uri) }
-        _ = gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri)
-    }
-
     public static func canonical(_ path: String) -> String {
         guard let canonical = g_canonicalize_filename(path, nil) else { return path }
         defer { g_free(canonical) }

@@ -132,7 +132,7 @@ public enum WidgetTree {
         return found
     }
 
-    private static func visit(
+    static func visit(
         _ widget: UnsafeMutablePointer<GtkWidget>, skipping skippedType: String? = nil,
         _ body: (UnsafeMutablePointer<GtkWidget>) -> Void
     ) {

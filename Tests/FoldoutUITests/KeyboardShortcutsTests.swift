@@ -60,9 +60,11 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
         // window's primary menu button.
         installed.formUnion(main.application.allAccelerators)
         if main.primaryMenu.isPrimary { installed.insert("F10") }
-        // The menu's own mnemonics act only inside the open menu, as GTK's menus do.
+        // The menus' own mnemonics act only inside the open menu, as GTK's menus do: the main
+        // menu's and the Open button's.
         var mnemonics = WidgetTree.mnemonics(under: main.window)
-        for inMenu in WidgetTree.mnemonics(under: main.primaryMenu) {
+        let menus = [main.primaryMenu] + (main.filters.map { [$0.openMenuButton] } ?? [])
+        for inMenu in menus.flatMap(WidgetTree.mnemonics(under:)) {
             if let index = mnemonics.firstIndex(of: inMenu) { mnemonics.remove(at: index) }
         }
         return installed.union(mnemonics)

@@ -9,17 +9,19 @@ import XCTest
 
 extension GtkTestCase {
     /// The app's main window on an application of its own (a fresh id each time, registered:
-    /// GTK adds windows only after `startup`), presented.
+    /// GTK adds windows only after `startup`), presented. Its Open Recent reads `recentFiles`, by
+    /// default a list of its own in `libraryFolder`, never the desktop's.
     @MainActor func makeMainWindow(
         actions: ActionsList, catalog: Catalog, libraryFolder: String,
-        width: Int32 = 720, height: Int32 = 640
+        width: Int32 = 720, height: Int32 = 640, recentFiles: RecentFiles? = nil
     ) -> MainWindow {
         let application = Application(
             id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: .nonUnique)
         XCTAssertTrue(application.register())
         let main = MainWindow(
             application: application, actionsList: actions, catalog: .loaded(catalog),
-            libraryStore: LibraryStore(directory: libraryFolder))
+            libraryStore: LibraryStore(directory: libraryFolder),
+            recentFiles: recentFiles ?? RecentFiles(storedIn: libraryFolder + "/recently-used.xbel"))
         main.window.setDefaultSize(width: width, height: height)
         main.window.present()
         return main

@@ -7,6 +7,9 @@
   - runtime and sdk are org.gnome.Platform and org.gnome.Sdk at one numbered GNOME release, and
     the "//sdk-extensions" note names the swift6 branch for that release's freedesktop base
     (FREEDESKTOP_BASE below: update it with runtime-version);
+  - every library Package.swift asks pkg-config for (a system library target's pkgConfig:) is one
+    the runtime is known to have (RUNTIME_LIBRARIES below, with where that is shown), or is built
+    by a module of the manifest of that name;
   - the dir source's skip list (exact paths from the source folder: flatpak-builder compares each
     file it copies with each skip entry resolved against the folder, no patterns) holds every
     folder at the top of the tree, and Benchmarks/bin, that git ignores, so no SwiftPM scratch
@@ -24,6 +27,21 @@ import sys
 # GNOME runtime branch -> the freedesktop-sdk branch it is built on, which is the branch of every
 # org.freedesktop.Sdk.Extension.* flatpak-builder installs for it.
 FREEDESKTOP_BASE = {"47": "24.08", "48": "24.08", "49": "25.08", "50": "25.08", "51": "26.08"}
+
+# GNOME runtime branch -> the pkg-config modules its Sdk has headers and a .pc file for and its
+# Platform the shared library, and where that is shown. org.gnome.Platform//50 carries
+# freedesktop-sdk 25.08's platform (gnome-build-meta, branch gnome-50: elements/freedesktop-sdk.bst
+# pins the tag freedesktop-sdk-25.08.16; elements/sdk-platform.bst depends on
+# freedesktop-sdk.bst:platform.bst, elements/sdk.bst on freedesktop-sdk.bst:sdk.bst). Headers and
+# .pc files are freedesktop-sdk's devel split (include/_private/split-rules.yml), left out of the
+# Platform by elements/platform-image.bst and kept in the Sdk by elements/sdk-image.bst.
+RUNTIME_LIBRARIES = {
+    "50": {
+        "gtk4": "gnome-build-meta gnome-50: elements/sdk-platform.bst depends on sdk/gtk.bst (GTK 4)",
+        "libarchive": "freedesktop-sdk release/25.08: elements/platform.bst lists components/libarchive.bst",
+        "sqlite3": "freedesktop-sdk release/25.08: elements/platform.bst lists components/sqlite.bst",
+    },
+}
 
 
 def git(root, *args):
@@ -49,6 +67,18 @@ def main():
     if "org.freedesktop.Sdk.Extension.swift6" not in manifest.get("sdk-extensions", []):
         problems.append("sdk-extensions lacks org.freedesktop.Sdk.Extension.swift6")
     print(f"runtime org.gnome.Platform//{version}, freedesktop base {base}, swift6//{base}")
+
+    package = (root / "Package.swift").read_text(encoding="utf-8")
+    modules = {m.get("name") for m in manifest["modules"]}
+    known = RUNTIME_LIBRARIES.get(version, {})
+    for library in sorted(set(re.findall(r'pkgConfig:\s*"([^"]+)"', package))):
+        if library in known:
+            print(f"{library}: in the runtime ({known[library]})")
+        elif library in modules:
+            print(f"{library}: built by the manifest's module of that name")
+        else:
+            problems.append(f"Package.swift needs pkg-config {library!r}: neither RUNTIME_LIBRARIES[{version!r}] "
+                            "(with where the runtime is shown to have it) nor a module of the manifest names it")
 
     sources = [s for m in manifest["modules"] for s in m.get("sources", []) if s.get("type") == "dir"]
     if len(sources) != 1 or sources[0].get("path") != ".":
@@ -81,7 +111,7 @@ def main():
     for problem in problems:
         print(f"FAIL: {problem}")
     if not problems:
-        print("PASS: dev.foldout.Foldout.json: runtime, swift6 branch note and skip list")
+        print("PASS: dev.foldout.Foldout.json: runtime, swift6 branch note, libraries and skip list")
     return 1 if problems else 0
 
 
