@@ -59,9 +59,24 @@ enum SQLiteDatabase {
                 throw CatalogImportError(line: 0, reason: .cancelled, path: path)
             }
         }
-        return try text.catalog(
-            name: Catalog.name(of: path, part: chosen), loading: loading,
-            origin: try CatalogFileContents.origin(of: path, .sqlite(table: chosen)))
+        let declaredText = (0..<columns).filter {
+            hasTextAffinity(sqlite3_column_decltype(statement.handle, Int32($0)).map { String(cString: $0) })
+        }
+        let name = Catalog.name(of: path, part: chosen)
+        let origin = try CatalogFileContents.origin(of: path, .sqlite(table: chosen))
+        let catalog = try text.catalog(name: name, loading: loading, origin: origin)
+        // A column declared TEXT holds text even where it reads as numbers (postal codes, ids):
+        // read again with those columns as text. Dates in it stay dates.
+        let numbersDeclaredText = declaredText.filter { catalog.columns[$0].kind == .number }
+        guard !numbersDeclaredText.isEmpty else { return catalog }
+        return try text.catalog(name: name, textColumns: Set(numbersDeclaredText), loading: loading, origin: origin)
+    }
+
+    /// Whether a declared type gives a column TEXT affinity, by SQLite's rules: it names no INT
+    /// and has CHAR, CLOB or TEXT in it.
+    static func hasTextAffinity(_ declared: String?) -> Bool {
+        guard let type = declared?.uppercased(), !type.contains("INT") else { return false }
+        return type.contains("CHAR") || type.contains("CLOB") || type.contains("TEXT")
     }
 
     /// A blob as SQL writes one, `x'0A1B…'`, cut after 64 bytes.

@@ -178,6 +178,24 @@ final class CatalogFormatsTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("cafes.sqlite-journal")))
     }
 
+    /// A column declared TEXT is text even when its values read as numbers (postal codes); one
+    /// declared TEXT that holds dates stays dates, and numbers declared as numbers stay numbers.
+    func testDeclaredTextColumnsStayText() throws {
+        try python(
+            """
+            import sqlite3, sys, os
+            db = sqlite3.connect(os.path.join(sys.argv[1], 'places.sqlite'))
+            db.execute('create table places (zip varchar(5), opened text, visitors integer, name text)')
+            db.executemany('insert into places values (?, ?, ?, ?)',
+                [('10115', '2024-03-01', 120, 'Mitte'), ('80331', '2023-11-20', 80, 'Altstadt'),
+                 ('20095', '2024-01-07', 95, 'Hamburg-Altstadt')])
+            db.commit(); db.close()
+            """)
+        let catalog = try load("places.sqlite")
+        XCTAssertEqual(catalog.columns.map(\.kind), [.text, .date, .number, .text])
+        XCTAssertEqual(catalog.text(0, at: 1), "80331")
+    }
+
     func testJSONLinesAndArraysReadAsTheirCSV() throws {
         let expected = try writeCSV()
         try python(

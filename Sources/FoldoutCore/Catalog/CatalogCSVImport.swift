@@ -89,6 +89,7 @@ enum CatalogCSVParser {
         let names = try readHeader(&scanner)
         try scanner.checkUTF8(through: scanner.index)
         var builders = [CatalogColumnBuilder](repeating: CatalogColumnBuilder(), count: names.count)
+        for column in textColumns where column < builders.count { builders[column].isText = true }
         var rows = 0
         // The sample decides each column's mode; the rest is read in those modes.
         let sampleStart = scanner.index

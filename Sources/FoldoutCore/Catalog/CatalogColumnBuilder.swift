@@ -18,6 +18,9 @@ struct CatalogColumnBuilder {
     static let maxInferredFacetOptions = 250, maxInferredNumberOptions = 100
 
     private(set) var mode = Mode.interned
+    /// Text whatever its values look like: a column whose values did not all parse in its
+    /// sample's kind, or one a database declares TEXT.
+    var isText = false
     private var interner = CatalogNameInterner()
     private var texts = CatalogNameTable()
     private var codes = CatalogCodeBuffer()
@@ -104,6 +107,7 @@ struct CatalogColumnBuilder {
     func emptyCopy() -> CatalogColumnBuilder {
         var copy = CatalogColumnBuilder()
         copy.mode = mode
+        copy.isText = isText
         return copy
     }
 
@@ -150,7 +154,7 @@ struct CatalogColumnBuilder {
                 missingCount: missing, suggestsFacet: false)
         case .interned:
             let table = interner.table
-            let classes = CatalogValueClasses(table)
+            let classes = isText ? CatalogValueClasses() : CatalogValueClasses(table)
             let distinct = table.count - 1
             let codes = codes.column
             if classes.kind != .text && distinct > Self.maxCodedNumbers {
@@ -248,6 +252,9 @@ struct CatalogValueClasses {
     func integers(of codes: CatalogUnsignedColumn) -> [Int64] {
         codes.map { $0 == 0 ? CatalogIntegerValues.missingValue : Int64(numbers[Int($0)]) }
     }
+
+    /// Text.
+    init() {}
 
     init(_ table: CatalogNameTable) {
         guard table.count > 1 else { return }
