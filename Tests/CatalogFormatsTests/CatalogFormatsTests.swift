@@ -218,6 +218,32 @@ final class CatalogFormatsTests: XCTestCase {
         assertSameTable(try load("cafes.json"), expected, "JSON array")
     }
 
+    /// A large JSON Lines file is read in two halves at once: a key first met in the second half is
+    /// a column of its own, and every row is where the file has it.
+    func testLargeJSONLinesReadInHalvesKeepEveryRowAndKey() throws {
+        var text = ""
+        for row in 0..<100_000 {
+            let group = row % 5 == 0 ? "" : #""group": "g\#(row % 7)", "#
+            let late = row >= 80_000 ? #", "late": \#(row)"# : ""
+            text += #"{"id": \#(row), \#(group)"text": "value \#(row) \"q\""\#(late)}"# + "\n"
+        }
+        try text.write(toFile: path("big.jsonl"), atomically: true, encoding: .utf8)
+        let catalog = try load("big.jsonl")
+        // The first object has no group: keys are columns in the order they are first met.
+        XCTAssertEqual(catalog.columns.map(\.name), ["id", "text", "group", "late"])
+        XCTAssertEqual(catalog.count, 100_000)
+        for row in [0, 1, 49_999, 50_000, 50_001, 79_999, 80_000, 99_999] {
+            XCTAssertEqual(catalog.text(0, at: row), String(row))
+            XCTAssertEqual(catalog.text(2, at: row), row % 5 == 0 ? "" : "g\(row % 7)")
+            XCTAssertEqual(catalog.text(1, at: row), "value \(row) \"q\"")
+            XCTAssertEqual(catalog.text(3, at: row), row >= 80_000 ? String(row) : "")
+        }
+        try (text + "{\"id\": 1, \"broken\n").write(toFile: path("bad-big.jsonl"), atomically: true, encoding: .utf8)
+        let refusal = refusal("bad-big.jsonl")
+        XCTAssertEqual(refusal?.line, 100_001, "the line counts from the start, not from the second half")
+        XCTAssertEqual(refusal?.reason, .json("a string is never closed"))
+    }
+
     func testNestedValuesAreTheirJSONTextAndMissingKeysAreMissing() throws {
         try #"[{"a": 1, "tags": ["x", "y"]}, {"b": "only here", "a": null}, {"a": 3, "tags": {"k": "\u00e9\ud83d\ude00"}}]"#
             .write(toFile: path("nested.json"), atomically: true, encoding: .utf8)

@@ -58,6 +58,9 @@ struct DelimitedWriter {
 
     mutating func reserve(_ bytes: Int) { buffer.reserveCapacity(bytes) }
 
+    /// Whole records written by another writer of the same delimiter.
+    mutating func append(_ records: [UInt8]) { buffer.append(contentsOf: records) }
+
     /// Hands on what is left.
     mutating func finish() throws(CatalogExportError) {
         if !buffer.isEmpty { try flush(&buffer) }
