@@ -43,7 +43,7 @@ public enum CatalogReader {
         if !isJSON && TextEncoding.isUTF8(options.encoding) && TextEncoding.byteOrderMark(head) == nil {
             do {
                 return try Catalog.load(path: path, loading: loading)
-            } catch where error.reason == .invalidUTF8 && options.encoding == nil {
+            } catch  where error.reason == .invalidUTF8 && options.encoding == nil {
                 // Read again, as the region's legacy character set (below).
             }
         }
@@ -80,7 +80,7 @@ public enum CatalogReader {
         if TextEncoding.isUTF8(chosen) {
             do {
                 return try parse(bytes, nil)
-            } catch where error.reason == .invalidUTF8 && chosen == nil {
+            } catch  where error.reason == .invalidUTF8 && chosen == nil {
                 // Read as the region's legacy character set (below).
             }
         }
@@ -98,7 +98,8 @@ public enum CatalogReader {
         let text = bytes.drop { [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
         guard let first = text.first else { return false }
         if first == UInt8(ascii: "{") { return true }
-        return first == UInt8(ascii: "[") && text.dropFirst().first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+        return first == UInt8(ascii: "[")
+            && text.dropFirst().first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     static func looksLikeJSON(name: String, bytes: [UInt8]) -> Bool {

@@ -169,7 +169,8 @@ enum Decompression {
                 guard read > 0 else { throw failure() }
                 bytes.append(contentsOf: chunk[0..<read])
                 guard bytes.count < Int(UInt32.max) else {
-                    throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")), path: path)
+                    throw CatalogImportError(
+                        line: 0, reason: .unreadable(tr("the file is larger than 4 GB")), path: path)
                 }
                 if let loading, !loading.report(read: Int(archive_filter_bytes(handle, -1))) {
                     throw CatalogImportError(line: 0, reason: .cancelled, path: path)

@@ -26,7 +26,10 @@ enum SQLiteDatabase {
         let names = try database.tableNames()
         let chosen: String
         if let table {
-            guard let named = names.first(where: { $0 == table }) ?? names.first(where: { $0.lowercased() == table.lowercased() }) else { throw CatalogImportError(line: 0, reason: .noSuchTable(table, names), path: path) }
+            guard
+                let named = names.first(where: { $0 == table })
+                    ?? names.first(where: { $0.lowercased() == table.lowercased() })
+            else { throw CatalogImportError(line: 0, reason: .noSuchTable(table, names), path: path) }
             chosen = named
         } else if names.count == 1 {
             chosen = names[0]
@@ -113,7 +116,9 @@ enum SQLiteDatabase {
             let inPlace = Catalog.fileSize(path + "-wal") > 0
             if inPlace {
                 let uri = "file:" + Self.escaped(path) + "?mode=ro"
-                guard sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+                guard
+                    sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+                        == SQLITE_OK,
                     let handle
                 else {
                     throw Self.failure(handle, path: path)
@@ -122,7 +127,9 @@ enum SQLiteDatabase {
                 return
             }
             let contents = try CatalogFileContents(path: path, loading: nil)
-            guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK, let handle else {
+            guard sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+                let handle
+            else {
                 throw Self.failure(handle, path: path)
             }
             self.handle = handle
@@ -134,7 +141,9 @@ enum SQLiteDatabase {
             // A database in WAL mode says so in bytes 18 and 19; one in memory cannot be in it.
             if count > 19 { (copy[18], copy[19]) = (1, 1) }
             let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
-            guard sqlite3_deserialize(handle, "main", copy, sqlite3_int64(count), sqlite3_int64(count), flags) == SQLITE_OK
+            guard
+                sqlite3_deserialize(handle, "main", copy, sqlite3_int64(count), sqlite3_int64(count), flags)
+                    == SQLITE_OK
             else {
                 throw Self.failure(handle, path: path)
             }
@@ -144,9 +153,10 @@ enum SQLiteDatabase {
 
         /// The tables and views a person made: not SQLite's own, nor a GeoPackage's metadata.
         func tableNames() throws(CatalogImportError) -> [String] {
+            let ownTables = ["sqlite", "gpkg", "rtree"].map { " AND name NOT LIKE '\($0)\\_%' ESCAPE '\\'" }
             let statement = try prepare(
-                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'gpkg\\_%' ESCAPE '\\' AND name NOT LIKE 'rtree\\_%' ESCAPE '\\' ORDER BY name"
-            )
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')" + ownTables.joined()
+                    + " ORDER BY name")
             var names: [String] = []
             while try statement.step() { names.append(String(cString: sqlite3_column_text(statement.handle, 0))) }
             return names
@@ -167,7 +177,8 @@ enum SQLiteDatabase {
         }
 
         static func failure(_ handle: OpaquePointer?, path: String) -> CatalogImportError {
-            let detail = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(SQLITE_CANTOPEN))
+            let detail =
+                handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(SQLITE_CANTOPEN))
             return CatalogImportError(line: 0, reason: .damaged(format: "SQLite", detail: detail), path: path)
         }
 

@@ -43,7 +43,8 @@ public enum TextEncoding {
     static var legacy: String {
         let locale = g_get_language_names().map { String(cString: $0.pointee!) } ?? "C"
         let language = locale.split(whereSeparator: { "_.@".contains($0) }).first.map(String.init) ?? ""
-        return legacyByLanguage[language] ?? (locale.hasPrefix("zh_TW") || locale.hasPrefix("zh_HK") ? "BIG5" : "WINDOWS-1252")
+        return legacyByLanguage[language]
+            ?? (locale.hasPrefix("zh_TW") || locale.hasPrefix("zh_HK") ? "BIG5" : "WINDOWS-1252")
     }
 
     private static let legacyByLanguage: [String: String] = [

@@ -75,7 +75,9 @@ enum SystemFile {
         var bytes = [UInt8](repeating: 0, count: min(count, size))
         var done = 0
         while done < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done)) }
+            let read = bytes.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + done, $0.count - done, off_t(done))
+            }
             if read == 0 { break }
             if read < 0 {
                 if errno == EINTR { continue }

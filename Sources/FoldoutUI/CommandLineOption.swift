@@ -27,7 +27,8 @@ enum CommandLineOption: String, CaseIterable {
         case .catalog, .screenshot, .export: .filename
         case .edit, .shortcuts, .quitAfterFirstFrame, .version, .listMovies, .touchLibrary, .quitWhenReady: .flag
         // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-        case .page, .unfold, .catalogSize, .table, .encoding, .openFacet, .choose, .exclude, .search, .sort, .view, .benchScroll,
+        case .page, .unfold, .catalogSize, .table, .encoding, .openFacet, .choose, .exclude, .search, .sort, .view,
+            .benchScroll,
             .benchUnfold, .benchDrag, .windowSize:
             .string
         case .range: .strings

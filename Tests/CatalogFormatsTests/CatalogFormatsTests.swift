@@ -149,7 +149,8 @@ final class CatalogFormatsTests: XCTestCase {
             d = sys.argv[1]
             rows = list(csv.reader(open(os.path.join(d, 'cafes.csv'), encoding='utf-8', newline='')))
             db = sqlite3.connect(os.path.join(d, 'cafes.sqlite'))
-            db.execute('create table cafes (id integer, name text, city text, price real, opened text, terrace text, note text)')
+            db.execute('create table cafes (id integer, name text, city text, price real, '
+                       'opened text, terrace text, note text)')
             def value(text, kind):
                 if text == '': return None
                 return int(text) if kind == 'i' else float(text) if kind == 'r' else text
@@ -245,8 +246,10 @@ final class CatalogFormatsTests: XCTestCase {
     }
 
     func testNestedValuesAreTheirJSONTextAndMissingKeysAreMissing() throws {
-        try #"[{"a": 1, "tags": ["x", "y"]}, {"b": "only here", "a": null}, {"a": 3, "tags": {"k": "\u00e9\ud83d\ude00"}}]"#
-            .write(toFile: path("nested.json"), atomically: true, encoding: .utf8)
+        let json =
+            #"[{"a": 1, "tags": ["x", "y"]}, {"b": "only here", "a": null}, "#
+            + #"{"a": 3, "tags": {"k": "\u00e9\ud83d\ude00"}}]"#
+        try json.write(toFile: path("nested.json"), atomically: true, encoding: .utf8)
         let catalog = try load("nested.json")
         XCTAssertEqual(catalog.columns.map(\.name), ["a", "tags", "b"])
         XCTAssertEqual((0..<3).map { catalog.text(0, at: $0) }, ["1", "", "3"])
@@ -260,7 +263,8 @@ final class CatalogFormatsTests: XCTestCase {
             """
             import csv, sys, os
             d = sys.argv[1]; text = open(os.path.join(d, 'cafes.csv'), encoding='utf-8').read()
-            open(os.path.join(d, 'cafes-1252.csv'), 'w', encoding='cp1252', newline='').write(text.replace('Smørrebrød', 'Smorrebrod').replace('København', 'Kobenhavn'))
+            latin = text.replace('Smørrebrød', 'Smorrebrod').replace('København', 'Kobenhavn')
+            open(os.path.join(d, 'cafes-1252.csv'), 'w', encoding='cp1252', newline='').write(latin)
             rows = list(csv.reader(open(os.path.join(d, 'cafes.csv'), encoding='utf-8', newline='')))
             with open(os.path.join(d, 'cafes.txt'), 'w', encoding='utf-16', newline='') as f:
                 csv.writer(f, dialect='excel-tab').writerows(rows)
@@ -292,7 +296,9 @@ final class CatalogFormatsTests: XCTestCase {
             open(os.path.join(d, 'bad.jsonl'), 'w').write('{"a": 1}\\n{"a": "open}\\n')
             """)
         for name in ["cut.csv.gz", "bad.zip", "bad.sqlite"] {
-            guard case .damaged? = refusal(name)?.reason else { return XCTFail("\(name): \(String(describing: refusal(name)))") }
+            guard case .damaged? = refusal(name)?.reason else {
+                return XCTFail("\(name): \(String(describing: refusal(name)))")
+            }
         }
         let json = refusal("bad.json")
         XCTAssertEqual(json?.line, 2)

@@ -153,30 +153,40 @@ final class CommandLineTests: XCTestCase {
         python.waitUntilExit()
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
-        let several = try run(["--catalog", folder + "/shops.sqlite", "--export", folder + "/out.csv"], environment: environment)
+        let several = try run(
+            ["--catalog", folder + "/shops.sqlite", "--export", folder + "/out.csv"], environment: environment)
         XCTAssertEqual(several.status, 2)
         XCTAssertEqual(
             ownLines(several.errors),
             [
-                "foldout: cannot open catalog “\(folder)/shops.sqlite”: it holds 2 tables: cities, shops; choose one (--table NAME)"
+                "foldout: cannot open catalog “\(folder)/shops.sqlite”: "
+                    + "it holds 2 tables: cities, shops; choose one (--table NAME)"
             ])
         let table = try run(
-            ["--catalog", folder + "/shops.sqlite", "--table", "SHOPS", "--choose", "city=zürich", "--export", folder + "/out.csv"],
+            [
+                "--catalog", folder + "/shops.sqlite", "--table", "SHOPS", "--choose", "city=zürich", "--export",
+                folder + "/out.csv",
+            ],
             environment: environment)
         XCTAssertEqual(table.status, 0, table.errors)
-        XCTAssertEqual(try String(contentsOfFile: folder + "/out.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: folder + "/out.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
         let latin = try run(
             ["--catalog", folder + "/shops.csv", "--encoding", "ISO-8859-1", "--export", folder + "/latin.csv"],
             environment: environment)
         XCTAssertEqual(latin.status, 0, latin.errors)
-        XCTAssertEqual(try String(contentsOfFile: folder + "/latin.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: folder + "/latin.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
         let unknown = try run(
             ["--catalog", folder + "/shops.csv", "--encoding", "KLINGON-1", "--export", folder + "/none.csv"],
             environment: environment)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(
             ownLines(unknown.errors),
-            ["foldout: cannot open catalog “\(folder)/shops.csv”: “KLINGON-1” is not a character set this system can read"])
+            [
+                "foldout: cannot open catalog “\(folder)/shops.csv”: "
+                    + "“KLINGON-1” is not a character set this system can read"
+            ])
     }
 
     func testBadCatalogSizeAndFacetAreRefused() throws {

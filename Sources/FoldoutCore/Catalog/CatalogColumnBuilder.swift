@@ -193,7 +193,8 @@ struct CatalogColumnBuilder {
         texts.bytes.withUnsafeBufferPointer { text in
             for position in Swift.stride(from: 0, to: rows, by: stride) {
                 var hasher = Hasher()
-                hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[texts.range(of: position)])))
+                hasher.combine(
+                    bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[texts.range(of: position)])))
                 seen.insert(hasher.finalize())
             }
         }

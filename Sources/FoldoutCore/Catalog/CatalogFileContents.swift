@@ -20,7 +20,8 @@ public final class CatalogFileContents: Sendable {
     }
 
     /// The file at `path` as it is now, read in `format` by a reader that does not keep its bytes.
-    public static func origin(of path: String, _ format: CatalogFileFormat) throws(CatalogImportError) -> CatalogOrigin {
+    public static func origin(of path: String, _ format: CatalogFileFormat) throws(CatalogImportError) -> CatalogOrigin
+    {
         do {
             return CatalogOrigin(path: path, version: try FileVersion(path: path), format: format)
         } catch {

@@ -82,7 +82,9 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
                 "it holds {count} tables: {names}; choose one (--table NAME)", names.count,
                 ["count": String(names.count), "names": names.joined(separator: ", ")])
         case .noSuchTable(let name, let names):
-            tr("it has no table “{table}”; its tables: {names}", ["table": name, "names": names.joined(separator: ", ")])
+            tr(
+                "it has no table “{table}”; its tables: {names}",
+                ["table": name, "names": names.joined(separator: ", ")])
         case .noTables: tr("it holds no table, and no CSV, TSV or JSON file")
         }
     }

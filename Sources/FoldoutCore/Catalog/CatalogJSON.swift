@@ -47,7 +47,10 @@ struct CatalogJSONReader {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     }
 
-    private enum ValueKind { case string(escaped: Bool), literal, null, nested }
+    private enum ValueKind {
+        case string(escaped: Bool)
+        case literal, null, nested
+    }
 
     /// JSON Lines of more than `parallelThreshold` bytes read in two halves at once, split at a
     /// line break in the middle, each on a core: both passes, and the second half's rows are
@@ -274,7 +277,9 @@ struct CatalogJSONReader {
             let start = index
             index += 1
             while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-            guard bytes[index - 1] != UInt8(ascii: "-") else { throw problem(tr("a number is not complete"), at: start) }
+            guard bytes[index - 1] != UInt8(ascii: "-") else {
+                throw problem(tr("a number is not complete"), at: start)
+            }
             return .literal
         default: throw problem(tr("expected a value"), at: index)
         }
