@@ -337,6 +337,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             try FileManager.default.createDirectory(atPath: storeDirectory, withIntermediateDirectories: true)
             try "{\"format\": 1, \"movies\": [".write(
                 toFile: storeDirectory + "/library.json", atomically: false, encoding: .utf8)
+            let started = Int64(Date().timeIntervalSince1970)
             showPage()
             XCTAssertTrue(page.banner.isShown)
             XCTAssertTrue(page.banner.text.contains("corrupt-"), page.banner.text)
@@ -347,11 +348,38 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 try String(contentsOfFile: storeDirectory + "/" + aside[0], encoding: .utf8),
                 "{\"format\": 1, \"movies\": [")
+            // The built-in films, written out here rather than read from the code that makes them.
+            let builtIn: [(UInt64, String, String, String)] = [
+                (
+                    1, "Casablanca", "drama",
+                    "Rick runs a nightclub in wartime Morocco and finds his old flame at the door."
+                ),
+                (2, "Some Like It Hot", "comedy", "Two musicians hide from the mob in an all-women band."),
+                (
+                    3, "Man with a Movie Camera", "documentary",
+                    "A day in the life of Soviet cities, told by the camera alone."
+                ),
+                (4, "Vertigo", "thriller", "A detective afraid of heights follows a woman who seems possessed."),
+                (5, "Spirited Away", "animation", "A girl must work in a bathhouse for spirits to free her parents."),
+                (
+                    6, "2001: A Space Odyssey", "scienceFiction",
+                    "From the dawn of man to a voyage to Jupiter with HAL 9000."
+                ),
+                (7, "Roman Holiday", "romance", "A runaway princess spends one day in Rome with a reporter."),
+                (8, "Nosferatu", "horror", "The silent original: Count Orlok brings the plague to Wisborg."),
+            ]
+            XCTAssertEqual(library.movies.count, builtIn.count)
+            for (movie, expected) in zip(library.movies, builtIn) {
+                XCTAssertEqual(movie.id, MovieID(expected.0))
+                XCTAssertEqual(movie.title, expected.1)
+                XCTAssertEqual(movie.genre.rawValue, expected.2, movie.title)
+                XCTAssertEqual(movie.notes, expected.3, movie.title)
+            }
+            let ended = Int64(Date().timeIntervalSince1970)
+            let last = try XCTUnwrap(library.movies.last?.dateAdded)
+            XCTAssertTrue((started...ended).contains(last), "the last film was added when the page opened")
             XCTAssertEqual(
-                library.movies,
-                MovieLibrary.builtInMovies(now: 0).map { movie in
-                    library.movies.first { $0.id == movie.id } ?? movie
-                })
+                library.movies.map(\.dateAdded), (0..<8).map { last - Int64(7 - $0) * 86_400 }, "a day apart")
         }
     }
 
