@@ -10,6 +10,7 @@ import XCTest
 final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var window: Window!
     @MainActor private var page: MoviesPage!
+    @MainActor private var notification: InAppNotification!
     private var dataHome: String!
 
     private var storeDirectory: String { dataHome + "/foldout" }
@@ -22,14 +23,17 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private func showPage(directory: String? = nil) {
         Settings.default.enableAnimations = true
-        page = MoviesPage(
-            store: LibraryStore(directory: directory ?? storeDirectory), notification: InAppNotification())
+        notification = InAppNotification()
+        page = MoviesPage(store: LibraryStore(directory: directory ?? storeDirectory), notification: notification)
         let header = HeaderBar()
         header.packEnd(page.editToggle)
         window = Window()
         window.setTitlebar(header)
         window.setDefaultSize(width: 800, height: 600)
-        window.child = page.root
+        let overlay = Overlay()
+        overlay.child = page.root
+        overlay.addOverlay(notification.root)
+        window.child = overlay
         window.present()
         XCTAssertTrue(pump { self.page.boundRows.count == self.page.library.movies.count && self.page.listHeight > 0 })
     }
@@ -258,6 +262,13 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             press(page.paneView.deleteButton) { self.library.movie(movie.id) == nil }
             XCTAssertFalse(savedTitles()?.contains(movie.title) ?? true)
             XCTAssertTrue(pump { self.page.boundRows[movie.id] == nil })
+            XCTAssertTrue(pump { self.notification.offersUndo && self.notification.undoButton.isMapped })
+            press(notification.undoButton) { self.library.movie(movie.id) != nil }
+            XCTAssertEqual(library.movies.first, movie, "back in its place, as it was")
+            XCTAssertEqual(library.selection, movie.id)
+            XCTAssertEqual(savedTitles()?.first, movie.title, "the undone deletion is saved")
+            XCTAssertTrue(pump { self.page.boundRows[movie.id] != nil }, "its row is shown again")
+            XCTAssertFalse(notification.isShown)
         }
     }
 
