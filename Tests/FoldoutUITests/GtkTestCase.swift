@@ -61,7 +61,7 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
     ) {
         let argv = ["/usr/bin/xdotool", "search", "--name", title, "windowfocus", "--sync"] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, argv[0], nil, nil, &cArguments, environ)
         XCTAssertEqual(spawned, 0, "xdotool could not be started", file: file, line: line)
