@@ -59,7 +59,8 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         _ arguments: [String], window title: String, until done: () -> Bool, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let argv = ["/usr/bin/xdotool", "search", "--name", title, "windowfocus", "--sync"] + arguments
+        // --sync: a window about to appear (a dialog) is waited for.
+        let argv = ["/usr/bin/xdotool", "search", "--sync", "--name", title, "windowfocus", "--sync"] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
