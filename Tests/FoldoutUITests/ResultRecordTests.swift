@@ -123,10 +123,12 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
             ]
             try chooser.run()
             XCTAssertTrue(pump(seconds: 10) { !chooser.isRunning })
-            let enter = Process()
-            enter.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            enter.arguments = ["search", "--name", "^Export Rows$", "windowfocus", "--sync", "key", "Return"]
-            try enter.run()
+            // GTK's completion may take the first Return (its popup lists what was typed); then a
+            // second, once it is clear the chooser stayed.
+            xdotool(["key", "Return"], window: "^Export Rows$", until: { true })
+            if !pump(seconds: 1, until: { !WidgetTree.windowTitles().contains("Export Rows") }) {
+                xdotool(["key", "Return"], window: "^Export Rows$", until: { true })
+            }
             XCTAssertTrue(
                 pump(seconds: 10) { FileManager.default.fileExists(atPath: out) && !self.page.rowsExport.isExporting })
             let written = try String(contentsOfFile: out, encoding: .utf8)
