@@ -30,6 +30,12 @@ final class OpeningFilesTests: MainWindowTestCase, @unchecked Sendable {
             // takes every argument after it as text, so each step is a run of its own).
             let chooser = "Open a Catalog"
             guard WidgetTree.windowTitles().contains(chooser) else { return }
+            // GTK keeps the chooser's location mode (Ctrl+L) in GSettings, for every chooser after it
+            // in this process (the memory backend): it goes back to the default afterwards.
+            defer {
+                StoredSettings(schema: "org.gtk.gtk4.Settings.FileChooser", searching: [])?.setText(
+                    "location-mode", "path-bar")
+            }
             xdotool(["key", "ctrl+l"], window: chooser, until: { true })
             xdotool(["type", "--delay", "20", chosen], window: chooser, until: { true })
             // GTK's completion may take the first Return (its popup lists the file); then a second.
