@@ -28,13 +28,18 @@ grep -q "Test Suite 'ActionsPageTests' passed" "$log" || { echo "test.sh: the UI
 # Their output joins the log, so that a critical the app prints under them fails the run too.
 # Each suite's display is looked for from its own number up: a display just freed by the run
 # before can still be closing, and the app then cannot open it.
+# Each suite gets a runtime folder of its own: without XDG_RUNTIME_DIR the accessibility bus's socket
+# is ~/.cache/at-spi/bus, shared with any other session on the machine, and another run ending
+# removes it ("Unable to connect to the accessibility bus"), leaving foldout off the bus.
 for suite in screen_reader_view:150 desktop_journeys:200; do
     server=${suite#*:}
     suite=${suite%:*}
     echo "Test Case 'accessibility/$suite' started" >> "$log"
-    dbus-run-session -- xvfb-run -a -n "$server" -s "-screen 0 1280x1024x24" \
+    runtime=$(mktemp -d)
+    XDG_RUNTIME_DIR=$runtime dbus-run-session -- xvfb-run -a -n "$server" -s "-screen 0 1280x1024x24" \
         /usr/bin/python3 "Tests/accessibility/$suite.py" "$(swift build --show-bin-path)/foldout" 2>&1 \
         | tee -a "$log" || status=1
+    rm -rf "$runtime"
 done
 # A GLib critical or GObject warning is a bug in a test that passed (it was a use of a freed window once).
 if grep -qE -- "-CRITICAL \*\*|GLib-GObject-WARNING \*\*" "$log"; then

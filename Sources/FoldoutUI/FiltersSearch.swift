@@ -24,6 +24,10 @@ final class FiltersSearch {
     private var pendingRun: SourceToken?
     /// The search running away from the main thread, if any.
     private var running: Int?
+    /// Finds the rows for a text away from the main thread (nil once cancelled); tests hold it back.
+    var findRows: @Sendable (CatalogSearch, String, () -> Bool) -> RowSet? = { search, text, isCancelled in
+        search.rows(matching: text, isCancelled: isCancelled)
+    }
 
     init() {
         root.addCSSClass("filters-search")
@@ -81,6 +85,7 @@ final class FiltersSearch {
         let request = request
         let newest = newest
         let indexes = indexes
+        let findRows = findRows
         newest.set(request)
         busyWatch?.cancel()
         busyWatch = nil
@@ -101,7 +106,7 @@ final class FiltersSearch {
         }
         Task.detached {
             let search = indexes.index(catalog, columns)
-            guard let rows = search.rows(matching: text, isCancelled: { !newest.isNewest(request) }) else { return }
+            guard let rows = findRows(search, text, { !newest.isNewest(request) }) else { return }
             MainLoop.post { deliver(rows, search) }
         }
     }

@@ -242,7 +242,11 @@ public final class MoviesPage {
     private func apply(_ change: MovieLibrary.Change) {
         switch change {
         case .inserted(let id, let index):
+            // GTK's selection follows the selected row to its new position and says so; the
+            // library has already selected the inserted movie, which `.selected` shows next.
+            showingSelection = true
             model.splice(at: index, removing: 0, inserting: [id.listID])
+            showingSelection = false
         case .removed(_, let index):
             // GTK clears its selection when the selected row goes; the library has already moved
             // its own to the next movie, which `.selected` shows next.

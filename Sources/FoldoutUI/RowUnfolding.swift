@@ -104,8 +104,17 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
         followTick?.remove()
         if rows()[key] == nil, let listPosition { listView.scrollTo(position: listPosition) }
         var settledFrames = 0
+        var unplacedFrames = 0
         followTick = listView.addTickCallback { [weak self] _ in
-            guard let self, self.unfolded() == key, let row = self.rows()[key] else { return false }
+            guard let self, self.unfolded() == key else { return false }
+            guard let row = self.rows()[key], row.root.isMapped else {
+                // GTK 4.8 cannot scroll to a position before the list's first allocation, and may
+                // keep the row bound but unplaced, off screen: scroll to its position again now.
+                guard let listPosition, unplacedFrames < 10 else { return false }
+                if self.listView.height > 0 { unplacedFrames += 1 }
+                self.listView.scrollTo(position: listPosition)
+                return true
+            }
             let moved = self.scrollToShow(row)
             settledFrames = row.isFullyUnfolded && !moved ? settledFrames + 1 : 0
             return settledFrames < 3

@@ -41,6 +41,24 @@ public enum WidgetTree {
         return texts.filter { !$0.isEmpty }
     }
 
+    /// The titles of the visible toplevel windows, dialogs included (GTK's file chooser too).
+    public static func windowTitles() -> [String] {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var titles: [String] = []
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data,
+                gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0,
+                let title = gtk_window_get_title(data.assumingMemoryBound(to: GtkWindow.self))
+            {
+                titles.append(String(cString: title))
+            }
+            node = current.pointee.next
+        }
+        return titles
+    }
+
     /// The shortcuts of the controllers named `controllerName` on `root` and its descendants: each
     /// trigger as GTK writes it ("<Control>e", "Return|KP_Enter|space") and the action it names.
     public static func shortcuts(under root: Widget, controllerName: String) -> [(trigger: String, action: String?)] {

@@ -355,9 +355,25 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         onMain {
             let list = ActionsList(generatedCount: 1_000)
             let unshown = ActionsPage(viewModel: list, notification: InAppNotification())
-            list.toggle(list.id(at: 700))
+            let id = list.id(at: 700)
+            list.toggle(id)
             XCTAssertTrue(unshown.hasEveryItem, "a position past the screenful needs every item listed")
             XCTAssertEqual(unshown.listedIDs, list.ids)
+            // Shown now: the list opens scrolled to row 700, unfolded and wholly in view.
+            let other = Window()
+            defer { other.destroy() }
+            other.setDefaultSize(width: 480, height: 600)
+            other.child = unshown.root
+            other.present()
+            let inView = {
+                guard let row = unshown.boundRows[id], let bounds = row.root.bounds(in: unshown.listView) else {
+                    return false
+                }
+                return row.isFullyUnfolded && row.isSettled && bounds.height > 10 && bounds.y >= -0.5
+                    && bounds.y + bounds.height <= Double(unshown.listView.height) + 0.5
+            }
+            XCTAssertTrue(pump(seconds: 5, until: inView), "row 700 is not shown unfolded, wholly in view")
+            XCTAssertGreaterThan(unshown.root.verticalAdjustment.value, 0)
         }
     }
 

@@ -20,11 +20,12 @@ final class DesktopStyleTests: GtkTestCase, @unchecked Sendable {
         let input = Pipe()
         let output = Pipe()
 
-        init() throws {
+        /// `arguments`: fake_settings_portal.py's ("--old", the values at start).
+        init(arguments: [String] = []) throws {
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("portal/fake_settings_portal.py")
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = [script.path]
+            process.arguments = [script.path] + arguments
             process.standardInput = input
             process.standardOutput = output
             try process.run()
@@ -41,6 +42,22 @@ final class DesktopStyleTests: GtkTestCase, @unchecked Sendable {
         func stop() {
             try? input.fileHandleForWriting.close()
             process.waitUntilExit()
+        }
+    }
+
+    /// A portal older than ReadOne (version 1) answers the deprecated Read, its value boxed twice:
+    /// the desktop's dark and high-contrast preference is still read at start.
+    func testAnOlderPortalIsReadWithRead() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            XCTFail("no session bus: run the UI tests under dbus-run-session, as build-aux/test.sh does")
+            return
+        }
+        let fake = try FakePortal(arguments: ["--old", "1", "1"])
+        defer { fake.stop() }
+        onMain {
+            guard let portal = AppearancePortal() else { return XCTFail("the older portal was not read") }
+            XCTAssertEqual(portal.colorScheme, .preferDark)
+            XCTAssertTrue(portal.highContrast)
         }
     }
 

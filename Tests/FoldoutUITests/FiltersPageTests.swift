@@ -295,14 +295,19 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// 1,000 flights to 100 airports (AAX, ABX, …), ten each.
+    private static let hundredAirports: String = {
+        let airports = (0..<100).map {
+            String(UnicodeScalar(65 + $0 / 26)!) + String(UnicodeScalar(65 + $0 % 26)!) + "X"
+        }
+        var text = "flight,dest\n"
+        for row in 0..<1000 { text += "F\(row),\(airports[row % 100])\n" }
+        return text
+    }()
+
     func testAHundredOptionsGetATypeToFilterEntry() {
         onMain {
-            let airports = (0..<100).map {
-                String(UnicodeScalar(65 + $0 / 26)!) + String(UnicodeScalar(65 + $0 % 26)!) + "X"
-            }
-            var text = "flight,dest\n"
-            for row in 0..<1000 { text += "F\(row),\(airports[row % 100])\n" }
-            openFile(text, named: "flights.csv")
+            openFile(Self.hundredAirports, named: "flights.csv")
             let dest = menu("dest")
             open(dest)
             let entry = try! XCTUnwrap(dest.searchEntry)
@@ -315,6 +320,38 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { dest.visibleOptions == ["BCX"] })
             dest.popover.popdown()
             XCTAssertFalse(page.facetMenus.contains { $0.name == "flight" }, "flight numbers are all different")
+        }
+    }
+
+    /// Typed with real keys into a long flyout's field, "bc" leaves one option; Enter chooses it
+    /// and closes the flyout.
+    func testEnterInALongFlyoutChoosesTheOneOptionLeft() {
+        onMain {
+            openFile(Self.hundredAirports, named: "flights.csv")
+            let dest = menu("dest")
+            let column = catalog.column(named: "dest")!
+            open(dest)
+            xdotool(["type", "--delay", "30", "bc"], window: windowTitle, until: { dest.visibleOptions == ["BCX"] })
+            XCTAssertNil(filter.choice(forColumn: column), "typing alone chooses nothing")
+            xdotool(["key", "Return"], window: windowTitle, until: { !dest.popover.isMapped })
+            XCTAssertEqual(filter.choice(forColumn: column).map { filter.options(forColumn: column)[$0] }, "BCX")
+            XCTAssertTrue(pump { self.page.countLabel.text == "10 of 1,000 items" }, page.countLabel.text)
+        }
+    }
+
+    /// A combo row opened with Return closes with Escape pressed among its options, and the focus
+    /// goes back to its row.
+    func testEscapeClosesAComboRowAndFocusesItsRow() {
+        onMain {
+            let sort = page.comboRows.first { $0.combo == .sort }!
+            XCTAssertTrue(sort.header.grabFocus())
+            XCTAssertTrue(pump { self.window.isActive })
+            xdotool(["key", "Return"], window: windowTitle, until: { sort.revealer.childRevealed })
+            xdotool(["key", "Tab"], window: windowTitle, until: { !sort.header.hasFocus })
+            XCTAssertTrue(sort.optionButtons.contains { $0.hasFocus }, "Tab goes into the options")
+            xdotool(["key", "Escape"], window: windowTitle, until: { !sort.revealer.revealChild })
+            XCTAssertTrue(sort.header.hasFocus, "the focus is back on the combo's row")
+            XCTAssertTrue(pump { !sort.revealer.childRevealed })
         }
     }
 

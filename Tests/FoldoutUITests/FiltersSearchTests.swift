@@ -125,23 +125,97 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// A search over a large catalog runs away from the main thread: the newest keystroke's
-    /// results are the ones shown, whatever order the searches finish in.
+    /// Each keystroke starts a search away from the main thread and cancels the one before; only
+    /// the newest keystroke's results are shown, whatever order the searches finish in. Here the
+    /// search for “c” is held back until “cafe”, typed a key at a time with the main loop running
+    /// between keys, is shown: “c” must then find itself cancelled, and its results, delivered
+    /// anyway (as if it had passed its last check just before the next key), must not be shown.
     func testOnlyTheNewestKeystrokesResultsAreShown() throws {
-        try onMain {
-            page.show(Catalog.generate(count: 300_000, seed: 2))
-            XCTAssertTrue(pump { self.page.filter?.catalog.count == 300_000 })
-            for text in ["s", "sl", "sli", "slim", "slim r", "slim re", "slim red"] { page.search.entry.text = text }
-            XCTAssertTrue(pump { !self.page.search.isSearching })
-            let filter = try XCTUnwrap(page.filter)
-            XCTAssertEqual(filter.searchText, "slim red")
-            let titles = Set(filter.matches.prefix(500).map { filter.catalog.title(at: Int($0)) })
-            XCTAssertFalse(titles.isEmpty)
-            XCTAssertTrue(titles.allSatisfy { $0.lowercased().contains("slim red") }, "\(titles.prefix(3))")
-            let everyTitle = (0..<filter.catalog.count).filter {
-                filter.catalog.title(at: $0).lowercased().contains("slim red")
-            }.count
-            XCTAssertEqual(filter.matchCount, everyTitle)
+        let gate = SearchGate(holding: "c")
+        defer { gate.release() }
+        onMain {
+            page.search.findRows = gate.findRows
+            focusList()
+            xdotool("type", "c", until: { gate.started == ["c"] })
+            for typed in ["ca", "caf", "cafe"] {
+                xdotool("type", String(typed.last!), until: { gate.started.last == typed })
+            }
+            XCTAssertTrue(pump { !self.page.search.isSearching && self.shownTitles.count == 4 }, "\(shownTitles)")
+            XCTAssertEqual(gate.started, ["c", "ca", "caf", "cafe"], "one search a keystroke")
+            XCTAssertNil(gate.heldWasCancelled, "“c” is still held back: the searches overlap")
+            XCTAssertEqual(Set(shownTitles), ["Café de Flore", "Cafe Racer", "CAFÉ AU LAIT", "Le Cafetier"])
+
+            gate.release()
+            XCTAssertTrue(pump { gate.heldWasCancelled != nil }, "the held search never finished")
+            XCTAssertEqual(gate.heldWasCancelled, true, "“c” ran to its end though “cafe” was typed after it")
+            // Its late results reach the main loop just after; they must not replace “cafe”'s.
+            pump(seconds: 1) { self.page.filter?.searchText != "cafe" }
+            XCTAssertEqual(page.filter?.searchText, "cafe")
+            XCTAssertEqual(Set(shownTitles), ["Café de Flore", "Cafe Racer", "CAFÉ AU LAIT", "Le Cafetier"])
+            XCTAssertEqual(page.countLabel.text, "4 of 8 items")
         }
+    }
+
+    /// A search that takes a while says so (“Searching…”, after 150 ms) until its results are shown.
+    func testASlowSearchSaysSearchingUntilItsResultsAreShown() throws {
+        let gate = SearchGate(holding: "p")
+        defer { gate.release() }
+        onMain {
+            page.search.findRows = gate.findRows
+            XCTAssertFalse(page.opening.root.isVisible)
+            focusList()
+            xdotool("type", "p", until: { gate.started == ["p"] })
+            XCTAssertTrue(
+                pump { self.page.opening.root.isVisible && self.page.opening.label.text == "Searching…" },
+                "a search held back says nothing")
+            XCTAssertEqual(shownTitles.count, 8, "the results before the search stay")
+            gate.release()
+            XCTAssertTrue(pump { !self.page.opening.root.isVisible }, "“Searching…” stays after the search")
+            XCTAssertEqual(shownTitles, ["Brûlerie du Port"])
+        }
+    }
+
+    /// Enter in the search field goes to the results: the first one has the keyboard focus.
+    func testEnterInTheSearchFieldGoesToTheResults() throws {
+        onMain {
+            focusList()
+            xdotool("key", "ctrl+f", until: { page.search.entry.isAncestor(ofFocus: window) })
+            xdotool(
+                "type", "--delay", "30", "der tr",
+                until: { !page.search.isSearching && shownTitles == ["Straße der Träume"] })
+            XCTAssertTrue(page.search.entry.isAncestor(ofFocus: window))
+            xdotool("key", "Return", until: { page.listView.containsFocus })
+            XCTAssertFalse(page.search.entry.isAncestor(ofFocus: window))
+            XCTAssertEqual(page.search.entry.text, "der tr", "Enter keeps the search")
+        }
+    }
+}
+
+/// Holds back the search for one text, on its searching thread, until released; records the texts
+/// searched for and whether the held search found itself cancelled once let go.
+private final class SearchGate: @unchecked Sendable {
+    private let held: String
+    private let lock = NSLock()
+    private let released = DispatchSemaphore(value: 0)
+    private var startedTexts: [String] = []
+    private var cancelled: Bool?
+
+    init(holding held: String) { self.held = held }
+
+    /// The texts searched for, in the order their searches started.
+    var started: [String] { lock.withLock { startedTexts } }
+    /// Whether the held search, once released, was cancelled; nil until then.
+    var heldWasCancelled: Bool? { lock.withLock { cancelled } }
+
+    func release() { released.signal() }
+
+    func findRows(_ search: CatalogSearch, _ text: String, _ isCancelled: () -> Bool) -> RowSet? {
+        lock.withLock { startedTexts.append(text) }
+        guard text == held else { return search.rows(matching: text, isCancelled: isCancelled) }
+        released.wait()
+        let wasCancelled = search.rows(matching: text, isCancelled: isCancelled) == nil
+        let rows = search.rows(matching: text)
+        lock.withLock { cancelled = wasCancelled }
+        return rows
     }
 }

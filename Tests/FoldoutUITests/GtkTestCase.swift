@@ -52,17 +52,32 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
     /// Presses keys and moves the pointer as a user does: xdotool gives the window titled `title`
     /// the keyboard focus (there is no window manager under Xvfb to do it) and sends the events to
     /// the X server; the main loop delivers them until xdotool has exited and `done` holds.
+    ///
+    /// xdotool is started with posix_spawn, not Foundation's Process: under valgrind (see
+    /// build-aux/valgrind-ui-tests.sh) Process fails with EBADF closing valgrind's own descriptors.
     @MainActor func xdotool(
         _ arguments: [String], window title: String, until done: () -> Bool, file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = ["search", "--name", title, "windowfocus", "--sync"] + arguments
-        XCTAssertNoThrow(try process.run(), file: file, line: line)
+        // --sync: a window about to appear (a dialog) is waited for.
+        let argv = ["/usr/bin/xdotool", "search", "--sync", "--name", title, "windowfocus", "--sync"] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], nil, nil, &cArguments, environ)
+        XCTAssertEqual(spawned, 0, "xdotool could not be started", file: file, line: line)
+        var exited = spawned != 0
         XCTAssertTrue(
-            pump(seconds: 10) { !process.isRunning && done() },
-            "xdotool \(arguments.joined(separator: " ")) had no effect", file: file, line: line)
+            pump(seconds: 10) {
+                var status: Int32 = 0
+                if !exited { exited = waitpid(pid, &status, WNOHANG) == pid }
+                return exited && done()
+            }, "xdotool \(arguments.joined(separator: " ")) had no effect", file: file, line: line)
+        if !exited {
+            var status: Int32 = 0
+            kill(pid, SIGTERM)
+            waitpid(pid, &status, 0)
+        }
     }
 
     /// Runs the main loop for `frames` frames of `widget`'s frame clock.

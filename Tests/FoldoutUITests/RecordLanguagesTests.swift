@@ -49,6 +49,32 @@ final class RecordLanguagesTests: GtkTestCase, @unchecked Sendable {
         return (page, row)
     }
 
+    /// With a German region (LC_NUMERIC and LC_MONETARY; install-deps.sh generates de_DE.UTF-8) and
+    /// English words, a price reads 12,50 in the row and in its record, as RegionFormats reads the
+    /// C library's conventions at start.
+    func testPricesFollowAGermanRegion() throws {
+        try onMain {
+            let saved = RegionFormat.current
+            let numeric = String(cString: setlocale(LC_NUMERIC, nil))
+            let monetary = String(cString: setlocale(LC_MONETARY, nil))
+            defer {
+                setlocale(LC_NUMERIC, numeric)
+                setlocale(LC_MONETARY, monetary)
+                RegionFormat.current = saved
+            }
+            XCTAssertNotNil(setlocale(LC_NUMERIC, "de_DE.UTF-8"), "de_DE.UTF-8 is not generated")
+            XCTAssertNotNil(setlocale(LC_MONETARY, "de_DE.UTF-8"))
+            RegionFormat.current = RegionFormats.read()
+            let (page, row) = try unfoldedPage()
+            // Isolated (U+2068 … U+2069), as numbers are in text that may run right to left.
+            XCTAssertEqual(row.record.fields[1].value.text, "\u{2068}12,50\u{2069}", "the record's price")
+            let texts = WidgetTree.texts(under: try XCTUnwrap(window))
+            XCTAssertTrue(texts.contains { $0.contains("99,90") }, "the other row's price: \(texts)")
+            XCTAssertFalse(texts.contains { $0.contains("12.50") || $0.contains("99.90") }, "\(texts)")
+            XCTAssertEqual(page.countLabel.text, "2 of 2 items", "English words")
+        }
+    }
+
     func testTheRecordReadsGerman() throws {
         try onMain {
             TranslationCatalogs.use("de", from: try TranslationCatalogs.make("de", in: folder))

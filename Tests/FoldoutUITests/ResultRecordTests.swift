@@ -116,17 +116,11 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(page.choose("Zürich,Bern", inFacetNamed: "city") || page.filter!.matchCount == 2)
             let out = folder + "/saved.csv"
             xdotool("key", "ctrl+shift+s") { self.page.rowsExport.isChoosing }
-            let chooser = Process()
-            chooser.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            chooser.arguments = [
-                "search", "--sync", "--name", "^Export Rows$", "windowfocus", "--sync", "key", "ctrl+a", "type", out,
-            ]
-            try chooser.run()
-            XCTAssertTrue(pump(seconds: 10) { !chooser.isRunning })
-            let enter = Process()
-            enter.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            enter.arguments = ["search", "--name", "^Export Rows$", "windowfocus", "--sync", "key", "Return"]
-            try enter.run()
+            // The chooser opens in the catalog's folder, the test's own: the name alone is typed.
+            // When the chooser comes up before the S of Ctrl+Shift+S is released, it took the next S
+            // typed for that key still held, and "saved.csv" became "aved.csv": S is released first.
+            xdotool(["keyup", "s", "key", "ctrl+a", "type", "saved.csv"], window: "^Export Rows$", until: { true })
+            xdotool(["key", "Return"], window: "^Export Rows$", until: { true })
             XCTAssertTrue(
                 pump(seconds: 10) { FileManager.default.fileExists(atPath: out) && !self.page.rowsExport.isExporting })
             let written = try String(contentsOfFile: out, encoding: .utf8)

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Foldout as a GNOME desktop uses it, checked over AT-SPI as a screen reader sees the window:
 a file given at start, a second launch acting on the running window; the window's size, page and catalog remembered
-between runs (GSettings, in a key file here as inside the Flatpak).
+between runs (GSettings, in a key file here as inside the Flatpak); --unfold, --choose and --edit at start.
 
 Usage: desktop_journeys.py PATH/TO/foldout
 Run it inside a D-Bus session on a display (build-aux/test.sh does), like screen_reader_view.py,
@@ -12,7 +12,9 @@ import os
 import subprocess
 import tempfile
 
-from screen_reader_view import App, check, keys, run_suite, wait_for
+import pyatspi
+
+from screen_reader_view import App, check, keys, names_of, run_suite, wait_for
 
 
 def launch(binary, arguments, environment, cwd=None):
@@ -144,5 +146,46 @@ def remembered_state(binary, data):
             app.close()
 
 
+def command_line_effects(binary, data):
+    """--unfold, --choose and --edit at start do what they say, as a screen reader finds the window:
+    row 700 unfolded and scrolled into view, only the chosen option's rows, the Edit pane open."""
+    app = App(binary, ["--page", "actions", "--unfold", "700"], data)
+    try:
+        # Only the unfolded row has a Share button; GTK keeps rows far from the view bound, so it
+        # must also be inside the window.
+        share = wait_for(lambda: app.find_object("push button", "Share"), "--unfold 700: the unfolded row's Share button")
+        if share is not None:
+            # GTK 4.8 gives positions in the window only.
+            frame = app.frame.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            box = wait_for(lambda: (lambda b: b if b.height > 0 else None)(share.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),
+                           "the Share button to be placed")
+            check(box is not None and frame.y <= box.y and box.y + box.height <= frame.y + frame.height,
+                  f"--unfold 700: the unfolded row is not in the window ({box and (box.y, box.height)} in {frame.y}..{frame.y + frame.height})")
+    finally:
+        app.close()
+
+    with tempfile.TemporaryDirectory() as folder:
+        table = os.path.join(folder, "minerals.csv")
+        with open(table, "w", encoding="utf-8") as file:
+            file.write("mineral,kind\nZanzibar quartz,silicate\nTalc,silicate\nCalcite,carbonate\nGold,element\n")
+        app = App(binary, ["--page", "filters", "--catalog", table, "--choose", "kind=silicate"], data)
+        try:
+            labels = lambda: [node.name for node in app.objects() if node.getRoleName() == "label"]
+            wait_for(lambda: any(name.startswith("2 of 4 items") for name in labels()), "--choose: “2 of 4 items”")
+            items = " ".join(visible_list_items(app))
+            check("Talc" in items and "Zanzibar quartz" in items and "Calcite" not in items and "Gold" not in items,
+                  f"--choose kind=silicate: the rows shown are {visible_list_items(app)}")
+        finally:
+            app.close()
+
+    app = App(binary, ["--page", "movies", "--edit"], data)
+    try:
+        wait_for(lambda: app.find_object("list item"), "the movies")
+        fields = wait_for(lambda: names_of(app, "text") + names_of(app, "entry"), "--edit: the Edit pane's fields at start")
+        check(bool(fields), "--edit: the Edit pane is not open")
+    finally:
+        app.close()
+
+
 if __name__ == "__main__":
-    run_suite("desktop_journeys", __doc__, (file_at_start, second_launch, remembered_state))
+    run_suite("desktop_journeys", __doc__, (file_at_start, second_launch, remembered_state, command_line_effects))

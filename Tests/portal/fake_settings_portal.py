@@ -6,7 +6,8 @@ namespace org.freedesktop.appearance. Each line on standard input, "KEY VALUE" (
 "color-scheme 1" or "contrast 1"), changes a value and emits SettingChanged, as the desktop does when
 the user flips the switch. It prints "ready" once it owns the name.
 
-Usage: fake_settings_portal.py [color-scheme [contrast]]     (python3-gi)
+Usage: fake_settings_portal.py [--old] [color-scheme [contrast]]     (python3-gi)
+--old: a portal of version 1, before ReadOne, which answers Read only.
 """
 import sys
 import threading
@@ -26,8 +27,10 @@ INTERFACE = """
 """
 NAMESPACE = "org.freedesktop.appearance"
 PATH = "/org/freedesktop/portal/desktop"
-values = {"color-scheme": int(sys.argv[1]) if len(sys.argv) > 1 else 0,
-          "contrast": int(sys.argv[2]) if len(sys.argv) > 2 else 0}
+OLD = "--old" in sys.argv[1:]
+arguments = [argument for argument in sys.argv[1:] if argument != "--old"]
+values = {"color-scheme": int(arguments[0]) if len(arguments) > 0 else 0,
+          "contrast": int(arguments[1]) if len(arguments) > 1 else 0}
 loop = GLib.MainLoop()
 connection = None
 
@@ -35,6 +38,9 @@ connection = None
 def method_call(bus, sender, path, interface, method, parameters, invocation):
     if method == "ReadAll":
         invocation.return_value(GLib.Variant("(a{sa{sv}})", ({NAMESPACE: {k: GLib.Variant("u", v) for k, v in values.items()}},)))
+        return
+    if method == "ReadOne" and OLD:
+        invocation.return_dbus_error("org.freedesktop.DBus.Error.UnknownMethod", "No such method “ReadOne”")
         return
     namespace, key = parameters.unpack()
     if namespace != NAMESPACE or key not in values:
@@ -46,7 +52,7 @@ def method_call(bus, sender, path, interface, method, parameters, invocation):
 
 
 def get_property(bus, sender, path, interface, name):
-    return GLib.Variant("u", 2)
+    return GLib.Variant("u", 1 if OLD else 2)
 
 
 def change(key, value):

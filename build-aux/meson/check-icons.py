@@ -6,7 +6,7 @@
 
 Full colour: a 128x128 canvas. Symbolic: 16x16, drawn in one colour (#2e3436, which GTK recolours)
 and nothing else. Neither may reference outside files, embed raster images or carry scripts.
-With rsvg-convert on PATH (Debian: librsvg2-bin), each is also rendered to check it draws.
+Each is also rendered by rsvg-convert (Debian: librsvg2-bin) to check it draws; without it, the test fails.
 """
 import pathlib
 import shutil
@@ -41,7 +41,9 @@ def check(path, symbolic):
                 if value not in (None, "none", "#2e3436"):
                     problems.append(f"symbolic icons use #2e3436 only; <{tag}> has {attribute}={value}")
     renderer = shutil.which("rsvg-convert")
-    if renderer:
+    if not renderer:
+        problems.append("rsvg-convert not found (Debian: librsvg2-bin): the icon cannot be rendered")
+    else:
         with tempfile.NamedTemporaryFile(suffix=".png") as png:
             result = subprocess.run([renderer, "-w", "64", "-h", "64", str(path), "-o", png.name], capture_output=True, text=True)
             if result.returncode != 0 or pathlib.Path(png.name).stat().st_size == 0:

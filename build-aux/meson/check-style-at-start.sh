@@ -5,11 +5,11 @@
 #
 #   check-style-at-start.sh FOLDOUT BUNDLE
 #
-# Needs a display: runs under Xvfb (xvfb-run) and a private D-Bus session; skipped (77) without them.
+# Needs a display: runs under Xvfb (xvfb-run) and a private D-Bus session; a failure without them.
 set -eu
 foldout=$(realpath "$1") bundle=$2
 for tool in xvfb-run dbus-run-session; do
-    command -v "$tool" >/dev/null || { echo "SKIP: $tool not found (Debian: xvfb, dbus)"; exit 77; }
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool not found (Debian: xvfb, dbus)"; exit 1; }
 done
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
