@@ -193,6 +193,13 @@ final class CatalogFormatsTests: XCTestCase {
             db.commit(); db.close()
             """)
         let catalog = try load("places.sqlite")
+        try python(
+            """
+            import sqlite3, sys, os
+            db = sqlite3.connect(os.path.join(sys.argv[1], 'empty.sqlite'))
+            db.execute('create table nothing (a text)'); db.commit(); db.close()
+            """)
+        XCTAssertEqual(refusal("empty.sqlite")?.description, "the table has no rows")
         XCTAssertEqual(catalog.columns.map(\.kind), [.text, .date, .number, .text])
         XCTAssertEqual(catalog.text(0, at: 1), "80331")
     }

@@ -76,32 +76,50 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private var catalog: Catalog { page.filter!.catalog }
 
+    /// Clicks `widget`'s centre in the window titled `title`, once GTK knows that window has the
+    /// keyboard: a popover opened before that (just after another test's window closed) did not
+    /// open.
     @MainActor private func click(_ widget: Widget, in title: String, until done: () -> Bool, line: UInt = #line) {
+        if title == windowTitle { xdotool([], window: title, until: { self.window.isActive }, line: line) }
         guard let point = widget.pointInWindow() else { return XCTFail("not on screen", line: line) }
         xdotool(
             ["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"], window: title, until: done,
             line: line)
     }
 
+    @MainActor private func askedWhichTable() -> PartChooser? {
+        page.open(path: folder + "shops.sqlite")
+        XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
+        pump(frames: 2, of: page.opening.partChooser!.window)
+        return page.opening.partChooser
+    }
+
     func testADatabaseOfTwoTablesAsksWhichAndOpensTheOneClicked() {
         onMain {
             let shown = catalog
-            page.open(path: folder + "shops.sqlite")
-            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
-            let chooser = page.opening.partChooser!
+            guard let chooser = askedWhichTable() else { return }
             XCTAssertEqual(chooser.buttons.map(\.label), ["cities — 2 rows", "shops — 3 rows"])
             XCTAssertTrue(catalog === shown, "nothing changes until a table is chosen")
-            xdotool(["key", "Escape"], window: "Open a Table", until: { self.page.opening.partChooser == nil })
-            pump(seconds: 0.2)
-            XCTAssertTrue(catalog === shown, "Escape keeps the catalog shown")
-            page.open(path: folder + "shops.sqlite")
-            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true })
-            pump(frames: 2, of: page.opening.partChooser!.window)
-            click(page.opening.partChooser!.buttons[1], in: "Open a Table", until: { self.catalog !== shown })
+            click(chooser.buttons[1], in: "Open a Table", until: { self.catalog !== shown })
             XCTAssertEqual(catalog.count, 3)
             XCTAssertEqual(catalog.columns.map(\.name), ["name", "city", "price"])
             XCTAssertEqual(page.sourceLabel.text, "in shops.sqlite — shops")
             XCTAssertEqual(page.countLabel.text, "3 of 3 items")
+        }
+    }
+
+    /// Escape's action on the question (Escape itself is bound to it in the chooser). Pressed with
+    /// xdotool on the question's window, which then closes, it left later tests' rows unable to
+    /// fold under Xvfb with no window manager, so this test runs the action the key runs.
+    func testEscapeOnTheTableQuestionKeepsTheCatalogShown() {
+        onMain {
+            let shown = catalog
+            guard let chooser = askedWhichTable() else { return }
+            XCTAssertTrue(chooser.window.child?.activateAction("chooser.cancel") == true)
+            XCTAssertTrue(pump { self.page.opening.partChooser == nil })
+            pump(seconds: 0.2)
+            XCTAssertTrue(catalog === shown, "Escape keeps the catalog shown")
+            XCTAssertNil(page.lastErrorDialog, "a question answered with Escape is no error")
         }
     }
 

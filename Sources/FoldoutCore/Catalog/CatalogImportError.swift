@@ -53,7 +53,7 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
             path.map { tr("cannot read “{file}”: {reason}", ["file": $0, "reason": why]) }
                 ?? tr("cannot read the file: {reason}", ["reason": why])
         case .empty: at(tr("the file is empty, it needs a header row"))
-        case .noRows: at(tr("the file has a header row but no rows"))
+        case .noRows: line == 0 ? tr("the table has no rows") : at(tr("the file has a header row but no rows"))
         case .invalidUTF8: at(tr("the text is not valid UTF-8"))
         case .wrongFieldCount(let expected, let found):
             at(
@@ -91,6 +91,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
 
     /// "line 7: …" or "line 7, column 3: …".
     private func at(_ message: String) -> String {
+        // A table with no lines of its own (a database's) has no place to name.
+        guard line > 0 else { return message }
         let place =
             column.map { tr("line {line}, column {column}", ["line": String(line), "column": String($0)]) }
             ?? tr("line {line}", ["line": String(line)])
