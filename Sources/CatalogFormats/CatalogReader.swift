@@ -43,7 +43,7 @@ public enum CatalogReader {
         if !isJSON && TextEncoding.isUTF8(options.encoding) && TextEncoding.byteOrderMark(head) == nil {
             do {
                 return try Catalog.load(path: path, loading: loading)
-            } catch where error.reason == .invalidUTF8 && options.encoding == nil {
+            } catch  where error.reason == .invalidUTF8 && options.encoding == nil {
                 // Read again, as the region's legacy character set (below).
             }
         }
@@ -80,7 +80,7 @@ public enum CatalogReader {
         if TextEncoding.isUTF8(chosen) {
             do {
                 return try parse(bytes, nil)
-            } catch where error.reason == .invalidUTF8 && chosen == nil {
+            } catch  where error.reason == .invalidUTF8 && chosen == nil {
                 // Read as the region's legacy character set (below).
             }
         }
