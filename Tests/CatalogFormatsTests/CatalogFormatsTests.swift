@@ -197,7 +197,7 @@ final class CatalogFormatsTests: XCTestCase {
             """
             import sqlite3, sys, os
             db = sqlite3.connect(os.path.join(sys.argv[1], 'empty.sqlite'))
-            db.execute('create table nothing (a text)'); db.commit(); db.close()
+            db.execute('create table empty_shelf (a text)'); db.commit(); db.close()
             """)
         XCTAssertEqual(refusal("empty.sqlite")?.description, "the table has no rows")
         XCTAssertEqual(catalog.columns.map(\.kind), [.text, .date, .number, .text])
