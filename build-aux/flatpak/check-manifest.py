@@ -38,6 +38,7 @@ FREEDESKTOP_BASE = {"47": "24.08", "48": "24.08", "49": "25.08", "50": "25.08", 
 RUNTIME_LIBRARIES = {
     "50": {
         "gtk4": "gnome-build-meta gnome-50: elements/sdk-platform.bst depends on sdk/gtk.bst (GTK 4)",
+        "glib-2.0": "freedesktop-sdk release/25.08: elements/platform.bst lists components/glib.bst",
         "libarchive": "freedesktop-sdk release/25.08: elements/platform.bst lists components/libarchive.bst",
         "sqlite3": "freedesktop-sdk release/25.08: elements/platform.bst lists components/sqlite.bst",
     },
