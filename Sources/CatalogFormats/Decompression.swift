@@ -85,7 +85,11 @@ enum Decompression {
     private static func entries(_ contents: CatalogFileContents, kind: Kind) throws(CatalogImportError) -> [Entry] {
         let archive = try Archive(contents, kind: kind)
         var entries: [Entry] = []
-        while let entry = try archive.nextEntry() { entries.append(entry) }
+        while let entry = try archive.nextEntry() {
+            entries.append(entry)
+            // A compressed file is one stream: looking for a next entry would decompress it all.
+            if entry.isRaw { break }
+        }
         return entries
     }
 

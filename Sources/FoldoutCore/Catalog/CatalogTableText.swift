@@ -52,9 +52,6 @@ public struct CatalogTableText {
         rows += 1
     }
 
-    /// The text written so far, in bytes.
-    public var byteCount: Int { writer.buffer.count }
-
     /// The catalog of the rows written. `textColumns` are text whatever their values look like
     /// (a database's TEXT columns of digits, such as postal codes).
     public func catalog(
