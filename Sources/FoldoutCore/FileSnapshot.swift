@@ -1,14 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A regular file read whole, with `pread`, into memory of its own: one version of the file,
 /// whatever another program does to it meanwhile. (A mapping of the file would not do: reading a
 /// mapped page past the end of a file that has since been truncated kills the process, SIGBUS.)
@@ -35,25 +27,22 @@ final class FileSnapshot: @unchecked Sendable {
         var memory = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         do throws(Failure) {
             version = try FileVersion.settled(descriptor)
-            guard version.size <= limit else { throw .system(SystemError(code: EFBIG)) }
+            guard version.size <= limit else { throw .system(SystemError(code: SystemLibrary.ErrorCode.tooLarge)) }
             if version.size > 0 {
-                let base = mmap(nil, version.size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-                guard let base, base != MAP_FAILED else { throw .system(.current()) }
-                madvise(base, version.size, MADV_HUGEPAGE)
+                guard let base = SystemLibrary.allocatePages(version.size) else { throw .system(.current()) }
                 memory = UnsafeMutableBufferPointer(
                     start: base.assumingMemoryBound(to: UInt8.self), count: version.size)
             }
             try Self.read(descriptor, into: memory, as: version, progress: progress)
         } catch {
-            if let base = memory.baseAddress { munmap(base, memory.count) }
-            close(descriptor)
+            if let base = memory.baseAddress { SystemLibrary.freePages(base, memory.count) }
+            SystemLibrary.closeFile(descriptor)
             throw error
         }
         bytes = UnsafeBufferPointer(memory)
     }
 
-    /// Memory is given back in blocks of this size, which the kernel may back by huge pages: they
-    /// make reading a large file into memory two to three times as fast.
+    /// Memory is given back in blocks of this size, which the kernel may back by huge pages.
     static let block = 2 << 20
 
     /// Gives back the memory of the whole blocks in `range` (up to its end, if that is the end of
@@ -69,7 +58,7 @@ final class FileSnapshot: @unchecked Sendable {
             ? range.upperBound : (address + range.upperBound) / Self.block * Self.block - address
         guard end > start else { return range.lowerBound }
         released.store(true, ordering: .relaxed)
-        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+        SystemLibrary.discardPages(UnsafeMutableRawPointer(mutating: base + start), end - start)
         return end
     }
 
@@ -89,46 +78,48 @@ final class FileSnapshot: @unchecked Sendable {
     ) throws(Failure) {
         var done = 0
         while done < bytes.count {
-            let count = pread(descriptor, bytes.baseAddress! + done, min(bytes.count - done, 1 << 22), off_t(done))
+            let count = SystemLibrary.readSome(
+                descriptor, bytes.baseAddress! + done, min(bytes.count - done, 1 << 22), at: done)
             if count == 0 { throw .changed }
             if count < 0 {
-                if errno == EINTR { continue }
+                if SystemLibrary.errorNumber == SystemLibrary.ErrorCode.interrupted { continue }
                 throw .system(.current())
             }
             done += count
-            guard progress(done) else { throw .system(SystemError(code: ECANCELED)) }
+            guard progress(done) else { throw .system(SystemError(code: SystemLibrary.ErrorCode.cancelled)) }
         }
         var after: UInt8 = 0
-        guard pread(descriptor, &after, 1, off_t(done)) == 0 else { throw .changed }
+        guard SystemLibrary.readSome(descriptor, &after, 1, at: done) == 0 else { throw .changed }
         guard try FileVersion(descriptor) == version else { throw .changed }
     }
 
     deinit {
-        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
-        close(descriptor)
+        if let base = bytes.baseAddress {
+            SystemLibrary.freePages(UnsafeMutableRawPointer(mutating: base), bytes.count)
+        }
+        SystemLibrary.closeFile(descriptor)
     }
 }
 
 /// What writing to a file changes: its size, and its modification and status change times.
 struct FileVersion: Equatable, Sendable {
     let size: Int
-    let modified: timespec
+    /// The modification time, in nanoseconds.
+    let modified: Int
     /// The status change time (which, unlike the modification time, no program can set).
-    let changed: timespec
+    let changed: Int
     /// The last change is so recent that another may leave the times as they are.
     let recent: Bool
 
     init(_ descriptor: Int32) throws(FileSnapshot.Failure) {
         // A file's times come from this clock, which ticks every few milliseconds (on Linux before
         // 6.13 at least): a change in the tick of the last one leaves the times as they are.
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME_COARSE, &now)
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .system(.current()) }
-        size = Int(info.st_size)
-        modified = info.st_mtim
-        changed = info.st_ctim
-        let sinceChange = (now.tv_sec - info.st_ctim.tv_sec) * 1_000_000_000 + now.tv_nsec - info.st_ctim.tv_nsec
+        let now = SystemLibrary.fileClock
+        guard let status = SystemLibrary.status(of: descriptor) else { throw .system(.current()) }
+        size = status.size
+        modified = status.modified
+        changed = status.changed
+        let sinceChange = now - changed
         recent = sinceChange <= 0 && sinceChange > -1_000_000_000
     }
 
@@ -136,14 +127,13 @@ struct FileVersion: Equatable, Sendable {
     init(path: String) throws(FileSnapshot.Failure) {
         let descriptor: Int32
         do { (descriptor, _) = try SystemFile.openRegularFile(path, limit: Int.max) } catch { throw .system(error) }
-        defer { close(descriptor) }
+        defer { SystemLibrary.closeFile(descriptor) }
         try self.init(descriptor)
     }
 
     /// The same size and times (however recent).
     static func == (a: FileVersion, b: FileVersion) -> Bool {
-        a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-            && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        a.size == b.size && a.modified == b.modified && a.changed == b.changed
     }
 
     /// The file's version once its last change is in a past tick of the clock, so that any later
@@ -151,7 +141,7 @@ struct FileVersion: Equatable, Sendable {
     static func settled(_ descriptor: Int32) throws(FileSnapshot.Failure) -> FileVersion {
         var version = try FileVersion(descriptor)
         for _ in 0..<25 where version.recent {
-            usleep(2_000)
+            SystemLibrary.sleep(microseconds: 2_000)
             version = try FileVersion(descriptor)
         }
         return version

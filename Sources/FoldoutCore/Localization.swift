@@ -17,29 +17,21 @@ public enum Localization {
     /// Looks up `singular`, or the form of `singular`/`plural` for the count when there is one.
     public typealias LookUp = @Sendable (_ singular: String, _ plural: String?, _ count: Int) -> String
 
-    /// The installed lookup, boxed: a class reference is what the lock hands out (a closure
-    /// copied out of `Mutex.withLock` came back wrapped in thunks that call themselves, Swift 6.3).
-    private final class Installed: Sendable {
-        let lookUp: LookUp
-        init(_ lookUp: @escaping LookUp) { self.lookUp = lookUp }
-    }
-
-    private static let installed = Mutex<Installed?>(nil)
+    private static let installed = Mutex<LookUp?>(nil)
 
     /// Makes `lookUp` the translation of every later `tr` and `trn`; nil goes back to English.
     public static func install(_ lookUp: LookUp?) {
-        let box = lookUp.map(Installed.init)
-        installed.withLock { $0 = box }
+        installed.withLock { $0 = lookUp }
     }
 
-    private static var current: Installed? { installed.withLock { $0 } }
+    private static var current: LookUp? { installed.withLock { $0 } }
 
     static func lookUp(_ message: String) -> String {
-        current?.lookUp(message, nil, 1) ?? message
+        current?(message, nil, 1) ?? message
     }
 
     static func lookUp(_ singular: String, _ plural: String, count: Int) -> String {
-        current?.lookUp(singular, plural, count) ?? (count == 1 ? singular : plural)
+        current?(singular, plural, count) ?? (count == 1 ? singular : plural)
     }
 
     /// `message` with each `{name}` replaced by its value, in one pass (a value that itself holds

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Synchronization
+
 /// How the user's region writes numbers, amounts of money and dates (the C library's LC_NUMERIC,
 /// LC_MONETARY and LC_TIME), which may differ from the language the interface speaks. The UI layer
 /// reads the region at start (`RegionFormat.current = …`); until then, and in tests that set none,
@@ -45,15 +47,12 @@ public struct RegionFormat: Sendable {
         return Int32(CatalogDate.days(year: year, month: month, day: dayOfMonth))
     }
 
-    /// Set once at start, before other threads read it (and in tests, which run one at a time).
-    /// Not a `Mutex<RegionFormat>`: Swift 6.3's optimizer returned a zeroed copy out of one
-    /// (the strings empty, then a crash), where a plain static does not.
-    nonisolated(unsafe) private static var shared = RegionFormat()
+    private static let shared = Mutex(RegionFormat())
 
-    /// The region's format, for the whole process.
+    /// The region's format, for the whole process (set at start, read from any thread).
     public static var current: RegionFormat {
-        get { shared }
-        set { shared = newValue }
+        get { shared.withLock { $0 } }
+        set { shared.withLock { $0 = newValue } }
     }
 
     /// `value` with its digits grouped in threes.

@@ -39,6 +39,18 @@ final class CatalogSearchTests: XCTestCase {
         XCTAssertTrue(CatalogSearch.isBlank("\u{301}"))
     }
 
+    /// Letters with several accents, written precomposed or decomposed, and signs that are
+    /// another letter canonically, fold to their base letters; scripts without accents stay.
+    func testEveryCanonicalAccentIsDropped() {
+        var folder = TextFolder()
+        for (text, folded) in [
+            ("Đặng Thị Ngọc", "dang thi ngoc"), ("e\u{301}te\u{301}", "ete"), ("\u{1FA}ngstro\u{308}m", "angstrom"),
+            ("\u{212A}elvin", "kelvin"), ("\u{212B}", "a"), ("Ǖ", "u"), ("한국어", "한국어"), ("Ṩ", "s"),
+        ] {
+            XCTAssertEqual(String(decoding: folder.fold(text), as: UTF8.self), folded, text)
+        }
+    }
+
     /// Each query's rows equal a brute-force scan, over seeded random catalogs of Unicode titles
     /// typed one letter at a time, edited in the middle, and deleted back (so that narrowing and
     /// remembered results are exercised), with one column and with every text column.

@@ -1,33 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import Glibc
 import Synchronization
 
 /// Runs a closure on a thread of its own; `join` waits for it to finish. For splitting one large
 /// job in two, where the caller does the other half and waits.
 final class CatalogThread {
-    private final class Work {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
+    private var thread: SystemLibrary.Thread?
 
-    private var thread = pthread_t()
-    private var running = false
-
+    /// Runs `body` on a new thread, or here and now if no thread can be made.
     init(_ body: @escaping () -> Void) {
-        let work = Unmanaged.passRetained(Work(body)).toOpaque()
-        running =
-            pthread_create(
-                &thread, nil,
-                { raw in
-                    Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
-                    return nil
-                }, work) == 0
-        if !running { Unmanaged<Work>.fromOpaque(work).takeRetainedValue().body() }
+        thread = SystemLibrary.startThread(body)
+        if thread == nil { body() }
     }
 
     func join() {
-        if running { pthread_join(thread, nil) }
-        running = false
+        thread?.join()
+        thread = nil
     }
 }
 

@@ -1,12 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// How a range facet's histogram divides its column: the bins' edges and each row's bin.
 public struct FacetHistogram: Equatable, Sendable {
     /// What a bin is: a calendar unit for dates and date-times, else a span of numbers.
@@ -80,7 +72,7 @@ struct RangeBins: Sendable {
         let span = extent.upperBound - extent.lowerBound
         guard span > 0 else { return [extent.lowerBound, extent.lowerBound + 1] }
         let rough = span / Double(numberBins)
-        let power = pow(10, (log10(rough)).rounded(.down))
+        let power = SystemLibrary.power(10, SystemLibrary.log10(rough).rounded(.down))
         var width = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
         if wholeNumbers { width = max(width.rounded(.up), 1) }
         let start = (extent.lowerBound / width).rounded(.down) * width
@@ -138,10 +130,10 @@ struct RangeBins: Sendable {
 /// sign(x)·log10(1 + |x|), defined for negative values and zero too.
 public enum FacetScale {
     public static func logarithmic(_ value: Double) -> Double {
-        value < 0 ? -log10(1 - value) : log10(1 + value)
+        value < 0 ? -SystemLibrary.log10(1 - value) : SystemLibrary.log10(1 + value)
     }
 
     public static func linear(_ scaled: Double) -> Double {
-        scaled < 0 ? 1 - pow(10, -scaled) : pow(10, scaled) - 1
+        scaled < 0 ? 1 - SystemLibrary.power(10, -scaled) : SystemLibrary.power(10, scaled) - 1
     }
 }

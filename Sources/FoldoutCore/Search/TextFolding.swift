@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The standard library's canonical decomposition (String._nfd) is SPI; Foundation would bring
-// the same through ICU at a far higher cost to start-up and size.
-@_spi(_Unicode) import Swift
 
 /// Text as search compares it: lowercase, without accents ("Café" → "cafe", "İstanbul" →
 /// "istanbul", "Ærø" → "aero"), as UTF-8 bytes. Each character is folded on its own: lowercased,
-/// decomposed canonically, its combining diacritical marks dropped, and a few letters that do not
-/// decompose (ß, æ, ø, ł, đ, …) spelled out as their base letters. Text and query folded alike
+/// decomposed canonically (`AccentTable`), its combining diacritical marks dropped, and a few
+/// letters that do not decompose (ß, æ, ø, ł, đ, …) spelled out as their base letters. Text and query folded alike
 /// compare by bytes, so a substring of the folded text is a match.
 struct TextFolder {
     /// The folded bytes of each non-ASCII scalar met so far.
@@ -116,19 +113,36 @@ struct TextFolder {
         guard let scalar = Unicode.Scalar(value) else { return [] }
         if let spelled = spelledOut[value] { return Array(spelled.utf8) }
         var out: [UInt8] = []
-        for part in String(scalar).lowercased()._nfd where !isDroppedMark(part.value) {
-            out.append(contentsOf: spelledOut[part.value].map { Array($0.utf8) } ?? Array(String(part).utf8))
+        for lowered in String(scalar).lowercased().unicodeScalars {
+            for part in AccentTable.bases(of: lowered.value) ?? [lowered.value] where !isDroppedMark(part) {
+                guard let part = Unicode.Scalar(part) else { continue }
+                out.append(contentsOf: spelledOut[part.value].map { Array($0.utf8) } ?? Array(String(part).utf8))
+            }
         }
         return out
     }
 
     /// Combining diacritical marks: the accents of Latin, Greek and Cyrillic letters. Marks that
-    /// are vowels or consonants of other scripts stay.
+    /// are vowels or consonants of other scripts stay. (build-aux/generate-accent-table.py keeps
+    /// the same list.)
     private static func isDroppedMark(_ value: UInt32) -> Bool {
         switch value {
         case 0x300...0x36F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: true
         default: false
         }
+    }
+}
+
+extension AccentTable {
+    /// What is left of `character` without its accents, if it has any.
+    static func bases(of character: UInt32) -> [UInt32]? {
+        var low = 0
+        var high = characters.count
+        while low < high {
+            let middle = (low + high) / 2
+            if characters[middle] < character { low = middle + 1 } else { high = middle }
+        }
+        return low < characters.count && characters[low] == character ? bases[low] : nil
     }
 }
 
