@@ -31,7 +31,7 @@ grep -q "Test Suite 'ActionsPageTests' passed" "$log" || { echo "test.sh: the UI
 # Each suite gets a runtime folder of its own: without XDG_RUNTIME_DIR the accessibility bus's socket
 # is ~/.cache/at-spi/bus, shared with any other session on the machine, and another run ending
 # removes it ("Unable to connect to the accessibility bus"), leaving foldout off the bus.
-for suite in screen_reader_view:150 desktop_journeys:200; do
+for suite in screen_reader_view:150 desktop_journeys:200 launch_options:250; do
     server=${suite#*:}
     suite=${suite%:*}
     echo "Test Case 'accessibility/$suite' started" >> "$log"

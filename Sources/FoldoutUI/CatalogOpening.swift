@@ -24,8 +24,9 @@ final class CatalogOpening {
     private(set) var lastOptions = CatalogReadOptions()
     var window: () -> Window? = { nil }
     var onOpened: (Catalog, _ path: String) -> Void = { _, _ in }
-    /// After a file could not be used (its error shown) or its reading was cancelled.
-    var onFailed: () -> Void = {}
+    /// After a file could not be used (its error shown) or its reading was cancelled: why, in one
+    /// line.
+    var onFailed: (String) -> Void = { _ in }
     /// The order the page will show a new catalog in, if it has the column: the sort order kept
     /// from the catalog shown (its column's name, and whether descending). That order is computed
     /// while the file is read, not on the main thread afterwards.
@@ -128,7 +129,7 @@ final class CatalogOpening {
                 return
             }
             if error.reason != .cancelled { showError(error, file: name) }
-            onFailed()
+            onFailed(Self.problem(error, path: path))
         }
     }
 
@@ -142,7 +143,9 @@ final class CatalogOpening {
                 let chooser = PartChooser(parent: self.window(), file: name, parts: parts)
                 chooser.onChosen = { [weak self] part in
                     self?.partChooser = nil
-                    guard let part else { return self?.onFailed() ?? () }
+                    guard let part else {
+                        return self?.onFailed(tr("no table of “{file}” was chosen", ["file": path])) ?? ()
+                    }
                     var chosen = options
                     chosen.table = part
                     self?.open(path: path, options: chosen)
@@ -151,13 +154,19 @@ final class CatalogOpening {
                 chooser.present()
             case .failure(let error):
                 self.showError(error, file: name)
-                self.onFailed()
+                self.onFailed(Self.problem(error, path: path))
             }
         }
         Task.detached {
             let parts = Result { () throws(CatalogImportError) in try CatalogReader.parts(of: path) }
             MainLoop.post { deliver(parts) }
         }
+    }
+
+    private static func problem(_ error: CatalogImportError, path: String) -> String {
+        error.reason == .cancelled
+            ? tr("reading “{file}” was cancelled", ["file": path])
+            : tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description])
     }
 
     private func show(text: String, progress: Bool) { strip.show(text, progress: progress) }

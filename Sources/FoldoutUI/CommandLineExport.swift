@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 
 /// `foldout --catalog FILE --choose … --export OUT`: the rows the filters and search match, in
@@ -6,27 +7,23 @@ import FoldoutCore
 @MainActor
 enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
-    static func run(_ options: StartOptions, to path: String) -> String? {
-        guard options.catalogChosen else { return tr("--export needs the catalog to export: --catalog FILE") }
-        var options = options
-        if let problem = options.loadCatalog() { return problem }
+    static func run(_ request: LaunchRequest, to path: String) -> String? {
         let catalog: Catalog
-        switch options.catalog {
-        case .loaded(let loaded): catalog = loaded
-        case .generated(let count): catalog = Catalog.generate(count: count)
-        case .file(let file, _): return tr("cannot open catalog “{file}”", ["file": file])
-        }
-        let filter = FacetFilter(catalog: catalog)
-        for request in options.filters {
-            if let problem = filter.apply(request) { return problem }
-        }
-        if let text = options.search { filter.setSearch(text) }
-        if let sort = options.sort {
-            guard let key = StartOptions.sortKey(sort, in: catalog) else {
-                return StartOptions.unknownColumn(sort.column, in: catalog)
+        switch request.catalog {
+        case .file(let file, let options, _)?:
+            do {
+                catalog = try CatalogReader.load(path: file, options: options)
+            } catch {
+                return tr("cannot open catalog “{file}”: {reason}", ["file": file, "reason": error.description])
             }
-            filter.sort = key
+        case .generated(let count)?: catalog = Catalog.generate(count: count)
+        case nil: return tr("--export needs the catalog to export: --catalog FILE")
         }
+        if let problem = request.filters.problem(in: catalog) { return problem }
+        let filter = FacetFilter(catalog: catalog)
+        for filterRequest in request.filters.filters { _ = filter.apply(filterRequest) }
+        if let text = request.filters.search { filter.setSearch(text) }
+        if let sort = request.filters.sort { filter.sort = catalog.sortKey(sort) }
         do {
             try CatalogExport(catalog: catalog, rows: filter.matches, format: .init(path: path)).write(to: path)
         } catch {

@@ -5,17 +5,13 @@ import Gtk
 /// Sorting the results: by the Sort by combo, a table header or `--sort`; a new order is computed
 /// away from the main thread, the list keeping its order until it is ready.
 extension FiltersPage {
-    /// Sorts by the column named (in any case), as the Sort by combo does; false, with the problem
-    /// on standard error, if the catalog has no such column.
-    func sort(named sort: (column: String, descending: Bool)) -> Bool {
-        guard let filter else { return false }
-        guard let key = StartOptions.sortKey(sort, in: filter.catalog) else {
-            FileHandleStandardError.write(
-                "foldout: " + StartOptions.unknownColumn(sort.column, in: filter.catalog) + "\n")
-            return false
-        }
+    /// Sorts by the column named (in any case), as the Sort by combo does; the problem if the
+    /// catalog has no such column.
+    func sort(named sort: SortRequest) -> String? {
+        guard let filter else { return nil }
+        guard let key = filter.catalog.sortKey(sort) else { return filter.catalog.unknownColumn(sort.column) }
         section.choose(sort: key)
-        return true
+        return nil
     }
 
     /// Sorts away from the main thread the first time an order is used (a million distinct texts

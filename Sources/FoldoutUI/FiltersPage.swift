@@ -73,14 +73,11 @@ public final class FiltersPage {
     var sortRequest = 0
     /// The order being computed away from the main thread, which the Sort by combo shows already.
     var sortInFlight: CatalogSortKey?
-    /// A facet option to choose once the next catalog is shown (`--choose`).
-    private var pendingFilters: [FilterRequest] = []
-    /// Text to search for once the next catalog is shown (`--search`).
-    private var pendingSearch: String?
-    /// The order to sort by once the next catalog is shown (`--sort`).
-    private var pendingSort: (column: String, descending: Bool)?
-    /// A result to unfold once the next catalog is shown (`--unfold`).
-    private var pendingUnfold: Int?
+    /// Requests to carry out once the next catalog is shown, each with who hears how it went
+    /// (FiltersPage+Requests.swift).
+    var pendingRequests: [(FiltersRequest, done: @MainActor (String?) -> Void)] = []
+    /// While a catalog is generated off the main thread.
+    private(set) var isGenerating = false
     /// After a catalog file was read and shown: its path.
     var onFileOpened: (String) -> Void = { _ in }
     /// Tells the user something done in passing ("Copied …"), in the window's notification.
@@ -212,9 +209,10 @@ public final class FiltersPage {
             self.open(path: path, options: options)
         }
         // A file given at start that cannot be used leaves the page with the built-in catalog.
-        opening.onFailed = { [weak self] in
-            guard let self, self.filter == nil else { return }
-            self.generate(count: self.fallbackCount)
+        opening.onFailed = { [weak self] problem in
+            guard let self else { return }
+            self.failPendingRequests(problem)
+            if self.filter == nil { self.generate(count: self.fallbackCount) }
         }
         opening.keptSort = { [weak self] in
             guard let filter = self?.filter, let sort = filter.sort else { return nil }
@@ -270,6 +268,7 @@ public final class FiltersPage {
     /// Shows a generated catalog of `count` items, built off the main thread.
     func generate(count: Int) {
         source = nil
+        isGenerating = true
         opening.showBuilding(count: count)
         let deliver: @Sendable @MainActor (Catalog) -> Void = { [weak self] catalog in self?.show(catalog) }
         Task.detached {
@@ -278,39 +277,10 @@ public final class FiltersPage {
         }
     }
 
-    /// Sets the filters asked for and searches, now if the catalog is shown and no other is being
-    /// read, else once the next catalog is shown. A filter the catalog cannot take is reported on
-    /// standard error and false is returned (when it is known now).
-    @discardableResult
-    func request(
-        filters: [FilterRequest], search text: String?, sort: (column: String, descending: Bool)? = nil
-    ) -> Bool {
-        guard filter != nil, !opening.isOpening else {
-            pendingFilters += filters
-            if let text { pendingSearch = text }
-            if let sort { pendingSort = sort }
-            return true
-        }
-        if let text { search.entry.text = text }
-        return filters.allSatisfy(apply) && (sort.map(self.sort(named:)) ?? true)
-    }
-
-    /// Unfolds the result at `listPosition` and scrolls to it, now if the catalog is shown, else
-    /// once the next one is.
-    func unfoldResult(at listPosition: Int) {
-        guard let filter, !opening.isOpening else {
-            pendingUnfold = listPosition
-            return
-        }
-        pendingUnfold = nil
-        guard listPosition < filter.matchCount else { return }
-        listView.scrollTo(position: listPosition)
-        setUnfolded(Int(filter.matches[listPosition]))
-    }
-
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
     /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog) {
+        isGenerating = false
         opening.finish()
         foldRecord(animated: false)
         if let filter {
@@ -326,13 +296,7 @@ public final class FiltersPage {
             showResults()
         }
         restoreView()
-        for request in pendingFilters { apply(request) }
-        if let pendingSearch { search.entry.text = pendingSearch }
-        if let pendingSort { _ = sort(named: pendingSort) }
-        pendingSort = nil
-        pendingFilters = []
-        pendingSearch = nil
-        if let row = pendingUnfold { unfoldResult(at: row) }
+        carryOutPendingRequests()
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         encodingButton.show(encoding: catalog.origin?.encoding)
         setInteractive(true)
@@ -372,16 +336,6 @@ public final class FiltersPage {
     /// The results' vertical scrolling.
     var resultsAdjustment: Adjustment { scrolled.verticalAdjustment }
 
-    /// Opens the flyout of the facet named `name` (ignoring case), as a click on its button would.
-    @discardableResult
-    public func openMenu(named name: String) -> Bool {
-        let buttons =
-            facetMenus.map { ($0.name, $0.button) } + facetBar.rangeMenus.map { ($0.name, $0.button) }
-        guard let button = buttons.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else { return false }
-        button.popup()
-        return true
-    }
-
     /// Watches `path`, the file shown, and says in the bar above the results when it changes.
     func watch(path: String) {
         monitor?.cancel()
@@ -410,13 +364,9 @@ public final class FiltersPage {
         search.entry.text = ""
     }
 
-    /// Sets the filter asked for; false, with the problem on standard error, if it cannot be.
+    /// Sets the filter asked for; false if the catalog shown cannot take it.
     @discardableResult
-    func apply(_ request: FilterRequest) -> Bool {
-        guard let problem = filter?.apply(request) else { return filter != nil }
-        FileHandleStandardError.write("foldout: " + problem + "\n")
-        return false
-    }
+    func apply(_ request: FilterRequest) -> Bool { filter != nil && filter?.apply(request) == nil }
 
     /// Chooses the option spelled `option` of the facet named `name`; false if there is none.
     @discardableResult

@@ -1,26 +1,29 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Glibc
 import Gtk
 
-/// The application: it reads the command line (`StartOptions`), shows the window with the pages,
-/// keeps what it remembers, and hands later launches' command lines to the window. The automation
-/// runs are in `OneShotRun` and `BenchmarkRun`, the library's hidden options in
-/// `FoldoutApplication+Library`.
+/// The application. Every launch's command line takes one path: GApplication parses it with the
+/// declarations of `CommandLineOption`, the launching process reads it into a `LaunchRequest`
+/// (a bad value fails there, status 2), and the instance that shows the window applies it with
+/// `apply`, the first launch's and every later one's alike. What can only be checked against the
+/// catalog shown is answered when it has been: the launching process waits for that answer.
+/// The harness (screenshots, benchmarks, test hooks) is in `Harness/`.
 @MainActor
 public final class FoldoutApplication {
-    public static let actionsCount = StartOptions.actionsCount
+    public static let actionsCount = LaunchRequest.actionsCount
     public nonisolated static let defaultCatalogSize = 1_000_000
 
-    /// A later launch's command line (`foldout --page movies`, `foldout FILE.csv`) reaches the
-    /// window that runs already; files are opened on the Filters page. Files opened through D-Bus
-    /// (a file manager) arrive as `open`.
+    /// Files opened through D-Bus (a file manager) arrive as `open`; command lines, this
+    /// process's own and later launches', as `command-line`.
     private let application = Application(id: Foldout.applicationID, flags: [.handlesOpen, .handlesCommandLine])
     private var mainWindow: MainWindow?
-    private var options = StartOptions()
+    private var harness = HarnessOptions()
+    /// The catalog `--catalog` named, read before the window opens.
+    private var startCatalog: Catalog?
     private var exitStatus: Int32 = 0
-    private var benchmarkRun: BenchmarkRun?
-    private var oneShotRun: OneShotRun?
+    private var harnessRun: AnyObject?
     private var remembered = RememberedState.none
 
     public init() {
@@ -34,7 +37,7 @@ public final class FoldoutApplication {
                 self.application.quit()
             }
         }
-        application.onActivate { [unowned self] in self.activate() }
+        application.onActivate { [unowned self] in self.showWindow(LaunchRequest.none) }
         application.onOpen { [unowned self] paths in self.open(paths) }
         application.onCommandLine { [unowned self] invocation in self.commandLine(invocation) }
     }
@@ -55,137 +58,183 @@ public final class FoldoutApplication {
 
     // MARK: Launches
 
-    /// This launch's options: what only this process can do (`--version`, the hidden library
-    /// options) is done here; the rest is checked, and kept for `commandLine` when this process
-    /// shows the window, or passed on to the instance that runs.
+    /// Every launching process reads its options here: what is wrong with them fails this launch;
+    /// what only it does (`--version`, `--export`, the harness's library commands) it does; the
+    /// rest goes to `commandLine`, here or in the instance that runs already.
     private func handle(_ parsed: ParsedOptions) -> Int32? {
-        if parsed.contains(.version) {
+        let request: LaunchRequest
+        do {
+            request = try LaunchRequest(parsed)
+            harness = try HarnessOptions(parsed)
+        } catch {
+            return fail(error.message)
+        }
+        if request.printsVersion {
             print("foldout \(Foldout.version)")
             return 0
         }
-        if parsed.contains(.touchLibrary) { return touchLibrary() }
-        if parsed.contains(.listMovies) {
+        if harness.touchLibrary { return touchLibrary() }
+        if harness.listMovies {
             listMovies()
             return 0
         }
-        if let problem = options.readOneShotOptions(parsed) ?? options.readWindowOptions(parsed) {
-            return fail(problem)
-        }
-        if let path = parsed.filename(.export) { return CommandLineExport.run(options, to: path).map(fail) ?? 0 }
-        if options.isOneShot { application.flags.insert(.nonUnique) }
+        if let path = request.exportPath { return CommandLineExport.run(request, to: path).map(fail) ?? 0 }
+        if harness.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote {
-            if let path = options.catalogPath, access(path, R_OK) != 0 {
-                return fail(
-                    tr(
-                        "cannot open catalog “{file}”: {reason}",
-                        ["file": path, "reason": String(cString: strerror(errno))]))
+            if case .file(let path, _, _)? = request.catalog, access(path, R_OK) != 0 {
+                return fail(cannotOpen(path, String(cString: strerror(errno))))
             }
             return nil
         }
-        return options.loadCatalog().map(fail)
+        return readStartCatalog(request).map(fail)
     }
 
-    /// This process's own command line (its options read in `handle`) shows the window; a later
-    /// launch's acts on it.
-    private func commandLine(_ invocation: CommandLineInvocation) -> Int32 {
-        let files = invocation.files
-        guard invocation.isRemote, mainWindow != nil else {
-            if let file = files.first, !options.catalogChosen {
-                options.catalog = .file(path: file, options: options.readOptions)
-                options.catalogChosen = true
-                options.requestedPage = options.requestedPage ?? .filters
-            }
-            activate()
-            return 0
+    /// Reads `--catalog` before the window opens, so that a file that cannot be used, or a facet,
+    /// option or column it does not have, fails the launch.
+    private func readStartCatalog(_ request: LaunchRequest) -> String? {
+        guard case .file(let path, let options, atStart: true)? = request.catalog else { return nil }
+        do {
+            let catalog = try CatalogReader.load(path: path, options: options)
+            startCatalog = catalog
+            return request.filters.problem(in: catalog)
+        } catch {
+            return cannotOpen(path, error.description)
         }
-        var later = StartOptions()
-        if let problem = later.readWindowOptions(invocation.options) {
-            invocation.printError("foldout: \(problem)\n")
+    }
+
+    /// A column the first launch names that the built-in catalog, if it is what will be shown,
+    /// does not have. (Its options are only known once it is built, off the main thread.)
+    private func unknownGeneratedColumn(_ request: LaunchRequest) -> String? {
+        switch request.catalog {
+        case .file?: return nil
+        case .generated?: break
+        case nil: if !harness.isOneShot && RememberedState.load().lastCatalog != nil { return nil }
+        }
+        return request.filters.unknownColumn(in: Catalog.generate(count: 1))
+    }
+
+    private func cannotOpen(_ path: String, _ reason: String) -> String {
+        tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": reason])
+    }
+
+    /// A command line, this process's own or a later launch's: shows the window if there is none
+    /// yet, and applies what the line asks. The launching process waits until that is done.
+    private func commandLine(_ invocation: CommandLineInvocation) -> Int32 {
+        var request: LaunchRequest
+        do {
+            request = try LaunchRequest(invocation.options)
+        } catch {
+            invocation.printError("foldout: \(error.message)\n")
             return 2
         }
-        if later.catalogPath == nil { later.catalogPath = files.first }
-        apply(later, resolving: invocation)
-        return 0
+        request.take(files: invocation.files)
+        let reply = invocation.hold()
+        if let mainWindow {
+            apply(request, to: mainWindow, first: false, reply: reply)
+        } else if let problem = unknownGeneratedColumn(request) {
+            invocation.printError("foldout: \(problem)\n")
+            return 2
+        } else {
+            showWindow(request, reply: reply)
+        }
+        return reply.status
     }
 
-    /// What a later launch asks the running window to do.
-    private func apply(_ later: StartOptions, resolving invocation: CommandLineInvocation) {
-        guard let window = mainWindow else { return }
-        if let path = later.catalogPath {
-            window.ensureFiltersPage().open(path: invocation.path(of: path), options: later.readOptions)
-            window.page = .filters
-        } else if case .generated(let count) = later.catalog, later.catalogChosen {
+    /// Applies what a command line asks, to the window that is shown: the first launch's (its
+    /// catalog given to the window as it was made) or any later one's. Problems that only the
+    /// catalog shown can tell go to `reply`, the launching process.
+    private func apply(_ request: LaunchRequest, to window: MainWindow, first isFirst: Bool, reply: HeldCommandLine?) {
+        switch request.catalog {
+        case .file(let path, let options, _)? where !isFirst:
+            window.ensureFiltersPage().open(path: reply?.path(of: path) ?? path, options: options)
+        case .generated(let count)? where !isFirst:
             window.ensureFiltersPage().generate(count: count)
-            window.page = .filters
+        default: break
         }
-        if !later.filters.isEmpty || later.search != nil || later.sort != nil {
-            window.ensureFiltersPage().request(filters: later.filters, search: later.search, sort: later.sort)
+        if let table = request.showsTable { window.ensureFiltersPage().isTableShown = table }
+        if let page = request.page ?? (request.concernsFilters ? .filters : nil) { window.page = page }
+        var filters = request.filters
+        if window.page == .filters { filters.unfoldRow = request.unfoldRow }
+        if !filters.isEmpty || (request.catalog != nil && !isFirst) {
+            window.ensureFiltersPage().carryOut(filters) { problem in
+                if let problem { reply?.fail("foldout: \(problem)\n") }
+                withExtendedLifetime(reply) {}
+            }
         }
-        if let table = later.showsTable { window.ensureFiltersPage().isTableShown = table }
-        if let page = later.requestedPage { window.page = page }
-        if later.openEditPane, !window.ensureMoviesPage().pane.isOpen { window.movies?.pane.toggle() }
-        if let row = later.unfoldRow { window.unfold(row: row) }
+        if request.openEditPane {
+            let movies = window.ensureMoviesPage()
+            if isFirst { movies.openPaneAtOnce() } else if !movies.pane.isOpen { movies.pane.toggle() }
+        }
+        if let row = request.unfoldRow, window.page != .filters { window.unfold(row: row) }
         window.window.present()
-        if later.showShortcuts { window.showShortcuts() }
+        if request.showShortcuts { window.showShortcuts() }
     }
 
     /// Opens the first of `paths` as the catalog of the Filters page, reading it in the background
     /// with its progress shown (a file that cannot be used is explained in a dialog).
     private func open(_ paths: [String]) {
-        activate()
-        guard let window = mainWindow, let path = paths.first else { return }
-        window.page = .filters
-        window.filters?.open(path: path)
+        guard let path = paths.first else { return showWindow(LaunchRequest.none) }
+        var request = LaunchRequest.none
+        request.take(files: [path])
+        if let mainWindow { apply(request, to: mainWindow, first: false, reply: nil) } else { showWindow(request) }
     }
 
     // MARK: The window
 
-    private func activate() {
-        if let mainWindow {
-            mainWindow.window.present()
-            return
-        }
-        remembered = options.isOneShot ? .none : .load()
-        let missingCatalog = reopenLastCatalog()
-        let list = ActionsList(generatedCount: Self.actionsCount)
+    /// Makes and shows the window for the first launch's `request` (the catalog it names, or the
+    /// one opened last, or the built-in one), then applies the rest of the request to it.
+    private func showWindow(_ request: LaunchRequest, reply: HeldCommandLine? = nil) {
+        if let mainWindow { return mainWindow.window.present() }
+        remembered = harness.isOneShot ? .none : .load()
+        let (source, missing) = catalogSource(for: request)
         let window = MainWindow(
-            application: application, actionsList: list, catalog: options.catalog,
+            application: application, actionsList: ActionsList(generatedCount: Self.actionsCount), catalog: source,
             libraryStore: Self.libraryStore)
-        mainWindow = window
-        if !options.isOneShot { window.viewStore = CatalogViewStore(directory: Self.viewDirectory) }
-        if !options.isOneShot, case .loaded = options.catalog, let path = options.catalogPath {
+        if !harness.isOneShot { window.viewStore = CatalogViewStore(directory: Self.viewDirectory) }
+        if case .file(let path, _, atStart: true)? = request.catalog {
             window.catalogPath = Resources.canonical(path)
+            remembered.lastCatalog = Resources.canonical(path)
+            if !harness.isOneShot { RecentFiles.shared.add(Resources.canonical(path)) }
         }
         remember(window)
-        if let size = options.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
-        if let missingCatalog {
+        if let size = harness.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
+        if let missing {
             window.notification.show(
                 tr(
                     "“{file}” is no longer there; the built-in catalog is shown instead.",
-                    ["file": Catalog.fileName(of: missingCatalog)]))
+                    ["file": Catalog.fileName(of: missing)]))
         }
-        if !options.filters.isEmpty || options.search != nil || options.sort != nil {
-            window.ensureFiltersPage().request(filters: options.filters, search: options.search, sort: options.sort)
+        window.page = harness.benchmarkPage ?? remembered.page ?? .actions
+        mainWindow = window
+        apply(request, to: window, first: true, reply: reply)
+        startHarness(request, in: window)
+    }
+
+    /// What the Filters page shows first, and the catalog file opened last if it is gone (it is
+    /// then forgotten).
+    private func catalogSource(for request: LaunchRequest) -> (CatalogSource, missing: String?) {
+        switch request.catalog {
+        case .file(let path, let options, let atStart)?:
+            if atStart, let startCatalog { return (.loaded(startCatalog), nil) }
+            return (.file(path: path, options: options), nil)
+        case .generated(let count)?:
+            return (.generated(count: count), nil)
+        case nil:
+            guard let path = remembered.lastCatalog else { return (.generated(count: Self.defaultCatalogSize), nil) }
+            guard access(path, R_OK) == 0 else {
+                remembered.lastCatalog = nil
+                return (.generated(count: Self.defaultCatalogSize), path)
+            }
+            return (.file(path: path), nil)
         }
-        if let table = options.showsTable { window.ensureFiltersPage().isTableShown = table }
-        window.page = options.requestedPage ?? remembered.page ?? .actions
-        if options.openEditPane { window.ensureMoviesPage().openPaneAtOnce() }
-        if let row = options.unfoldRow { window.unfold(row: row) }
-        window.window.present()
-        if options.showShortcuts { window.showShortcuts() }
-        startAutomation(in: window)
     }
 
     /// Gives `window` what it had last time, and keeps what it has when it closes.
     private func remember(_ window: MainWindow) {
         remembered.restore(window)
-        if let path = options.catalogPath {
-            remembered.lastCatalog = Resources.canonical(path)
-            if !options.isOneShot { RecentFiles.shared.add(Resources.canonical(path)) }
-        }
         window.onCatalogFileOpened = { [unowned self] path in
             self.remembered.lastCatalog = path
-            if !self.options.isOneShot { RecentFiles.shared.add(path) }
+            if !self.harness.isOneShot { RecentFiles.shared.add(path) }
         }
         window.window.onCloseRequest { [unowned self, unowned window] in
             self.remembered.save(window)
@@ -193,28 +242,37 @@ public final class FoldoutApplication {
         }
     }
 
-    /// Shows the catalog file opened last, unless the command line chose one; returns its path
-    /// if it is gone (it is then forgotten).
-    private func reopenLastCatalog() -> String? {
-        guard !options.catalogChosen, let path = remembered.lastCatalog else { return nil }
-        guard access(path, R_OK) == 0 else {
-            remembered.lastCatalog = nil
-            return path
+    private func startHarness(_ request: LaunchRequest, in window: MainWindow) {
+        let quit = { [unowned self] in application.quit() }
+        if let mode = harness.benchmark {
+            let run = BenchmarkRun(mode: mode, window: window, quit: quit)
+            harnessRun = run
+            run.start()
+        } else if harness.screenshot != nil || harness.quitAfterFirstFrame {
+            let run = ScreenshotRun(
+                window: window, path: harness.screenshot, ofShortcuts: request.showShortcuts, quit: quit,
+                fail: { [unowned self] message in exitStatus = fail(message) })
+            harnessRun = run
+            run.start()
         }
-        options.catalog = .file(path: path)
-        return nil
     }
 
-    private func startAutomation(in window: MainWindow) {
-        if let mode = options.benchmark {
-            benchmarkRun = BenchmarkRun(mode: mode, window: window) { [unowned self] in application.quit() }
-            benchmarkRun?.start()
-        } else if options.screenshot != nil || options.quitAfterFirstFrame {
-            oneShotRun = OneShotRun(
-                window: window, options: options, quit: { [unowned self] in application.quit() },
-                fail: { [unowned self] message in exitStatus = fail(message) })
-            oneShotRun?.start()
+    // MARK: Where things are kept
+
+    /// Where each catalog file's view is kept: $XDG_STATE_HOME/foldout/views.
+    static var viewDirectory: String { CatalogViewStore.defaultDirectory(environment: environment) }
+
+    /// The library under $XDG_DATA_HOME/foldout (~/.var/app/dev.foldout.Foldout/data/foldout in the Flatpak).
+    static var libraryStore: LibraryStore {
+        LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
+    }
+
+    private static var environment: [String: String] {
+        var environment: [String: String] = [:]
+        for key in ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"] {
+            if let value = getenv(key) { environment[key] = String(cString: value) }
         }
+        return environment
     }
 }
 

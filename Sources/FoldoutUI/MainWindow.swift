@@ -189,7 +189,11 @@ public final class MainWindow {
     /// Unfolds row `row` of the Filters results when they are shown, else of the Actions page, and
     /// scrolls to it.
     func unfold(row: Int) {
-        if page == .filters { return ensureFiltersPage().unfoldResult(at: row) }
+        if page == .filters {
+            var request = FiltersRequest()
+            request.unfoldRow = row
+            return ensureFiltersPage().carryOut(request) { _ in }
+        }
         let list = actions.viewModel
         if list.expanded != list.id(at: row) { list.toggle(list.id(at: row)) }
         actions.listView.scrollTo(position: row)
@@ -211,7 +215,8 @@ public final class MainWindow {
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
     public var isReady: Bool {
         page != .filters
-            || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false)
+            || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false
+                && filters?.isGenerating == false)
     }
 
     /// Builds the Movies page now if it is not built yet.

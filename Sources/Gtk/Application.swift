@@ -193,6 +193,32 @@ public struct CommandLineInvocation {
 
     /// Writes `text` to the launching process's standard error.
     public func printError(_ text: String) { foldout_command_line_printerr(raw, text) }
+
+    /// Keeps the launching process waiting for its answer while the returned object lives: what
+    /// the command line asked for may finish later (a file read, its filters checked).
+    public func hold() -> HeldCommandLine { HeldCommandLine(borrowing: UnsafeMutableRawPointer(commandLine)) }
+}
+
+/// A launch's command line whose answer is not given yet. GApplication tells a later launch its
+/// exit status when the last reference to its command line goes: when this object does.
+@MainActor
+public final class HeldCommandLine: Object {
+    private var commandLine: UnsafeMutablePointer<GApplicationCommandLine> { cast() }
+    /// The launching process's exit status so far. The `command-line` handler must return it: GLib
+    /// sets the status to the handler's result after the handler, over any set during it.
+    public private(set) var status: Int32 = 0
+
+    /// Says `message` on the launching process's standard error, and makes its status 2.
+    public func fail(_ message: String) {
+        foldout_command_line_printerr(commandLine, message)
+        status = 2
+        g_application_command_line_set_exit_status(commandLine, status)
+    }
+
+    /// `argument` (a path as typed) resolved against the launch's working folder.
+    public func path(of argument: String) -> String {
+        CommandLineInvocation(OpaquePointer(commandLine)).path(of: argument)
+    }
 }
 
 /// The options dictionary of `handle-local-options` or of a command line.

@@ -59,9 +59,12 @@ final class CommandLineTests: XCTestCase {
     func testHelpListsTheOptions() throws {
         let result = try run(["--help"])
         XCTAssertEqual(result.status, 0)
-        for option in ["--page=PAGE", "--screenshot=FILE.png", "--quit-after-first-frame", "--version", "--unfold=ROW"]
-        {
+        for option in ["--page=PAGE", "--open-facet=FACET", "--version", "--unfold=ROW", "--export=FILE"] {
             XCTAssertTrue(result.output.contains(option), "--help does not list \(option)")
+        }
+        for harness in ["--screenshot", "--quit-after-first-frame", "--bench-scroll", "--window-size", "--list-movies"]
+        {
+            XCTAssertFalse(result.output.contains(harness), "--help lists the harness's \(harness)")
         }
     }
 

@@ -27,10 +27,7 @@ extension FacetFilter {
     /// changes nothing then. Names and options match in any case when no exact match exists.
     public func apply(_ request: FilterRequest) -> String? {
         let names = catalog.columns.map(\.name)
-        guard
-            let column = names.firstIndex(of: request.facet)
-                ?? names.firstIndex(where: { $0.lowercased() == request.facet.lowercased() })
-        else {
+        guard let column = catalog.column(matching: request.facet) else {
             return tr(
                 "no column “{facet}” (columns: {columns})",
                 ["facet": request.facet, "columns": names.joined(separator: ", ")])
@@ -79,6 +76,50 @@ extension FacetFilter {
             setRange(range, forColumn: column)
         }
         return nil
+    }
+}
+
+extension Catalog {
+    /// The column a user means by `name`, as the command line names one: its name exactly, else
+    /// in any case, else (in the generated catalog, whose names are translated) its English name.
+    public func column(matching name: String) -> Int? {
+        if let exact = column(named: name) { return exact }
+        let lowered = name.lowercased()
+        if let column = columns.firstIndex(where: { $0.name.lowercased() == lowered }) { return column }
+        guard let english = Catalog.generatedFacetNames.first(where: { $0.lowercased() == lowered }) else { return nil }
+        return column(named: tr(english))
+    }
+
+    /// The order `--sort COLUMN[:desc]` names, if the catalog has the column.
+    public func sortKey(_ sort: SortRequest) -> CatalogSortKey? {
+        column(matching: sort.column).map { CatalogSortKey(column: $0, descending: sort.descending) }
+    }
+
+    /// "unknown column “x” (columns: a, b, c)": what a command line naming no column hears.
+    public func unknownColumn(_ name: String) -> String {
+        tr(
+            "unknown column “{column}” (columns: {columns})",
+            ["column": name, "columns": columns.map(\.name).joined(separator: ", ")])
+    }
+}
+
+/// A sort order asked for in words: `COLUMN`, `COLUMN:asc` or `COLUMN:desc` (largest first).
+public struct SortRequest: Equatable, Sendable {
+    public let column: String
+    public let descending: Bool
+
+    public init(column: String, descending: Bool) {
+        self.column = column
+        self.descending = descending
+    }
+
+    /// Reads `COLUMN[:asc|:desc]`; nil when no column is named.
+    public init?(_ text: String) {
+        let lowered = text.lowercased()
+        let suffixed = lowered.hasSuffix(":desc") || lowered.hasSuffix(":asc")
+        let name = suffixed ? String(text[..<text.lastIndex(of: ":")!]) : text
+        guard !name.isEmpty else { return nil }
+        self.init(column: name, descending: lowered.hasSuffix(":desc"))
     }
 }
 

@@ -30,7 +30,7 @@ enum LibraryFileFormat {
     /// The movies in `bytes`, or why they are not a library file.
     static func decode(_ bytes: [UInt8]) throws(JSONSyntaxError) -> [Movie] {
         let root = try JSONParser.parse(bytes)
-        guard case .object = root else { throw invalid("The file does not hold a JSON object.") }
+        guard case .object = root else { throw invalid(tr("The file does not hold a JSON object.")) }
         guard case .number(let format)? = root["format"] else { throw invalid(tr("The file has no format number.")) }
         guard format == String(LibraryStore.formatVersion) else {
             throw invalid(
@@ -55,7 +55,9 @@ enum LibraryFileFormat {
 
     /// Ids are 1 through `Int64.max`, so `MovieLibrary.add` can always count up.
     private static func movie(_ entry: JSONValue, number: Int) throws(JSONSyntaxError) -> Movie {
-        guard case .object = entry else { throw invalid("Movie \(number) is not a JSON object.") }
+        guard case .object = entry else {
+            throw invalid(tr("Movie {number} is not a JSON object.", ["number": String(number)]))
+        }
         guard case .number(let idText)? = entry["id"], let id = UInt64(idText), id >= 1, id <= UInt64(Int64.max) else {
             throw invalid(tr("Movie {number} has no valid id.", ["number": String(number)]))
         }

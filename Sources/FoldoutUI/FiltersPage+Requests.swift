@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// What a launch asks of the Filters page (filters, a search, a sort, a flyout, a result
+/// unfolded), carried out once the catalog it is meant for is shown, and answered: the first
+/// problem, or nil. A launch waits for that answer.
+extension FiltersPage {
+    /// Carries out `request` now if a catalog is shown and no other is being read, else once the
+    /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
+    func carryOut(_ request: FiltersRequest, done: @escaping @MainActor (String?) -> Void) {
+        guard filter != nil, !opening.isOpening, !isGenerating else {
+            pendingRequests.append((request, done))
+            return
+        }
+        done(carryOutNow(request))
+    }
+
+    func carryOutPendingRequests() {
+        let requests = pendingRequests
+        pendingRequests = []
+        for (request, done) in requests { done(carryOutNow(request)) }
+    }
+
+    /// Tells every waiting request that its catalog could not be read.
+    func failPendingRequests(_ problem: String) {
+        let requests = pendingRequests
+        pendingRequests = []
+        for (_, done) in requests { done(problem) }
+    }
+
+    private func carryOutNow(_ request: FiltersRequest) -> String? {
+        guard let filter else { return nil }
+        var problems: [String] = request.filters.compactMap { filter.apply($0) }
+        if let text = request.search { search.entry.text = text }
+        if let sort = request.sort, let problem = self.sort(named: sort) { problems.append(problem) }
+        if let name = request.openFacet, !openMenu(named: name) { problems.append(filter.catalog.unknownColumn(name)) }
+        if let row = request.unfoldRow { unfoldResult(at: row) }
+        return problems.first
+    }
+
+    /// Opens the flyout of the column `name` means (in any case), as a click on its facet's button
+    /// would, making the column a facet first if it is not one; false if there is no such column.
+    @discardableResult
+    public func openMenu(named name: String) -> Bool {
+        guard let filter, let column = filter.catalog.column(matching: name) else { return false }
+        if !filter.isFacet(column) { filter.setFacet(column, true) }
+        let title = filter.catalog.columns[column].name
+        let buttons =
+            facetMenus.map { ($0.name, $0.button) } + facetBar.rangeMenus.map { ($0.name, $0.button) }
+        guard let button = buttons.first(where: { $0.0 == title })?.1 else { return false }
+        // After a frame: popped up while the page is being mapped, GTK 4.8's popover finds no
+        // focus widget in a window not shown yet (a critical), and opens nowhere.
+        button.afterNextFrame { [weak button] in button?.popup() }
+        return true
+    }
+
+    /// Unfolds the result at `listPosition` and scrolls to it.
+    func unfoldResult(at listPosition: Int) {
+        guard let filter, listPosition < filter.matchCount else { return }
+        listView.scrollTo(position: listPosition)
+        setUnfolded(Int(filter.matches[listPosition]))
+    }
+}

@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Gtk
+
+/// What one launch's command line asks of the window, the first launch's or a later one's, read
+/// from the options GApplication parsed. Each value is checked as it is read; what can only be
+/// checked against a catalog (a facet, an option, a column) is checked where the catalog is.
+@MainActor
+struct LaunchRequest {
+    enum CatalogChoice {
+        /// A file: with `--catalog`, read before the window opens; as an argument (what a file
+        /// manager passes), read in the window with its progress.
+        case file(path: String, options: CatalogReadOptions, atStart: Bool)
+        case generated(count: Int)
+    }
+
+    static let actionsCount = 10_000
+    static let catalogSizes = 1...50_000_000
+
+    var page: Page?
+    var unfoldRow: Int?
+    var catalog: CatalogChoice?
+    /// What the Filters page is asked to do once its catalog is shown.
+    var filters = FiltersRequest()
+    /// Whether the Filters results show as a table (`--view table`) or rows; nil: as they were.
+    var showsTable: Bool?
+    var openEditPane = false
+    var showShortcuts = false
+    /// `--export FILE`: the matching rows are written there, without a window.
+    var exportPath: String?
+    var printsVersion = false
+
+    /// A launch that asks for nothing (the desktop's, D-Bus activation's).
+    static var none: LaunchRequest { LaunchRequest() }
+
+    private init() {}
+
+    /// Reads `parsed`; the problem is one line, for the launching process's standard error.
+    init(_ parsed: ParsedOptions) throws(LaunchProblem) {
+        printsVersion = parsed.contains(Self.version)
+        exportPath = parsed.filename(Self.export)
+        if let name = parsed.string(Self.page) {
+            guard let page = Page(rawValue: name.lowercased()) else {
+                throw LaunchProblem(
+                    tr("unknown page “{page}” (pages: {pages})", ["page": name, "pages": Page.names]))
+            }
+            self.page = page
+        }
+        if let text = parsed.string(Self.unfold) {
+            guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
+                throw LaunchProblem(
+                    tr(
+                        "no row “{row}” to unfold (rows: 0 to {last})",
+                        ["row": text, "last": String(Self.actionsCount - 1)]))
+            }
+            unfoldRow = row
+        }
+        try readCatalog(parsed)
+        try readFilters(parsed)
+        if let text = parsed.string(Self.view) {
+            guard text == "rows" || text == "table" else {
+                throw LaunchProblem(tr("--view takes rows or table, not “{value}”", ["value": text]))
+            }
+            showsTable = text == "table"
+        }
+        openEditPane = parsed.contains(Self.edit)
+        showShortcuts = parsed.contains(Self.shortcuts)
+    }
+
+    private mutating func readCatalog(_ parsed: ParsedOptions) throws(LaunchProblem) {
+        let readOptions = CatalogReadOptions(encoding: parsed.string(Self.encoding), table: parsed.string(Self.table))
+        if let text = parsed.string(Self.catalogSize) {
+            guard let size = Int(text), Self.catalogSizes.contains(size) else {
+                throw LaunchProblem(
+                    tr(
+                        "--catalog-size must be a number from {low} to {high}, not “{value}”",
+                        [
+                            "low": String(Self.catalogSizes.lowerBound),
+                            "high": NumberText.grouped(Self.catalogSizes.upperBound), "value": text,
+                        ]))
+            }
+            catalog = .generated(count: size)
+        }
+        if let path = parsed.filename(Self.catalogFile) {
+            guard catalog == nil else { throw LaunchProblem(tr("use either --catalog or --catalog-size, not both")) }
+            catalog = .file(path: path, options: readOptions, atStart: true)
+        }
+    }
+
+    private mutating func readFilters(_ parsed: ParsedOptions) throws(LaunchProblem) {
+        var asked: [(FilterRequest.Kind, String)] = []
+        if let text = parsed.string(Self.choose) { asked.append((.choose, text)) }
+        if let text = parsed.string(Self.exclude) { asked.append((.exclude, text)) }
+        for text in parsed.strings(Self.range) { asked.append((.range, text)) }
+        for (kind, text) in asked {
+            guard let request = FilterRequest(kind, text), request.isWellFormed else {
+                throw LaunchProblem(
+                    tr(
+                        "--{option} takes {form}, not “{value}”",
+                        [
+                            "option": kind.rawValue, "form": kind == .range ? "FACET=LOW..HIGH" : "FACET=OPTION",
+                            "value": text,
+                        ]))
+            }
+            filters.filters.append(request)
+        }
+        filters.search = parsed.string(Self.search)
+        if let text = parsed.string(Self.sort) {
+            guard let sort = SortRequest(text) else {
+                throw LaunchProblem(tr("--sort takes COLUMN or COLUMN:desc, not “{value}”", ["value": text]))
+            }
+            filters.sort = sort
+        }
+        filters.openFacet = parsed.string(Self.openFacet)
+    }
+
+    /// A file given as an argument (a file manager's, a desktop file's %F), unless an option chose
+    /// the catalog.
+    mutating func take(files: [String]) {
+        guard catalog == nil, let file = files.first else { return }
+        catalog = .file(path: file, options: CatalogReadOptions(), atStart: false)
+        if page == nil { page = .filters }
+    }
+
+    /// Whether the request is for the Filters page, which the window then shows.
+    var concernsFilters: Bool { catalog != nil || !filters.isEmpty || showsTable != nil }
+}
+
+/// What the Filters page is asked to do once its catalog is shown: filters, a search, a sort, a
+/// flyout opened and a result unfolded.
+struct FiltersRequest {
+    var filters: [FilterRequest] = []
+    var search: String?
+    var sort: SortRequest?
+    var openFacet: String?
+    var unfoldRow: Int?
+
+    var isEmpty: Bool { filters.isEmpty && search == nil && sort == nil && openFacet == nil && unfoldRow == nil }
+
+    /// The first column the request names that `catalog` does not have; for the generated catalog,
+    /// whose options are only known once it is built.
+    func unknownColumn(in catalog: Catalog) -> String? {
+        let names = filters.map(\.facet) + [sort?.column, openFacet].compactMap { $0 }
+        return names.first { catalog.column(matching: $0) == nil }.map(catalog.unknownColumn)
+    }
+
+    /// The first problem `catalog` has with the request (an unknown facet, option or column), as
+    /// the page would find it; for checking before the window opens.
+    @MainActor func problem(in catalog: Catalog) -> String? {
+        let trial = FacetFilter(catalog: catalog)
+        for request in filters { if let problem = trial.apply(request) { return problem } }
+        if let sort, catalog.sortKey(sort) == nil { return catalog.unknownColumn(sort.column) }
+        if let name = openFacet, catalog.column(matching: name) == nil { return catalog.unknownColumn(name) }
+        return nil
+    }
+}
+
+/// A command line's problem, in one line.
+struct LaunchProblem: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+// MARK: The options
+
+extension LaunchRequest {
+    static var options: [CommandLineOption] {
+        [
+            page, unfold, catalogSize, catalogFile, table, encoding, openFacet, choose, exclude, range, search, sort,
+            view, export, edit, shortcuts, version,
+        ]
+    }
+
+    static var page: CommandLineOption {
+        .init(
+            name: "page", kind: .string, description: tr("Show PAGE first ({pages})", ["pages": Page.names]),
+            argument: tr("PAGE"))
+    }
+    static var unfold: CommandLineOption {
+        .init(
+            name: "unfold", kind: .string,
+            description: tr("Unfold row ROW of the Actions page, or of the results with --page filters (from 0)"),
+            argument: tr("ROW"))
+    }
+    // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
+    static var catalogSize: CommandLineOption {
+        .init(
+            name: "catalog-size", kind: .string,
+            description: tr(
+                "Generate a catalog of N items for the Filters page (default {count})",
+                ["count": NumberText.grouped(FoldoutApplication.defaultCatalogSize)]), argument: tr("N"))
+    }
+    static var catalogFile: CommandLineOption {
+        .init(
+            name: "catalog", kind: .filename,
+            description: tr(
+                "Open the catalog FILE on the Filters page (CSV, TSV, JSON or a SQLite database; compressed too)"),
+            argument: tr("FILE"))
+    }
+    static var table: CommandLineOption {
+        .init(
+            name: "table", kind: .string,
+            description: tr("Open the table NAME of a database, or the file NAME in a zip archive"),
+            argument: tr("NAME"))
+    }
+    static var encoding: CommandLineOption {
+        .init(
+            name: "encoding", kind: .string,
+            description: tr("Read the catalog’s text in the character set NAME (such as WINDOWS-1252, UTF-16LE)"),
+            argument: tr("NAME"))
+    }
+    static var openFacet: CommandLineOption {
+        .init(
+            name: "open-facet", kind: .string,
+            description: tr("Open the flyout of the facet named FACET on the Filters page"), argument: tr("FACET"))
+    }
+    static var choose: CommandLineOption {
+        .init(
+            name: "choose", kind: .string,
+            description: tr("Choose OPTION (or several, A,B) in the facet FACET on the Filters page"),
+            argument: tr("FACET=OPTION"))
+    }
+    static var exclude: CommandLineOption {
+        .init(
+            name: "exclude", kind: .string, description: tr("Show every option of the facet FACET but OPTION (or A,B)"),
+            argument: tr("FACET=OPTION"))
+    }
+    static var range: CommandLineOption {
+        .init(
+            name: "range", kind: .strings,
+            description: tr("Show the rows whose FACET lies from LOW to HIGH, either open (may be repeated)"),
+            argument: tr("FACET=LOW..HIGH"))
+    }
+    static var search: CommandLineOption {
+        .init(name: "search", kind: .string, description: tr("Search the Filters page for TEXT"), argument: tr("TEXT"))
+    }
+    static var sort: CommandLineOption {
+        .init(
+            name: "sort", kind: .string,
+            description: tr("Sort the Filters results by COLUMN (COLUMN:desc: largest first)"), argument: tr("COLUMN"))
+    }
+    static var view: CommandLineOption {
+        .init(
+            name: "view", kind: .string,
+            description: tr("Show the Filters results as rows or as a table (rows, table)"), argument: tr("VIEW"))
+    }
+    static var export: CommandLineOption {
+        .init(
+            name: "export", kind: .filename,
+            description: tr(
+                "Write the rows the catalog’s filters and search match to FILE (CSV, or TSV for .tsv), then quit"),
+            argument: tr("FILE"))
+    }
+    static var edit: CommandLineOption {
+        .init(name: "edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"), argument: nil)
+    }
+    static var shortcuts: CommandLineOption {
+        .init(name: "shortcuts", kind: .flag, description: tr("Show the keyboard shortcuts window"), argument: nil)
+    }
+    static var version: CommandLineOption {
+        .init(name: "version", kind: .flag, description: tr("Print the version and quit"), argument: nil)
+    }
+}
