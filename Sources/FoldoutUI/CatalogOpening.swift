@@ -23,7 +23,7 @@ final class CatalogOpening {
     /// How the catalog shown was read (its table, its character set): a reload reads it so again.
     private(set) var lastOptions = CatalogReadOptions()
     var window: () -> Window? = { nil }
-    var onOpened: (Catalog, _ path: String) -> Void = { _, _ in }
+    var onOpened: (Catalog, _ path: String, PreparedSearch?) -> Void = { _, _, _ in }
     /// After a file could not be used (its error shown) or its reading was cancelled: why, in one
     /// line.
     var onFailed: (String) -> Void = { _ in }
@@ -31,8 +31,13 @@ final class CatalogOpening {
     /// from the catalog shown (its column's name, and whether descending). That order is computed
     /// while the file is read, not on the main thread afterwards.
     var keptSort: () -> (column: String, descending: Bool)? = { nil }
+    /// The search to make in the new catalog while it is read (the text searched in the one
+    /// shown), so that nothing is indexed or searched on the main thread when it is shown.
+    var keptSearch: () -> (text: String, everyColumn: Bool)? = { nil }
     /// The last import error shown, for tests.
     private(set) var lastErrorDialog: ErrorDialog?
+    /// When the last catalog read reached the main thread (monotonic µs), for the benchmark.
+    private(set) var lastDelivered: Int?
 
     init() {
         strip = ProgressStrip(cancelTooltip: tr("Stop reading the file and keep the catalog shown")) {
@@ -98,31 +103,38 @@ final class CatalogOpening {
             return true
         }
         let sort = keptSort()
+        let search = keptSearch()
         // Made here, on the main actor, so that the detached task holds no reference to self.
-        let deliver: @Sendable @MainActor (Result<Catalog, CatalogImportError>) -> Void = { [weak self] result in
-            self?.finishReading(result, loading: loading, path: path, name: name, options: options)
+        let deliver: @Sendable @MainActor (Result<Catalog, CatalogImportError>, PreparedSearch?) -> Void = {
+            [weak self] result, prepared in
+            self?.finishReading(result, prepared, loading: loading, path: path, name: name, options: options)
         }
         Task.detached {
             let result = Result { () throws(CatalogImportError) in
                 try CatalogReader.load(path: path, options: options, loading: loading)
             }
-            if case .success(let catalog) = result, let sort, let column = catalog.column(named: sort.column) {
-                _ = catalog.positions(sortedBy: CatalogSortKey(column: column, descending: sort.descending))
+            var prepared: PreparedSearch?
+            if case .success(let catalog) = result {
+                if let sort, let column = catalog.column(named: sort.column) {
+                    _ = catalog.positions(sortedBy: CatalogSortKey(column: column, descending: sort.descending))
+                }
+                prepared = search.flatMap { PreparedSearch($0.text, in: catalog, everyColumn: $0.everyColumn) }
             }
-            MainLoop.post { deliver(result) }
+            MainLoop.post { deliver(result, prepared) }
         }
     }
 
     private func finishReading(
-        _ result: Result<Catalog, CatalogImportError>, loading: CatalogLoading, path: String, name: String,
-        options: CatalogReadOptions
+        _ result: Result<Catalog, CatalogImportError>, _ prepared: PreparedSearch?, loading: CatalogLoading,
+        path: String, name: String, options: CatalogReadOptions
     ) {
         guard self.loading === loading else { return }
+        lastDelivered = MainLoop.monotonicTime
         finish()
         switch result {
         case .success(let catalog):
             lastOptions = options
-            onOpened(catalog, path)
+            onOpened(catalog, path, prepared)
         case .failure(let error):
             if case .severalTables = error.reason {
                 choosePart(of: path, options: options)

@@ -196,8 +196,8 @@ public final class FiltersPage {
         activeBar.onClear = { [weak self] in self?.clearFilters() }
         activeBar.onRemove = { [weak self] column in self?.filter?.reset(column: column) }
         activeBar.onRemoveSearch = { [weak self] in self?.search.entry.text = "" }
-        opening.onOpened = { [weak self] catalog, path in
-            self?.show(catalog)
+        opening.onOpened = { [weak self] catalog, path, prepared in
+            self?.show(catalog, prepared: prepared)
             self?.watch(path: path)
             self?.onFileOpened(path)
         }
@@ -214,6 +214,7 @@ public final class FiltersPage {
             self.failPendingRequests(problem)
             if self.filter == nil { self.generate(count: self.fallbackCount) }
         }
+        opening.keptSearch = { [weak self] in self?.filter == nil ? nil : self?.search.kept }
         opening.keptSort = { [weak self] in
             guard let filter = self?.filter, let sort = filter.sort else { return nil }
             return (filter.catalog.columns[sort.column].name, sort.descending)
@@ -270,23 +271,25 @@ public final class FiltersPage {
         source = nil
         isGenerating = true
         opening.showBuilding(count: count)
-        let deliver: @Sendable @MainActor (Catalog) -> Void = { [weak self] catalog in self?.show(catalog) }
+        let kept = filter == nil ? nil : search.kept
+        let deliver: @Sendable @MainActor (Catalog, PreparedSearch?) -> Void = { [weak self] catalog, prepared in
+            self?.show(catalog, prepared: prepared)
+        }
         Task.detached {
             let catalog = Catalog.generate(count: count)
-            MainLoop.post { deliver(catalog) }
+            let prepared = kept.flatMap { PreparedSearch($0.text, in: catalog, everyColumn: $0.everyColumn) }
+            MainLoop.post { deliver(catalog, prepared) }
         }
     }
 
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
     /// same facet and option, the sort where it has the same column.
-    func show(_ catalog: Catalog) {
+    func show(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
         isGenerating = false
         opening.finish()
         foldRecord(animated: false)
         if let filter {
-            filter.replaceCatalog(catalog)
-            // The kept search was made in the title column; search again where the field says.
-            if !search.entry.text.isEmpty { search.run() }
+            filter.replaceCatalog(catalog, prepared: prepared)
         } else {
             let filter = FacetFilter(catalog: catalog)
             self.filter = filter
@@ -300,7 +303,7 @@ public final class FiltersPage {
         sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
         encodingButton.show(encoding: catalog.origin?.encoding)
         setInteractive(true)
-        search.prepare()
+        search.catalogReplaced()
     }
 
     func chooseFile() { opening.chooseFile() }

@@ -17,7 +17,6 @@ final class FiltersSearch {
     var titleColumn: () -> Int = { 0 }
     /// Called with true when a search has taken long enough to say so, and with false when done.
     var onBusy: (Bool) -> Void = { _ in }
-    private let indexes = SearchIndexes()
     private let newest = SearchGeneration()
     private var request = 0
     private var busyWatch: SourceToken?
@@ -57,9 +56,22 @@ final class FiltersSearch {
         guard let filter = filter() else { return }
         let catalog = filter.catalog
         let columns = columns(of: catalog)
-        let indexes = indexes
-        if let built = filter.builtSearch { indexes.adopt(built) }
+        let indexes = filter.searchIndexes
         Task.detached { _ = indexes.index(catalog, columns) }
+    }
+
+    /// The search to make in a catalog while it is read: the field's text, in its title column or
+    /// every text column as ticked; nil when the field is blank.
+    var kept: (text: String, everyColumn: Bool)? {
+        CatalogSearch.isBlank(entry.text) ? nil : (entry.text, everyColumn.isActive)
+    }
+
+    /// After a new catalog is shown: searches again unless its search, made while it was read, is
+    /// of the field's text in the columns chosen now; else only gets the index ready.
+    func catalogReplaced() {
+        guard let filter = filter() else { return }
+        let current = filter.searchText == entry.text && filter.searchColumns == columns(of: filter.catalog)
+        if current || CatalogSearch.isBlank(entry.text) { prepare() } else { run() }
     }
 
     /// Searches once the changes of this main loop iteration are done: setting the text is two
@@ -84,7 +96,7 @@ final class FiltersSearch {
         request += 1
         let request = request
         let newest = newest
-        let indexes = indexes
+        let indexes = filter.searchIndexes
         let findRows = findRows
         newest.set(request)
         busyWatch?.cancel()
@@ -125,42 +137,16 @@ final class FiltersSearch {
     }
 
     /// Forgets the results of earlier searches (for measuring searches from scratch).
-    func forgetResults() { indexes.forgetResults() }
+    func forgetResults() { filter()?.searchIndexes.forgetResults() }
 
     /// The search of the catalog shown, once it is indexed.
     var index: CatalogSearch? {
         guard let filter = filter() else { return nil }
-        return indexes.indexed(filter.catalog, columns(of: filter.catalog))
+        return filter.searchIndexes.indexed(filter.catalog, columns(of: filter.catalog))
     }
 
     /// True from a keystroke until its results are shown.
     var isSearching: Bool { pendingRun != nil || running != nil }
-}
-
-/// The search index of the catalog shown, made once however many searches ask for it at once.
-private final class SearchIndexes: Sendable {
-    private let current = Mutex<CatalogSearch?>(nil)
-
-    func index(_ catalog: Catalog, _ columns: [Int]) -> CatalogSearch {
-        current.withLock { current in
-            if let current, current.catalog === catalog, current.columns == columns { return current }
-            let made = CatalogSearch(catalog: catalog, columns: columns)
-            current = made
-            return made
-        }
-    }
-
-    func adopt(_ search: CatalogSearch) { current.withLock { $0 = search } }
-
-    /// The index of `catalog`'s `columns` if it is made, without waiting for it.
-    func indexed(_ catalog: Catalog, _ columns: [Int]) -> CatalogSearch? {
-        guard let current = current.withLockIfAvailable({ $0 }), let current, current.catalog === catalog,
-            current.columns == columns
-        else { return nil }
-        return current
-    }
-
-    func forgetResults() { current.withLock { $0?.forgetResults() } }
 }
 
 /// The number of the newest search, read by the older ones to stop early.

@@ -109,7 +109,6 @@ public final class Application: Object {
         g_application_register(application, nil, nil) != 0
     }
 
-    /// Runs the main loop with the process's own arguments; returns the exit status.
     /// Called with the paths of the files given on the command line (with `HANDLES_OPEN`), in
     /// the instance that runs, instead of `activate`.
     public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) {
@@ -148,6 +147,7 @@ public final class Application: Object {
         return g_application_get_is_remote(application) != 0
     }
 
+    /// Runs the main loop with the process's own arguments; returns the exit status.
     public func run() -> Int32 {
         g_application_run(application, CommandLine.argc, CommandLine.unsafeArgv)
     }
@@ -204,6 +204,7 @@ public struct CommandLineInvocation {
 @MainActor
 public final class HeldCommandLine: Object {
     private var commandLine: UnsafeMutablePointer<GApplicationCommandLine> { cast() }
+
     /// The launching process's exit status so far. The `command-line` handler must return it: GLib
     /// sets the status to the handler's result after the handler, over any set during it.
     public private(set) var status: Int32 = 0

@@ -1,5 +1,6 @@
-import CFoldoutModel
 // SPDX-License-Identifier: GPL-3.0-or-later
+
+import CFoldoutModel
 import CGtk
 
 @MainActor

@@ -1,5 +1,6 @@
-import CFoldoutModel
 // SPDX-License-Identifier: GPL-3.0-or-later
+
+import CFoldoutModel
 import CGtk
 
 /// A `GListModel` a `ListView` can show.
@@ -139,9 +140,10 @@ public final class ListView: Widget {
 
     /// The selected positions, in order.
     public var selectedPositions: [Int] { SelectionModel(selectionModel).selectedPositions }
+
+    /// Selects no row.
     public func unselectAll() { SelectionModel(selectionModel).unselectAll() }
 
-    /// Called when the selected position changes, by the user or by `selectedPosition`.
     /// Called with the row's position when a row is activated: Enter, a double click, or a single
     /// click with `activatesOnSingleClick`.
     public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
@@ -159,6 +161,7 @@ public final class ListView: Widget {
         set { gtk_list_view_set_single_click_activate(opaque, newValue.gboolean) }
     }
 
+    /// Called when the selected position changes, by the user or by `selectedPosition`.
     public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
         guard let singleSelection else { return }
         Object(borrowing: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)

@@ -224,7 +224,7 @@ extension Widget {
         return natural
     }
 
-    /// The window this widget is in, if any.
+    /// The height of the window this widget is in, nil when it is in none.
     public var rootHeight: Int32? {
         guard let root = gtk_widget_get_root(widget) else { return nil }
         return gtk_widget_get_height(UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWidget.self))

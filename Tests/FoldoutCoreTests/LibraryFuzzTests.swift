@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 import XCTest
 
-// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import FoldoutCore
 
 /// Hostile library files: random bytes, truncations and mutations of a valid file, deep nesting,

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 import XCTest
 
-// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import FoldoutCore
 
 final class LibraryStoreTests: XCTestCase {

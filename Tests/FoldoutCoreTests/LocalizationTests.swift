@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+
 import Foundation
 import XCTest
 
-// SPDX-License-Identifier: GPL-3.0-or-later
 @testable import FoldoutCore
 
 /// `tr`/`trn` with their placeholders, numbers and dates written as the region (not the language)

@@ -95,6 +95,30 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A file opened while a search is shown comes with its results: the search was made while
+    /// the file was read, and nothing is searched again once it is shown.
+    func testANewCatalogIsShownSearchedAndNotSearchedAgain() throws {
+        let folder = NSTemporaryDirectory() + "foldout-search-reopen-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/teas.csv"
+        try "title,shop\nCafé Noir,a\nTea House,b\nLe Café,c\nCafeteria,d\nMatcha Bar,e\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        try onMain {
+            focusList()
+            xdotool("type", "--delay", "30", "cafe", until: { shownTitles.count == 4 && !page.search.isSearching })
+            let gate = SearchGate(holding: "")
+            page.search.findRows = gate.findRows
+            page.open(path: path)
+            XCTAssertTrue(
+                pump { page.filter?.catalog.name == "teas.csv" && !page.opening.isOpening && !page.search.isSearching },
+                "the new file was never shown")
+            XCTAssertEqual(Set(shownTitles), ["Café Noir", "Le Café", "Cafeteria"])
+            XCTAssertEqual(page.countLabel.text, "3 of 5 items")
+            XCTAssertEqual(gate.started, [], "the new catalog was searched again after it was shown")
+        }
+    }
+
     func testControlFFocusesTheFieldAndSearchCombinesWithFacetsAndOtherColumns() throws {
         try onMain {
             focusList()

@@ -52,7 +52,8 @@ public final class FacetFilter {
     private var spare: [UInt32] = []
     /// True while `replaceCatalog` sets the sort order, which then sends no change of its own.
     private var replacing = false
-    private var searcher: CatalogSearch?
+    /// The search index: its one owner, which the page's background searches use too.
+    public let searchIndexes = CatalogSearchIndexes()
 
     /// The text every matching row contains in one of `searchColumns` ("" when not searching).
     public private(set) var searchText = ""
@@ -285,7 +286,9 @@ public final class FacetFilter {
     /// Filters `catalog` instead. Its default facets become the facets; a choice is kept where the
     /// new catalog has a facet of the same name with the same options, a range where it has a
     /// facet of that name of the same kind, and the sort order where it has a column of that name.
-    public func replaceCatalog(_ catalog: Catalog) {
+    /// `prepared`, a search made while the catalog was read, gives the search's results without
+    /// searching here (when it is of the text searched now).
+    public func replaceCatalog(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
         guard catalog !== self.catalog else { return }
         let old = self.catalog
         let keptSelections = selections.map { (old.columns[$0.key].name, optionTexts($0.key, $0.value)) }
@@ -301,9 +304,14 @@ public final class FacetFilter {
         passing = [:]
         everyRowCounts = [:]
         everyRowBins = [:]
-        searcher = nil
-        searchColumns = [catalog.titleColumn]
-        searchRows = CatalogSearch.isBlank(searchText) ? nil : search.rows(matching: searchText)
+        if let prepared, prepared.text == searchText, prepared.search.catalog === catalog {
+            searchIndexes.adopt(prepared.search)
+            searchColumns = prepared.search.columns
+            searchRows = prepared.rows
+        } else {
+            searchColumns = [catalog.titleColumn]
+            searchRows = CatalogSearch.isBlank(searchText) ? nil : search.rows(matching: searchText)
+        }
         facetColumns = catalog.facetColumns
         for (name, texts) in keptSelections {
             guard let column = catalog.column(named: name), kind(ofColumn: column) == .options else { continue }
@@ -349,21 +357,15 @@ public final class FacetFilter {
     // MARK: Searching
 
     /// The search over `searchColumns`, indexed when first asked for.
-    public var search: CatalogSearch {
-        if let searcher { return searcher }
-        let made = CatalogSearch(catalog: catalog, columns: searchColumns)
-        searcher = made
-        return made
-    }
+    public var search: CatalogSearch { searchIndexes.index(catalog, searchColumns) }
 
     /// The search over `searchColumns` if it has been indexed.
-    public var builtSearch: CatalogSearch? { searcher }
+    public var builtSearch: CatalogSearch? { searchIndexes.indexed(catalog, searchColumns) }
 
     /// Searches in `columns` instead, searching again for the current text.
     public func setSearchColumns(_ columns: [Int]) {
         guard columns != searchColumns else { return }
         searchColumns = columns
-        searcher = nil
         if !searchText.isEmpty { setSearch(searchText) }
     }
 
@@ -378,7 +380,6 @@ public final class FacetFilter {
     public func applySearch(_ text: String, rows: RowSet?, in columns: [Int]? = nil) {
         if let columns, columns != searchColumns {
             searchColumns = columns
-            searcher = nil
         } else if text == searchText && rows == searchRows {
             return
         }

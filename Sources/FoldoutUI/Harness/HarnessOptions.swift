@@ -50,6 +50,10 @@ struct HarnessOptions {
             benchmarkPage = page
         }
         if parsed.contains(Self.quitWhenReady) { benchmark = .quitWhenReady }
+        if let path = parsed.filename(Self.benchReopen) {
+            benchmark = .reopen(path: path)
+            benchmarkPage = .filters
+        }
         if let path = parsed.filename(Self.screenshotOption) {
             if let problem = Self.writeProblem(path) {
                 throw LaunchProblem(
@@ -75,7 +79,7 @@ struct HarnessOptions {
     static var options: [CommandLineOption] {
         [
             screenshotOption, windowSizeOption, quitAfterFirstFrameOption, quitWhenReady, benchScroll, benchUnfold,
-            benchDrag, listMoviesOption, touchLibraryOption,
+            benchDrag, benchReopen, listMoviesOption, touchLibraryOption,
         ]
     }
 
@@ -102,6 +106,10 @@ struct HarnessOptions {
         name: "bench-drag", kind: .string,
         description: "Benchmark: drag a range end on the Filters page for FRAMES frames", argument: "FRAMES",
         isHidden: true)
+    static let benchReopen = CommandLineOption(
+        name: "bench-reopen", kind: .filename,
+        description: "Benchmark: open FILE on the Filters page, the search kept, and time it until its results show",
+        argument: "FILE", isHidden: true)
     static let listMoviesOption = CommandLineOption(
         name: "list-movies", kind: .flag, description: "Print the movie library's titles and genres, then quit",
         argument: nil, isHidden: true)
