@@ -3,7 +3,8 @@
 # The code's form, checked: the toolchain's swift-format with the checked-in .swift-format (4-space
 # indents, 120 columns, its default rules), and no line over 120 characters in any Swift file
 # (swift-format leaves long comments and string literals alone, so that is checked here); FoldoutCore's
-# portability (check-core-portability.sh) and its generated accent table being up to date.
+# portability (check-core-portability.sh) and its generated accent table being up to date; the
+# toolchain bugs worked around (build-aux/toolchain-bugs).
 #
 #   build-aux/lint.sh            # exit 1 with the offending lines
 #   swift-format format -i -r Sources Tests Plugins Package.swift    # fixes most of what it finds
@@ -22,5 +23,6 @@ sys.exit(1 if long else 0)
 PYTHON
 build-aux/check-core-portability.sh || status=1
 build-aux/generate-accent-table.py --check || status=1
+build-aux/toolchain-bugs/check.sh || status=1
 [ "$status" -eq 0 ] && echo "lint: swift-format finds nothing, and no Swift line is over 120 columns"
 exit "$status"

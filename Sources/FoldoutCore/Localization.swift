@@ -17,21 +17,31 @@ public enum Localization {
     /// Looks up `singular`, or the form of `singular`/`plural` for the count when there is one.
     public typealias LookUp = @Sendable (_ singular: String, _ plural: String?, _ count: Int) -> String
 
-    private static let installed = Mutex<LookUp?>(nil)
+    /// The installed lookup, boxed: Swift 6.3.1 wraps a closure read out of `Mutex.withLock` in one
+    /// more reabstraction thunk each time, so that every `tr` got slower than the one before
+    /// (build-aux/toolchain-bugs/mutex-closure-thunks.swift shows it); a class reference comes out
+    /// as it went in.
+    private final class Installed: Sendable {
+        let lookUp: LookUp
+        init(_ lookUp: @escaping LookUp) { self.lookUp = lookUp }
+    }
+
+    private static let installed = Mutex<Installed?>(nil)
 
     /// Makes `lookUp` the translation of every later `tr` and `trn`; nil goes back to English.
     public static func install(_ lookUp: LookUp?) {
-        installed.withLock { $0 = lookUp }
+        let box = lookUp.map(Installed.init)
+        installed.withLock { $0 = box }
     }
 
-    private static var current: LookUp? { installed.withLock { $0 } }
+    private static var current: Installed? { installed.withLock { $0 } }
 
     static func lookUp(_ message: String) -> String {
-        current?(message, nil, 1) ?? message
+        current?.lookUp(message, nil, 1) ?? message
     }
 
     static func lookUp(_ singular: String, _ plural: String, count: Int) -> String {
-        current?(singular, plural, count) ?? (count == 1 ? singular : plural)
+        current?.lookUp(singular, plural, count) ?? (count == 1 ? singular : plural)
     }
 
     /// `message` with each `{name}` replaced by its value, in one pass (a value that itself holds

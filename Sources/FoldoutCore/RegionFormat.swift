@@ -47,12 +47,24 @@ public struct RegionFormat: Sendable {
         return Int32(CatalogDate.days(year: year, month: month, day: dayOfMonth))
     }
 
-    private static let shared = Mutex(RegionFormat())
+    /// The format, boxed: Swift 6.3.1's optimizer hands a zeroed copy of a struct this large out of
+    /// `Mutex.withLock` (build-aux/toolchain-bugs/mutex-zeroed-copy.swift shows it in a few lines;
+    /// `check.sh` there says when a toolchain no longer does), while a class reference comes out
+    /// whole.
+    private final class Shared: Sendable {
+        let format: RegionFormat
+        init(_ format: RegionFormat) { self.format = format }
+    }
+
+    private static let shared = Mutex(Shared(RegionFormat()))
 
     /// The region's format, for the whole process (set at start, read from any thread).
     public static var current: RegionFormat {
-        get { shared.withLock { $0 } }
-        set { shared.withLock { $0 = newValue } }
+        get { shared.withLock { $0 }.format }
+        set {
+            let boxed = Shared(newValue)
+            shared.withLock { $0 = boxed }
+        }
     }
 
     /// `value` with its digits grouped in threes.

@@ -152,7 +152,7 @@ public final class FoldoutApplication {
         default: break
         }
         if let table = request.showsTable { window.ensureFiltersPage().isTableShown = table }
-        if let page = request.page ?? (request.concernsFilters ? .filters : nil) { window.page = page }
+        if let page = request.firstPage { window.page = page }
         var filters = request.filters
         if window.page == .filters { filters.unfoldRow = request.unfoldRow }
         if !filters.isEmpty || (request.catalog != nil && !isFirst) {
@@ -204,7 +204,8 @@ public final class FoldoutApplication {
                     "“{file}” is no longer there; the built-in catalog is shown instead.",
                     ["file": Catalog.fileName(of: missing)]))
         }
-        window.page = harness.benchmarkPage ?? remembered.page ?? .actions
+        // The page asked for from the start: building another first would cost the start-up.
+        window.page = request.firstPage ?? harness.benchmarkPage ?? remembered.page ?? .actions
         mainWindow = window
         apply(request, to: window, first: true, reply: reply)
         startHarness(request, in: window)

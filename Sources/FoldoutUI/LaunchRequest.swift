@@ -125,6 +125,9 @@ struct LaunchRequest {
 
     /// Whether the request is for the Filters page, which the window then shows.
     var concernsFilters: Bool { catalog != nil || !filters.isEmpty || showsTable != nil }
+
+    /// The page to show: the one asked for, or the Filters page for a request about it.
+    var firstPage: Page? { page ?? (concernsFilters ? .filters : nil) }
 }
 
 /// What the Filters page is asked to do once its catalog is shown: filters, a search, a sort, a
