@@ -12,6 +12,9 @@ public final class InAppNotification {
     let undoButton = Button(label: tr("_Undo"), mnemonic: true)
     private let closeButton = Button(iconName: "window-close-symbolic", tooltip: tr("Dismiss"))
     private var undo: (() -> Void)?
+    private weak var window: Window?
+    /// The focused text field and its text when the notification was shown.
+    private var fieldWhenShown: (identity: Int, text: String)?
     private var hideTimer: SourceToken?
     public static let defaultSeconds: UInt32 = 5
 
@@ -39,6 +42,7 @@ public final class InAppNotification {
     public func show(_ text: String, seconds: UInt32 = defaultSeconds, undo: (() -> Void)? = nil) {
         message.text = text
         self.undo = undo
+        fieldWhenShown = window?.focusedTextField
         undoButton.isVisible = undo != nil
         root.isVisible = true
         root.revealChild = true
@@ -49,10 +53,23 @@ public final class InAppNotification {
         }
     }
 
-    /// Ctrl+Z anywhere in `window` runs the offered Undo.
-    public func installUndoShortcut(in window: Widget) {
-        window.installActions(
-            "notification", [KeyedAction("undo", keys: "<Control>z") { [weak self] in self?.performUndo() }])
+    /// Ctrl+Z anywhere in `window` runs the offered Undo; in a text field, only if it had the
+    /// focus when the notification came and still holds what it held then (else Ctrl+Z undoes
+    /// the typing, the field's own undo). GTK's text fields take Ctrl+Z for themselves even with
+    /// nothing to undo, so the window looks at it first.
+    public func installUndoShortcut(in window: Window) {
+        self.window = window
+        let shortcuts = ShortcutController()
+        shortcuts.setPhase(.capture)
+        shortcuts.add(accelerators: "<Control>z") { [weak self, weak window] in
+            guard let self, self.offersUndo else { return false }
+            if let field = window?.focusedTextField {
+                guard let before = self.fieldWhenShown, field == before else { return false }
+            }
+            self.performUndo()
+            return true
+        }
+        window.add(shortcuts)
     }
 
     /// Runs the offered Undo, if there is one.

@@ -200,6 +200,17 @@ open class Window: Widget {
         didSet { gtk_window_set_child(window, child?.widget) }
     }
     package var focusWidget: UnsafeMutablePointer<GtkWidget>? { gtk_window_get_focus(window) }
+
+    /// The text field that has the window's keyboard focus (a `GtkEditable`), as an identity to
+    /// compare with a later one, and its text; nil when the focus is elsewhere.
+    public var focusedTextField: (identity: Int, text: String)? {
+        guard let focus = gtk_window_get_focus(window),
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
+                gtk_editable_get_type()) != 0
+        else { return nil }
+        return (Int(bitPattern: focus), String(cString: gtk_editable_get_text(OpaquePointer(focus))))
+    }
     public func setIconName(_ name: String) { gtk_window_set_icon_name(window, name) }
     /// A modal window keeps the keyboard and pointer from the windows of its application.
     public var isModal: Bool {

@@ -10,9 +10,17 @@ public final class Entry: Widget {
         gtk_entry_set_placeholder_text(cast(), placeholder)
     }
 
+    /// The text. Setting it starts the field's undo history afresh: what the program puts in (the
+    /// next movie's title) is not undone by Ctrl+Z, only what the user types after it (GTK 4.8
+    /// would undo both at once, to an empty field).
     public var text: String {
         get { String(cString: gtk_editable_get_text(opaque)) }
-        set { gtk_editable_set_text(opaque, newValue) }
+        set {
+            gtk_editable_set_text(opaque, newValue)
+            guard gtk_editable_get_enable_undo(opaque) != 0 else { return }
+            gtk_editable_set_enable_undo(opaque, 0)  // turning undo off forgets its history
+            gtk_editable_set_enable_undo(opaque, 1)
+        }
     }
 
     public func selectAll() { gtk_editable_select_region(opaque, 0, -1) }

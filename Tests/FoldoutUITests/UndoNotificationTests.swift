@@ -32,8 +32,7 @@ final class UndoNotificationTests: MainWindowTestCase, @unchecked Sendable {
         return movies.map(\.title)
     }
 
-    /// Deletes the selected movie with Alt+D from the movie list, as a user does; returns it. (In
-    /// the Edit pane's title field, Ctrl+Z is the field's own undo.)
+    /// Deletes the selected movie with Alt+D from the movie list, as a user does; returns it.
     @MainActor private func deleteWithAltD(_ movies: MoviesPage) throws -> Movie {
         let movie = try XCTUnwrap(movies.library.selectedMovie)
         XCTAssertTrue(movies.listView.grabFocus())
@@ -66,6 +65,31 @@ final class UndoNotificationTests: MainWindowTestCase, @unchecked Sendable {
             let movie = try deleteWithAltD(movies)
             xdotool(["key", key], window: title, until: { movies.library.movie(movie.id) != nil }, line: line)
             assertRestored(movie, in: movies, line: line)
+        }
+    }
+
+    /// Alt+D with the focus in the Edit pane's title field, which then shows the next movie: Ctrl+Z
+    /// there undoes the deletion, the field having nothing typed of its own to undo. Once a letter
+    /// is typed, Ctrl+Z is the field's own undo and the deletion stays.
+    func testControlZInTheTitleFieldUndoesTheDeletionUntilSomethingIsTyped() throws {
+        try onMain {
+            let movies = showMovies()
+            let field = movies.paneView.titleEntry
+            var movie = try XCTUnwrap(movies.library.selectedMovie)
+            XCTAssertTrue(field.grabFocus())
+            xdotool(["key", "alt+d"], window: title, until: { movies.library.movie(movie.id) == nil })
+            XCTAssertTrue(pump { self.main?.notification.offersUndo == true })
+            XCTAssertTrue(field.isAncestor(ofFocus: main!.window), "the title field lost the focus")
+            xdotool(["key", "ctrl+z"], window: title, until: { movies.library.movie(movie.id) != nil })
+            assertRestored(movie, in: movies)
+
+            movie = try XCTUnwrap(movies.library.selectedMovie)
+            XCTAssertTrue(field.grabFocus())
+            xdotool(["key", "alt+d"], window: title, until: { movies.library.movie(movie.id) == nil })
+            let shown = field.text
+            xdotool(["key", "End", "x"], window: title, until: { field.text == shown + "x" })
+            xdotool(["key", "ctrl+z"], window: title, until: { field.text == shown })
+            XCTAssertNil(movies.library.movie(movie.id), "Ctrl+Z after typing undid the deletion, not the typing")
         }
     }
 
