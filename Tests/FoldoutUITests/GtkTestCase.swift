@@ -56,8 +56,8 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
     /// xdotool is started with posix_spawn, not Foundation's Process: under valgrind (see
     /// build-aux/valgrind-ui-tests.sh) Process fails with EBADF closing valgrind's own descriptors.
     @MainActor func xdotool(
-        _ arguments: [String], window title: String, until done: () -> Bool, file: StaticString = #filePath,
-        line: UInt = #line
+        _ arguments: [String], window title: String, seconds: Double = 10, until done: () -> Bool,
+        file: StaticString = #filePath, line: UInt = #line
     ) {
         // --sync: a window about to appear (a dialog) is waited for.
         let argv = ["/usr/bin/xdotool", "search", "--sync", "--name", title, "windowfocus", "--sync"] + arguments
@@ -68,7 +68,7 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         XCTAssertEqual(spawned, 0, "xdotool could not be started", file: file, line: line)
         var exited = spawned != 0
         XCTAssertTrue(
-            pump(seconds: 10) {
+            pump(seconds: seconds) {
                 var status: Int32 = 0
                 if !exited { exited = waitpid(pid, &status, WNOHANG) == pid }
                 return exited && done()
