@@ -6,10 +6,12 @@
 # type with real key presses), the AT-SPI bus with its Python bindings (the accessibility suite), and
 # the German and US English region definitions (the tests of region formats); libarchive and SQLite
 # (catalogs compressed or in a database) and the xz, bzip2 and zstd tools the format tests write with;
-# and GTK 4 for Python (gir1.2-gtk-4.0: Tests/dnd/drag_source.py, the other program a file is dragged from).
+# GTK 4 for Python (gir1.2-gtk-4.0: Tests/dnd/drag_source.py, the other program a file is dragged from);
+# and a window manager with its remote control (openbox, wmctrl: a window maximized and remembered).
 set -euo pipefail
 packages=(libgtk-4-dev libarchive-dev libsqlite3-dev xz-utils bzip2 zstd libglib2.0-bin pkg-config gcc xvfb xauth dbus
-    fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 locales)
+    fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 locales
+    openbox wmctrl)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Foldout as a GNOME desktop uses it, checked over AT-SPI as a screen reader sees the window:
 a file given at start, a second launch acting on the running window; the window's size, page and catalog remembered
-between runs (GSettings, in a key file here as inside the Flatpak); --unfold, --choose and --edit at start.
+between runs (GSettings, in a key file here as inside the Flatpak), and its maximized state under a window manager
+(Openbox); --unfold, --choose and --edit at start.
 
 Usage: desktop_journeys.py PATH/TO/foldout
 Run it inside a D-Bus session on a display (build-aux/test.sh does), like screen_reader_view.py,
@@ -146,6 +147,38 @@ def remembered_state(binary, data):
             app.close()
 
 
+def maximized_state(binary, data):
+    """Maximized by the window manager (Openbox, as a desktop's would, asked by wmctrl), then closed
+    with Ctrl+W: Foldout starts maximized next time. Xvfb alone has no window manager to maximize."""
+    wm = subprocess.Popen(["openbox", "--sm-disable"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: subprocess.run(["wmctrl", "-m"], capture_output=True).returncode == 0, "Openbox to manage the display")
+        with tempfile.TemporaryDirectory() as folder:
+            settings = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": os.path.join(folder, "config")}
+            app = App(binary, ["--page", "movies"], data, settings=settings)
+            try:
+                check(window_size()[0] < 1280, f"the window started maximized already ({window_size()})")
+                subprocess.run(["wmctrl", "-r", "Foldout", "-b", "add,maximized_vert,maximized_horz"], timeout=10)
+                wait_for(lambda: window_size()[0] == 1280, "the window manager to maximize the window")
+                keys("ctrl+w")
+                check(wait_for(lambda: app.process.poll() is not None, "Ctrl+W to close the maximized window"),
+                      "Foldout still runs after Ctrl+W")
+            finally:
+                app.close()
+            keyfile = os.path.join(folder, "config", "glib-2.0", "settings", "keyfile")
+            with open(keyfile, encoding="utf-8") as saved:
+                check("window-maximized=true" in saved.read(), "the maximized state was not saved")
+            app = App(binary, [], data, settings=settings)
+            try:
+                size = wait_for(lambda: window_size() if window_size()[0] == 1280 else None, "the window to start maximized")
+                check(size is not None, f"the window started at {window_size()}, not maximized")
+            finally:
+                app.close()
+    finally:
+        wm.terminate()
+        wm.wait(timeout=10)
+
+
 def command_line_effects(binary, data):
     """--unfold, --choose and --edit at start do what they say, as a screen reader finds the window:
     row 700 unfolded and scrolled into view, only the chosen option's rows, the Edit pane open."""
@@ -188,4 +221,5 @@ def command_line_effects(binary, data):
 
 
 if __name__ == "__main__":
-    run_suite("desktop_journeys", __doc__, (file_at_start, second_launch, remembered_state, command_line_effects))
+    run_suite("desktop_journeys", __doc__,
+              (file_at_start, second_launch, remembered_state, command_line_effects, maximized_state))
