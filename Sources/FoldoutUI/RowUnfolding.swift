@@ -33,8 +33,7 @@ extension UnfoldingRow {
 /// space on the focused row, toggles it; Escape in a row folds it; and the unfolding row is
 /// followed frame by frame until all of it is in view. Input is handled once, on the list, rather
 /// than on each of the ~200 rows GTK keeps; the keys in the capture phase, before GTK's list item
-/// handles Return and space itself. The list's actions `rows.toggle-focused` and `rows.fold` do
-/// the same.
+/// handles Return and space itself.
 @MainActor
 final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
     private let listView: ListView
@@ -56,10 +55,6 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
     }
 
     private func connectInput() {
-        let actions = ActionGroup()
-        actions.add("toggle-focused") { [weak self] in _ = self?.toggleFocusedRow() }
-        actions.add("fold") { [weak self] in _ = self?.fold() }
-        listView.insertActionGroup("rows", actions)
         let click = GestureClick()
         click.onReleased { [weak self, weak click] presses, x, y in
             guard let self, presses == 1, click?.isSelectingModifierHeld != true else { return }

@@ -60,6 +60,13 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(pump(until: done), "pressing \(button.label) had no effect")
     }
 
+    /// Focuses `row` and presses Space, as a keyboard user unfolds or folds it.
+    @MainActor private func toggleWithSpace(_ row: ActionRow, line: UInt = #line) {
+        XCTAssertTrue(row.root.grabFocus(), "the row cannot take the focus", line: line)
+        let before = list.expanded
+        key("space", until: { self.list.expanded != before }, line: line)
+    }
+
     /// Presses `keys` (xdotool names: "space", "KP_Enter") on this test's window until `done`.
     @MainActor private func key(_ keys: String..., until done: () -> Bool, line: UInt = #line) {
         xdotool(["key"] + keys, window: windowTitle, until: done, line: line)
@@ -162,8 +169,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { self.page.boundRows[last] != nil })
             pump(frames: 3, of: page.listView)
             let row = try XCTUnwrap(row(last))
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(row)
             waitUntilSettled()
             try assertFullyVisible(row)
             let buttons = try XCTUnwrap(row.unfolding.remove.bounds(in: page.listView))
@@ -181,8 +187,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
                 })
             let top = try XCTUnwrap(edgeRow.root.bounds(in: page.listView)).y
             let before = page.root.verticalAdjustment.value
-            _ = edgeRow.root.grabFocus()
-            edgeRow.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(edgeRow)
             waitUntilSettled()
             let bounds = try assertFullyVisible(edgeRow)
             XCTAssertEqual(
@@ -195,8 +200,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let id = list.id(at: 5)
             let row = try XCTUnwrap(row(id))
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(row)
             waitUntilSettled()
             press(row.unfolding.remove) { !self.list.contains(id) }
             XCTAssertFalse(list.contains(id))
@@ -224,8 +228,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             let visible = page.visibleRowIDs
             let id = try XCTUnwrap(visible.last)
             let row = try XCTUnwrap(row(id))
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(row)
             waitUntilSettled()
             press(row.unfolding.remove) { !self.list.contains(id) }
             waitUntilSettled()
@@ -255,8 +258,7 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let id = list.id(at: 0)
             let row = try XCTUnwrap(row(id))
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(row)
             waitUntilSettled()
             press(row.unfolding.share) { self.notification.isShown }
             XCTAssertEqual(Display.localClipboardText, list.item(id).shareText)
@@ -273,43 +275,12 @@ final class ActionsPageTests: GtkTestCase, @unchecked Sendable {
             page.listView.scrollTo(position: list.count - 1)
             XCTAssertTrue(pump { self.page.boundRows[last] != nil })
             let row = try XCTUnwrap(row(last))
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(row)
             XCTAssertTrue(row.unfolding.revealer.childRevealed, "no animation: unfolded at once")
             waitUntilSettled()
             try assertFullyVisible(row)
-            _ = row.root.grabFocus()
-            row.root.activateAction("rows.toggle-focused")
+            toggleWithSpace(row)
             XCTAssertFalse(row.unfolding.revealer.childRevealed)
-        }
-    }
-
-    func testTenThousandTogglesLeaveNoClosureBoxesBehind() {
-        onMain {
-            // Warm-up: every row builds its unfolding part (and its button handlers) once.
-            for row in page.boundRows.values {
-                _ = row.root.grabFocus()
-                row.root.activateAction("rows.toggle-focused")
-            }
-            list.fold()
-            waitUntilSettled()
-            pump(seconds: 0.3)  // idle and frame callbacks from the warm-up finish first
-            let baseline = ClosureBox.live
-            var random = SeededGenerator(seed: 7)
-            for step in 0..<10_000 {
-                let visible = Array(page.boundRows.keys)
-                if let row = page.boundRows[visible.randomElement(using: &random)!] {
-                    _ = row.root.grabFocus()
-                    row.root.activateAction("rows.toggle-focused")
-                }
-                if step % 100 == 0 { pump(seconds: 0.02) }
-            }
-            list.fold()
-            waitUntilSettled()
-            pump(seconds: 0.3)
-            XCTAssertLessThan(IdListModel.liveItems, 400, "row items are created for visible rows only")
-            // Fewer is fine (GTK may have dropped a row and the handlers of its buttons), more is a leak.
-            XCTAssertLessThanOrEqual(ClosureBox.live, baseline)
         }
     }
 

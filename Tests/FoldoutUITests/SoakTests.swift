@@ -57,6 +57,7 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
             XCTAssertLessThan(Double(after.memory - before.memory) / Double(before.memory), 0.05)
             XCTAssertLessThanOrEqual(after.closures, before.closures + 10, "closures handed to GLib pile up")
             XCTAssertNil(actions.viewModel.expanded, "every row typed open was typed shut")
+            XCTAssertLessThan(IdListModel.liveItems, 400, "row items are created for visible rows only")
         }
     }
 
