@@ -34,8 +34,8 @@ final class CatalogOpening {
     /// The search to make in the new catalog while it is read (the text searched in the one
     /// shown), so that nothing is indexed or searched on the main thread when it is shown.
     var keptSearch: () -> (text: String, everyColumn: Bool)? = { nil }
-    /// The last import error shown, for tests.
-    private(set) var lastErrorDialog: ErrorDialog?
+    /// The error dialog shown, kept until it is answered (its response handler holds it weakly).
+    private var errorDialog: ErrorDialog?
     /// When the last catalog read reached the main thread (monotonic µs), for the benchmark.
     private(set) var lastDelivered: Int?
 
@@ -188,6 +188,6 @@ final class CatalogOpening {
             parent: window(), title: tr("Could not open “{file}”", ["file": file]),
             detail: error.description + "\n" + tr("The catalog shown has not changed."))
         dialog.present()
-        lastErrorDialog = dialog
+        errorDialog = dialog
     }
 }

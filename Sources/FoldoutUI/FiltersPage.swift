@@ -327,9 +327,6 @@ public final class FiltersPage {
         opening.open(path: path, options: options)
     }
 
-    /// The last import error shown, for tests.
-    var lastErrorDialog: ErrorDialog? { opening.lastErrorDialog }
-
     private func setInteractive(_ interactive: Bool) {
         facetBar.isSensitive = interactive
         search.root.isSensitive = interactive

@@ -17,8 +17,8 @@ final class RowsExport {
     var window: () -> Window? = { nil }
     /// Says what was done, in the window's notification.
     var notify: (String) -> Void = { _ in }
-    /// The last error shown, for tests.
-    private(set) var lastErrorDialog: ErrorDialog?
+    /// The error dialog shown, kept until it is answered (its response handler holds it weakly).
+    private var errorDialog: ErrorDialog?
 
     /// True while the file chooser is open.
     var isChoosing: Bool { chooser != nil }
@@ -111,6 +111,6 @@ final class RowsExport {
             parent: window(), title: tr("Could not export the rows"),
             detail: error.description + "\n" + tr("Nothing was written."))
         dialog.present()
-        lastErrorDialog = dialog
+        errorDialog = dialog
     }
 }

@@ -77,6 +77,9 @@ public final class ErrorDialog: Window {
         onInteger("response") { [weak self] _ in self?.dismiss() }
     }
 
+    /// A second wrapper of a dialog shown already (GtkTesting finds them among the toplevels).
+    package init(existing dialog: UnsafeMutableRawPointer) { super.init(borrowing: dialog) }
+
     /// Closes the dialog and lets go of its parent, so neither outlives the other's references.
     public func dismiss() {
         gtk_window_set_transient_for(cast(), nil)

@@ -37,7 +37,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             for menu in self.page?.facetMenus ?? [] { menu.button.popdown() }
             self.page?.facetBar.facetsButton.popdown()
             self.pump(seconds: 0.05)
-            self.page?.lastErrorDialog?.dismiss()
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
             self.window?.destroy()
             self.window = nil
             self.page = nil
@@ -74,7 +74,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         let before = page.filter?.catalog
         page.open(path: path)
         XCTAssertTrue(
-            pump { self.page.filter?.catalog !== before || self.page.lastErrorDialog != nil }, file: file, line: line)
+            pump { self.page.filter?.catalog !== before || ErrorDialog.shown.last != nil }, file: file, line: line)
     }
 
     /// A facet's counts straight from the cells' text, honouring the other facets' choices.
@@ -399,8 +399,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         onMain {
             let shown = catalog
             openFile("a,b,c\n1,2,3\n4,5\n", named: "ragged.csv")
-            XCTAssertTrue(pump { self.page.lastErrorDialog != nil })
-            let dialog = page.lastErrorDialog!
+            XCTAssertTrue(pump { ErrorDialog.shown.last != nil })
+            let dialog = ErrorDialog.shown.last!
             XCTAssertTrue(dialog.detailText.contains("line 3, column 3: expected 3 fields, found 2"), dialog.detailText)
             XCTAssertTrue(catalog === shown)
             XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 items")
@@ -432,7 +432,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { !self.page.opening.root.isVisible })
             pump(seconds: 0.3)
             XCTAssertTrue(catalog === shown, "cancelling keeps the catalog shown")
-            XCTAssertNil(page.lastErrorDialog, "a cancel is no error")
+            XCTAssertNil(ErrorDialog.shown.last, "a cancel is no error")
             page.open(path: path)
             XCTAssertTrue(pump(seconds: 20) { self.catalog !== shown })
             XCTAssertEqual(page.countLabel.text, "300,000 of 300,000 items")

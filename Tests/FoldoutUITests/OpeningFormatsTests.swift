@@ -56,7 +56,7 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         onMain {
             page?.opening.partChooser?.window.destroy()
             page?.encodingButton.root.popdown()
-            page?.lastErrorDialog?.dismiss()
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
             window?.destroy()
             window = nil
             page = nil
@@ -119,7 +119,7 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { self.page.opening.partChooser == nil })
             pump(seconds: 0.2)
             XCTAssertTrue(catalog === shown, "Escape keeps the catalog shown")
-            XCTAssertNil(page.lastErrorDialog, "a question answered with Escape is no error")
+            XCTAssertNil(ErrorDialog.shown.last, "a question answered with Escape is no error")
         }
     }
 
@@ -146,8 +146,8 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         onMain {
             let shown = catalog
             page.open(path: folder + "cut.csv.gz")
-            XCTAssertTrue(pump(seconds: 10) { self.page.lastErrorDialog != nil })
-            let detail = page.lastErrorDialog!.detailText
+            XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
+            let detail = ErrorDialog.shown.last!.detailText
             XCTAssertTrue(detail.hasPrefix("the gzip data is damaged: "), detail)
             XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail)
             XCTAssertTrue(catalog === shown)

@@ -23,7 +23,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
     override func tearDown() {
         onMain {
             window?.shortcutsWindow?.destroy()
-            window?.filters?.lastErrorDialog?.dismiss()
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
             window?.window.destroy()
             window = nil
             TranslationCatalogs.reset()
@@ -57,7 +57,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             menu.popover.popdown()
         }
         filters.open(path: folder + "/missing.csv")
-        XCTAssertTrue(pump { filters.lastErrorDialog != nil })
+        XCTAssertTrue(pump { ErrorDialog.shown.last != nil })
 
         main.page = .movies
         let movies = main.ensureMoviesPage()
@@ -96,7 +96,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
 
             XCTAssertTrue(movies.banner.isShown, "the damaged library shows its banner")
             XCTAssertTrue(main.notification.isShown, "deleting a movie shows a notification")
-            let dialog = try XCTUnwrap(main.filters?.lastErrorDialog)
+            let dialog = try XCTUnwrap(ErrorDialog.shown.last)
             let shortcuts = try XCTUnwrap(main.shortcutsWindow)
             let texts =
                 WidgetTree.texts(under: main.window) + [dialog.titleText, dialog.detailText]
@@ -173,7 +173,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(
                 texts.contains { $0.hasPrefix("Die Bibliotheksdatei war beschädigt") }, "the banner is German")
             XCTAssertTrue(main.notification.text.hasSuffix("gelöscht"), main.notification.text)
-            XCTAssertEqual(main.filters?.lastErrorDialog?.titleText, "„missing.csv“ konnte nicht geöffnet werden")
+            XCTAssertEqual(ErrorDialog.shown.last?.titleText, "„missing.csv“ konnte nicht geöffnet werden")
             // Numbers follow the region (LC_NUMERIC), here C, not the language: 2,000 and 12.99.
             XCTAssertTrue(
                 texts.contains { $0.hasPrefix("Preis ") && $0.contains(".99\u{2069} · ") },
