@@ -15,7 +15,6 @@ final class FacetBar {
     private(set) var rangeMenus: [RangeMenu] = []
     private(set) var facetChecks: [CheckButton] = []
     private var filter: FacetFilter?
-    private var updatingChecks = false
 
     init(trailing: [Widget]) {
         root.addCSSClass("facet-bar")
@@ -97,8 +96,11 @@ final class FacetBar {
             check.isActive = filter.isFacet(index)
             check.isSensitive = filter.canMakeFacet(index)
             if !check.isSensitive { check.tooltip = tr("No row has a value here") }
+            // The check only asks the filter, then shows what the filter has: a refused facet
+            // unticks itself. Showing sets a check only to what the filter has already, which
+            // asks for nothing new (setFacet to the state it has is no change), so no guard is needed.
             check.onToggled { [weak self, weak check] in
-                guard let self, !self.updatingChecks, let check else { return }
+                guard let self, let check else { return }
                 self.filter?.setFacet(index, check.isActive)
                 self.refreshChecks()
             }
@@ -113,12 +115,10 @@ final class FacetBar {
 
     private func refreshChecks() {
         guard let filter else { return }
-        updatingChecks = true
         for (index, check) in facetChecks.enumerated() {
             check.isActive = filter.isFacet(index)
             check.isSensitive = filter.canMakeFacet(index)
         }
-        updatingChecks = false
     }
 
     /// "number", "date"…
