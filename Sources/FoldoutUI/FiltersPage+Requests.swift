@@ -51,7 +51,11 @@ extension FiltersPage {
         guard let button = buttons.first(where: { $0.0 == title })?.1 else { return false }
         // After a frame: popped up while the page is being mapped, GTK 4.8's popover finds no
         // focus widget in a window not shown yet (a critical), and opens nowhere.
-        button.afterNextFrame { [weak button] in button?.popup() }
+        flyoutPending = true
+        button.afterNextFrame { [weak self, weak button] in
+            button?.popup()
+            self?.flyoutPending = false
+        }
         return true
     }
 

@@ -78,6 +78,8 @@ public final class FiltersPage {
     var pendingRequests: [(FiltersRequest, done: @MainActor (String?) -> Void)] = []
     /// While a catalog is generated off the main thread.
     private(set) var isGenerating = false
+    /// Between a flyout asked for and its opening, a frame later (FiltersPage+Requests.swift).
+    var flyoutPending = false
     /// After a catalog file was read and shown: its path.
     var onFileOpened: (String) -> Void = { _ in }
     /// Tells the user something done in passing ("Copied …"), in the window's notification.

@@ -216,7 +216,7 @@ public final class MainWindow {
     public var isReady: Bool {
         page != .filters
             || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false
-                && filters?.isGenerating == false)
+                && filters?.isGenerating == false && filters?.flyoutPending == false)
     }
 
     /// Builds the Movies page now if it is not built yet.

@@ -213,6 +213,12 @@ final class CommandLineTests: XCTestCase {
     private func screenshotSize(_ arguments: [String], environment: [String: String]? = nil) throws -> (
         width: Int, height: Int
     ) {
+        let data = try screenshot(arguments, environment: environment)
+        return (data[16..<20].reduce(0) { $0 << 8 | Int($1) }, data[20..<24].reduce(0) { $0 << 8 | Int($1) })
+    }
+
+    /// The PNG that `arguments` plus `--screenshot` write.
+    private func screenshot(_ arguments: [String], environment: [String: String]? = nil) throws -> Data {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             if ProcessInfo.processInfo.environment["FOLDOUT_REQUIRE_DISPLAY"] == "1" { XCTFail("no display") }
             throw XCTSkip("no display for the screenshot: run under xvfb-run")
@@ -223,7 +229,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "\(arguments): \(result.errors)")
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "not a PNG")
-        return (data[16..<20].reduce(0) { $0 << 8 | Int($1) }, data[20..<24].reduce(0) { $0 << 8 | Int($1) })
+        return data
+    }
+
+    /// A flyout asked for is in the picture: the screenshot waits until it has opened and been
+    /// drawn (it opens a frame after the page, so the page's data alone is not enough). The same
+    /// window without it, taken twice, is the same picture, so a difference is the flyout.
+    func testAScreenshotShowsTheFlyoutAskedFor() throws {
+        let plain = try screenshot(["--page", "filters"])
+        XCTAssertEqual(try screenshot(["--page", "filters"]), plain, "the picture is stable")
+        let flyout = try screenshot(["--page", "filters", "--open-facet", "category"])
+        XCTAssertNotEqual(flyout, plain, "the Category flyout is not in the screenshot")
     }
 
     func testScreenshotWritesAPNGOfTheWindow() throws {
