@@ -25,10 +25,10 @@ public final class FiltersPage {
     let facetBar: FacetBar
     let activeBar = ActiveFiltersBar()
     let fileBar = FileChangedBar()
-    /// Watches the file shown, for the bar above.
-    private var monitor: FileMonitor?
+    /// Watches the file shown, for the bar above (FiltersPage+Files.swift).
+    var monitor: FileMonitor?
     /// The file shown, while it is watched.
-    private(set) var watchedPath: String?
+    var watchedPath: String?
     var facetMenus: [FacetMenu] { facetBar.menus }
     let comboRows: [ComboRow]
     let countLabel = Label()
@@ -308,19 +308,6 @@ public final class FiltersPage {
         search.catalogReplaced()
     }
 
-    func chooseFile() { opening.chooseFile() }
-
-    /// Shows the Open button's menu: Open…, and `recent` as its Open Recent submenu; `refresh`
-    /// brings `recent` up to date each time the menu opens.
-    func offerRecent(_ recent: Menu, refresh: @escaping @MainActor () -> Void) {
-        let open = Menu()
-        open.append(tr("_Open…"), action: "filters.open")
-        open.appendSubmenu(tr("Open _Recent"), recent)
-        openMenuButton.setMenu(open)
-        openMenuButton.onPopup(refresh)
-        openMenuButton.isVisible = true
-    }
-
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
     /// Asked before the page has shown anything, it replaces the catalog the page would show.
     func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
@@ -337,28 +324,6 @@ public final class FiltersPage {
 
     /// The results' vertical scrolling.
     var resultsAdjustment: Adjustment { scrolled.verticalAdjustment }
-
-    /// Watches `path`, the file shown, and says in the bar above the results when it changes.
-    func watch(path: String) {
-        monitor?.cancel()
-        fileBar.hide()
-        watchedPath = path
-        monitor = FileMonitor(path: path)
-        monitor?.onEvent { [weak self] event in
-            let name = Catalog.fileName(of: path)
-            switch event {
-            case .changed: self?.fileBar.showChanged(name)
-            case .gone: self?.fileBar.showGone(name)
-            }
-        }
-    }
-
-    /// Reads the file shown again; the filters, sort and search that still apply are kept.
-    func reload() {
-        guard let watchedPath, !opening.isOpening else { return }
-        fileBar.hide()
-        open(path: watchedPath, options: opening.lastOptions)
-    }
 
     /// Clears every facet's choice and the search.
     func clearFilters() {
