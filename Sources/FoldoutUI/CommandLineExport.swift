@@ -19,11 +19,9 @@ enum CommandLineExport {
         case .generated(let count)?: catalog = Catalog.generate(count: count)
         case nil: return tr("--export needs the catalog to export: --catalog FILE")
         }
-        if let problem = request.filters.problem(in: catalog) { return problem }
         let filter = FacetFilter(catalog: catalog)
-        for filterRequest in request.filters.filters { _ = filter.apply(filterRequest) }
+        if let problem = request.filters.apply(to: filter) { return problem }
         if let text = request.filters.search { filter.setSearch(text) }
-        if let sort = request.filters.sort { filter.sort = catalog.sortKey(sort) }
         do {
             try CatalogExport(catalog: catalog, rows: filter.matches, format: .init(path: path)).write(to: path)
         } catch {

@@ -105,6 +105,7 @@ public final class FoldoutApplication {
     /// A column the first launch names that the built-in catalog, if it is what will be shown,
     /// does not have. (Its options are only known once it is built, off the main thread.)
     private func unknownGeneratedColumn(_ request: LaunchRequest) -> String? {
+        guard request.filters.namesColumns else { return nil }  // a plain start reads no settings here
         switch request.catalog {
         case .file?: return nil
         case .generated?: break

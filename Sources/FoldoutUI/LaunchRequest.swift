@@ -141,6 +141,9 @@ struct FiltersRequest {
 
     var isEmpty: Bool { filters.isEmpty && search == nil && sort == nil && openFacet == nil && unfoldRow == nil }
 
+    /// Whether the request names a facet, a column or a flyout.
+    var namesColumns: Bool { !filters.isEmpty || sort != nil || openFacet != nil }
+
     /// The first column the request names that `catalog` does not have; for the generated catalog,
     /// whose options are only known once it is built.
     func unknownColumn(in catalog: Catalog) -> String? {
@@ -150,10 +153,17 @@ struct FiltersRequest {
 
     /// The first problem `catalog` has with the request (an unknown facet, option or column), as
     /// the page would find it; for checking before the window opens.
-    @MainActor func problem(in catalog: Catalog) -> String? {
-        let trial = FacetFilter(catalog: catalog)
-        for request in filters { if let problem = trial.apply(request) { return problem } }
-        if let sort, catalog.sortKey(sort) == nil { return catalog.unknownColumn(sort.column) }
+    @MainActor func problem(in catalog: Catalog) -> String? { apply(to: FacetFilter(catalog: catalog)) }
+
+    /// Sets the filters and the sort on `filter` (not the search, which only a filter that is
+    /// kept needs); returns the first problem, the filter then left part-way.
+    @MainActor func apply(to filter: FacetFilter) -> String? {
+        let catalog = filter.catalog
+        for request in filters { if let problem = filter.apply(request) { return problem } }
+        if let sort {
+            guard let key = catalog.sortKey(sort) else { return catalog.unknownColumn(sort.column) }
+            filter.sort = key
+        }
         if let name = openFacet, catalog.column(matching: name) == nil { return catalog.unknownColumn(name) }
         return nil
     }

@@ -90,11 +90,25 @@ def button_names(app):
     return [node.name for node in app.objects() if "button" in node.getRoleName()]
 
 
+def keyfile_settings(folder):
+    """GSettings in a key file under `folder`, as inside the Flatpak: what a run keeps for the next."""
+    return {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": os.path.join(folder, "config")}
+
+
+def keyfile(folder):
+    return os.path.join(folder, "config", "glib-2.0", "settings", "keyfile")
+
+
+def close_with_ctrl_w(app, what):
+    keys("ctrl+w")
+    check(wait_for(lambda: app.process.poll() is not None, f"Ctrl+W to close {what}"), "Foldout still runs after Ctrl+W")
+
+
 def remembered_state(binary, data):
     """Closed with Ctrl+W on the Movies page at 900×700 after opening a CSV file, Foldout starts
     again at that size, on that page, with that file; a file gone since is said so, quietly."""
     with tempfile.TemporaryDirectory() as folder:
-        settings = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": os.path.join(folder, "config")}
+        settings = keyfile_settings(folder)
         table = os.path.join(folder, "minerals.csv")
         with open(table, "w", encoding="utf-8") as file:
             file.write("mineral,hardness\nZanzibar quartz,7\nTalc,1\nCorundum,9\n")
@@ -106,13 +120,10 @@ def remembered_state(binary, data):
             subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowsize", "--sync", "900", "700"],
                            timeout=10)
             wait_for(lambda: window_size() == (900, 700), "the window to be 900×700")
-            keys("ctrl+w")
-            check(wait_for(lambda: app.process.poll() is not None, "Ctrl+W to close the window and end Foldout"),
-                  "Foldout still runs after Ctrl+W")
+            close_with_ctrl_w(app, "the window and end Foldout")
         finally:
             app.close()
-        keyfile = os.path.join(folder, "config", "glib-2.0", "settings", "keyfile")
-        check(os.path.exists(keyfile), "nothing was written to the GSettings key file")
+        check(os.path.exists(keyfile(folder)), "nothing was written to the GSettings key file")
 
         app = App(binary, [], data, settings=settings)
         try:
@@ -154,19 +165,16 @@ def maximized_state(binary, data):
     try:
         wait_for(lambda: subprocess.run(["wmctrl", "-m"], capture_output=True).returncode == 0, "Openbox to manage the display")
         with tempfile.TemporaryDirectory() as folder:
-            settings = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": os.path.join(folder, "config")}
+            settings = keyfile_settings(folder)
             app = App(binary, ["--page", "movies"], data, settings=settings)
             try:
                 check(window_size()[0] < 1280, f"the window started maximized already ({window_size()})")
                 subprocess.run(["wmctrl", "-r", "Foldout", "-b", "add,maximized_vert,maximized_horz"], timeout=10)
                 wait_for(lambda: window_size()[0] == 1280, "the window manager to maximize the window")
-                keys("ctrl+w")
-                check(wait_for(lambda: app.process.poll() is not None, "Ctrl+W to close the maximized window"),
-                      "Foldout still runs after Ctrl+W")
+                close_with_ctrl_w(app, "the maximized window")
             finally:
                 app.close()
-            keyfile = os.path.join(folder, "config", "glib-2.0", "settings", "keyfile")
-            with open(keyfile, encoding="utf-8") as saved:
+            with open(keyfile(folder), encoding="utf-8") as saved:
                 check("window-maximized=true" in saved.read(), "the maximized state was not saved")
             app = App(binary, [], data, settings=settings)
             try:

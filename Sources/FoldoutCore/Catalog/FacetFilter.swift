@@ -359,9 +359,6 @@ public final class FacetFilter {
     /// The search over `searchColumns`, indexed when first asked for.
     public var search: CatalogSearch { searchIndexes.index(catalog, searchColumns) }
 
-    /// The search over `searchColumns` if it has been indexed.
-    public var builtSearch: CatalogSearch? { searchIndexes.indexed(catalog, searchColumns) }
-
     /// Searches in `columns` instead, searching again for the current text.
     public func setSearchColumns(_ columns: [Int]) {
         guard columns != searchColumns else { return }
