@@ -12,10 +12,11 @@ whose helpers it shares.
 import os
 import subprocess
 import tempfile
+import time
 
 import pyatspi
 
-from screen_reader_view import App, check, keys, names_of, run_suite, wait_for
+from screen_reader_view import App, check, fail, keys, names_of, run_suite, wait_for
 
 
 def launch(binary, arguments, environment, cwd=None):
@@ -158,12 +159,32 @@ def remembered_state(binary, data):
             app.close()
 
 
+def start_window_manager(attempts=3):
+    """Openbox on this display, once wmctrl finds it managing it; started again if it ends first
+    (what it said is printed then), as the display can still be settling from the suite before."""
+    for attempt in range(attempts):
+        log = tempfile.TemporaryFile()
+        wm = subprocess.Popen(["openbox", "--sm-disable"], stdout=log, stderr=log)
+        end = time.monotonic() + 30
+        while time.monotonic() < end and wm.poll() is None:
+            if subprocess.run(["wmctrl", "-m"], capture_output=True).returncode == 0:
+                return wm
+            time.sleep(0.2)
+        if wm.poll() is None:
+            wm.terminate()
+            wm.wait(timeout=10)
+        log.seek(0)
+        print(f"openbox (attempt {attempt + 1}) ended or never managed the display: {log.read().decode(errors='replace')!r}",
+              flush=True)
+    fail("Openbox never managed the display")
+    return wm
+
+
 def maximized_state(binary, data):
     """Maximized by the window manager (Openbox, as a desktop's would, asked by wmctrl), then closed
     with Ctrl+W: Foldout starts maximized next time. Xvfb alone has no window manager to maximize."""
-    wm = subprocess.Popen(["openbox", "--sm-disable"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wm = start_window_manager()
     try:
-        wait_for(lambda: subprocess.run(["wmctrl", "-m"], capture_output=True).returncode == 0, "Openbox to manage the display")
         with tempfile.TemporaryDirectory() as folder:
             settings = keyfile_settings(folder)
             app = App(binary, ["--page", "movies"], data, settings=settings)
