@@ -50,8 +50,6 @@ public final class FacetFilter {
     private var matchesIsOrder = false
     /// A result buffer kept for reuse while `matches` is the order's permutation.
     private var spare: [UInt32] = []
-    /// True while `replaceCatalog` sets the sort order, which then sends no change of its own.
-    private var replacing = false
     /// The search index: its one owner, which the page's background searches use too.
     public let searchIndexes = CatalogSearchIndexes()
 
@@ -64,12 +62,18 @@ public final class FacetFilter {
 
     /// The results' order: a column, or the file's order (nil).
     public var sort: CatalogSortKey? {
-        didSet { if sort != oldValue && !replacing { changed() } }
+        get { sortKey }
+        set {
+            guard newValue != sortKey else { return }
+            sortKey = newValue
+            changed()
+        }
     }
+    private var sortKey: CatalogSortKey?
 
     public init(catalog: Catalog) {
         self.catalog = catalog
-        sort = catalog.defaultSort
+        sortKey = catalog.defaultSort
         searchColumns = [catalog.titleColumn]
         facetColumns = catalog.facetColumns
         recompute()
@@ -267,6 +271,12 @@ public final class FacetFilter {
     }
 
     private func refilter(_ column: Int) {
+        updatePassing(column)
+        changed()
+    }
+
+    /// The rows `column`'s filter lets through, for `recompute` to intersect.
+    private func updatePassing(_ column: Int) {
         if let selection = selections[column] {
             let codes = facetCodes(column)
             let allowed = codes.optionOfCode.map { selection.matches($0 < 0 ? nil : Int($0)) }
@@ -278,7 +288,6 @@ public final class FacetFilter {
         } else {
             passing[column] = nil
         }
-        changed()
     }
 
     // MARK: Replacing the catalog
@@ -322,7 +331,7 @@ public final class FacetFilter {
             guard !selection.isEmpty else { continue }
             if !isFacet(column) { facetColumns = (facetColumns + [column]).sorted() }
             selections[column] = selection
-            refilterQuietly(column)
+            updatePassing(column)
         }
         for (name, kind, range) in keptRanges {
             guard let column = catalog.column(named: name), catalog.columns[column].kind == kind,
@@ -330,13 +339,12 @@ public final class FacetFilter {
             else { continue }
             if !isFacet(column) { facetColumns = (facetColumns + [column]).sorted() }
             ranges[column] = range
-            refilterQuietly(column)
+            updatePassing(column)
         }
         let sortColumn = sortName.flatMap { catalog.column(named: $0) }
-        replacing = true
-        sort =
-            sortColumn.map { CatalogSortKey(column: $0, descending: sort?.descending ?? false) } ?? catalog.defaultSort
-        replacing = false
+        sortKey =
+            sortColumn.map { CatalogSortKey(column: $0, descending: sortKey?.descending ?? false) }
+            ?? catalog.defaultSort
         changes.send(.facets)
         changed()
     }
@@ -346,12 +354,6 @@ public final class FacetFilter {
     ) {
         let options = self.options(forColumn: column)
         return (selection.options.map { options[$0] }, selection.noValue, selection.excluded)
-    }
-
-    private func refilterQuietly(_ column: Int) {
-        replacing = true
-        refilter(column)
-        replacing = false
     }
 
     // MARK: Searching
@@ -386,7 +388,6 @@ public final class FacetFilter {
     }
 
     private func changed() {
-        guard !replacing else { return }
         recompute()
         changes.send(.results)
     }
