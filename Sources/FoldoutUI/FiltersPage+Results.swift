@@ -8,13 +8,13 @@ extension FiltersPage {
     func showResults() {
         guard let filter else { return }
         if highlighter.query != filter.searchText { highlighter = SearchHighlighter(query: filter.searchText) }
-        // New results start at the top; the rows that stay are bound again to what is there now.
-        resultsAdjustment.value = 0
         // A selection names rows by where they are listed: other results are other rows.
         listView.unselectAll()
         table.view.unselectAll()
         model.count = filter.matchCount
-        rebindRows()
+        // New results start at the top; the rows that stay are bound again to what is there now.
+        rebindRows(showingFrom: 0)
+        resultsAdjustment.value = 0
         table.rebind()
         countLabel.text = trn(
             "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
@@ -52,20 +52,25 @@ extension FiltersPage {
 
     /// Binds the rows in view again at once, and the others GTK keeps around the view (200 in
     /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
-    /// technologies, which for 200 rows takes a few milliseconds.
-    func rebindRows() {
+    /// technologies, which for 200 rows takes a few milliseconds. The rows in view are those GTK
+    /// last laid out in the page the list shows from `top` (in the list's content; where it shows
+    /// now by default) or in the page below it, which rows that shrink may bring up.
+    func rebindRows(showingFrom top: Double? = nil) {
         guard let filter else { return }
         pendingRebind?.cancel()
         pendingRebind = nil
-        let rowHeight = Double(boundRows.values.lazy.map { $0.root.height }.max() ?? 0)
-        let inView =
-            rowHeight > 0
-            ? Int(resultsAdjustment.value / rowHeight)..<Int(
-                (resultsAdjustment.value + resultsAdjustment.pageSize) / rowHeight) + 2
-            : 0..<Int.max
+        let laidOutFrom = resultsAdjustment.value
+        let shownFrom = top ?? laidOutFrom
+        let view = shownFrom..<(shownFrom + 2 * resultsAdjustment.pageSize)
         var later: [ResultRow] = []
         for row in boundRows.values where row.listPosition < filter.matchCount {
-            if inView.contains(row.listPosition) { rebind(row, filter) } else { later.append(row) }
+            if let bounds = row.root.bounds(in: listView),
+                view.overlaps((laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height))
+            {
+                rebind(row, filter)
+            } else {
+                later.append(row)
+            }
         }
         guard !later.isEmpty else { return }
         pendingRebind = MainLoop.idle(priority: .low) { [weak self] in

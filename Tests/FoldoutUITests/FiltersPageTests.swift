@@ -156,6 +156,27 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Rows of different heights (one unfolded): every row in view shows a new title column
+    /// before the next frame, not once the main loop is idle.
+    func testEveryRowInViewShowsANewTitleAtOnce() {
+        onMain {
+            let first = page.boundRows.values.first { $0.listPosition == 0 && $0.position != nil }!
+            page.setUnfolded(first.position)
+            XCTAssertTrue(pump { first.isFullyUnfolded && first.root.height > 200 }, "the first record never unfolded")
+            let material = catalog.column(named: "Material")!
+            page.section.choose(material, in: .title)
+            let height = Double(page.listView.height)
+            let inView = page.boundRows.values.filter { row in
+                guard row.position != nil, let bounds = row.root.bounds(in: page.listView) else { return false }
+                return bounds.y < height && bounds.y + bounds.height > 0
+            }
+            XCTAssertGreaterThan(inView.count, 5)
+            for row in inView {
+                XCTAssertEqual(row.name.text, catalog.text(material, at: row.position!), "row \(row.listPosition)")
+            }
+        }
+    }
+
     func testTheResetItemSaysWhatItDoes() {
         onMain {
             let season = menu("Season")
