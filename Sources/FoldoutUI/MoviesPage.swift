@@ -37,7 +37,6 @@ public final class MoviesPage {
     private var autosave: LibraryAutosave?
     private let savePath: String?
     private var observations: [ObservationToken] = []
-    private var showingSelection = false
 
     /// Loads the library from `store` (the built-in one on a first start or a damaged file).
     public convenience init(store: LibraryStore, notification: InAppNotification) {
@@ -110,9 +109,10 @@ public final class MoviesPage {
         if let autosave {
             observations.append(autosave.changes.add { [weak self] _ in self?.showSaveStatus() })
         }
-        listView.onSelectionChanged { [weak self] in
-            guard let self, !self.showingSelection else { return }
-            self.library.select(self.listView.selectedPosition.map { self.library.movies[$0].id })
+        // The list asks; the library decides, and its `.selected` shows the answer.
+        listView.onSelectRequested { [weak self] listID in
+            guard let self else { return }
+            self.library.select(listID.flatMap { id in self.library.movies.first { $0.id.listID == id }?.id })
         }
         listView.onActivate { [weak self] position in
             guard let self, self.isNarrow, position < self.library.movies.count else { return }
@@ -186,9 +186,7 @@ public final class MoviesPage {
     /// the title the list shows again, so the two agree when the pane reopens.
     private func dropRefusedTitle() {
         guard let movie = library.selectedMovie, paneView.titleEntry.text != movie.title else { return }
-        showingSelection = true
         paneView.titleEntry.text = movie.title
-        showingSelection = false
         paneView.showTitleProblem(nil)
     }
 
@@ -199,7 +197,7 @@ public final class MoviesPage {
     }
 
     private func titleEdited() {
-        guard !showingSelection, let id = library.selection else { return }
+        guard let id = library.selection else { return }
         do {
             try library.setTitle(paneView.titleEntry.text, for: id)
             paneView.showTitleProblem(nil)
@@ -209,12 +207,12 @@ public final class MoviesPage {
     }
 
     private func genreChosen() {
-        guard !showingSelection, let id = library.selection else { return }
+        guard let id = library.selection else { return }
         library.setGenre(Genre.allCases[paneView.genre.selected], for: id)
     }
 
     private func notesEdited() {
-        guard !showingSelection, let id = library.selection else { return }
+        guard let id = library.selection else { return }
         library.setNotes(paneView.notes.text, for: id)
     }
 
@@ -242,17 +240,9 @@ public final class MoviesPage {
     private func apply(_ change: MovieLibrary.Change) {
         switch change {
         case .inserted(let id, let index):
-            // GTK's selection follows the selected row to its new position and says so; the
-            // library has already selected the inserted movie, which `.selected` shows next.
-            showingSelection = true
             model.splice(at: index, removing: 0, inserting: [id.listID])
-            showingSelection = false
         case .removed(_, let index):
-            // GTK clears its selection when the selected row goes; the library has already moved
-            // its own to the next movie, which `.selected` shows next.
-            showingSelection = true
             model.splice(at: index, removing: 1)
-            showingSelection = false
         case .updated(let id, _):
             if let movie = library.movie(id) { boundRows[id]?.show(movie) }
             if id == library.selection { showDetail() }
@@ -264,11 +254,10 @@ public final class MoviesPage {
         }
     }
 
-    /// Puts the selected movie into the list selection, the details and the pane.
+    /// Puts the selected movie into the list selection, the details and the pane. What the pane's
+    /// fields then report as edited is what the library holds already, which it ignores.
     private func showSelection() {
-        showingSelection = true
-        defer { showingSelection = false }
-        listView.selectedPosition = library.selection.flatMap(library.index(of:))
+        listView.selectedID = library.selection?.listID
         if let movie = library.selectedMovie {
             if paneView.titleEntry.text != movie.title { paneView.titleEntry.text = movie.title }
             paneView.genre.selected = Genre.allCases.firstIndex(of: movie.genre) ?? 0

@@ -95,28 +95,30 @@ public final class ListItemFactory<Row: AnyObject>: Object {
 
 @MainActor
 public final class ListView: Widget {
+    /// `.single` needs an `IdListModel`: its selection is an id the owner sets (`selectedID`), and
+    /// the user's clicks and keys only ask for one (`onSelectRequested`).
     public enum SelectionMode { case none, single, multiple }
 
-    private let singleSelection: OpaquePointer?
+    private let idSelection: OpaquePointer?
     /// The list's selection model (it holds the list's model).
     private let selectionModel: OpaquePointer
 
-    /// Without selection, rows act on activation; with single selection, one row is selected.
+    /// Without selection, rows act on activation; with single selection, the row of the id the
+    /// owner sets is selected; with multiple selection, the user selects rows.
     public init<Row>(model: ListModel, factory: ListItemFactory<Row>, selection mode: SelectionMode = .none) {
         g_object_ref(model.raw)  // the selection model takes a reference
         let selection: OpaquePointer
         switch mode {
         case .none:
             selection = gtk_no_selection_new(model.opaque)
-            singleSelection = nil
+            idSelection = nil
         case .single:
-            selection = gtk_single_selection_new(model.opaque)
-            gtk_single_selection_set_autoselect(selection, 0)
-            gtk_single_selection_set_can_unselect(selection, 1)
-            singleSelection = selection
+            precondition(model is IdListModel, "a single selection follows the ids of an IdListModel")
+            selection = foldout_id_selection_new(model.opaque)
+            idSelection = selection
         case .multiple:
             selection = SelectionModel.multiple(over: model)
-            singleSelection = nil
+            idSelection = nil
         }
         selectionModel = selection
         g_object_ref(factory.raw)  // gtk_list_view_new takes a reference
@@ -124,18 +126,29 @@ public final class ListView: Widget {
         foldout_list_view_tab_through_row(opaque)
     }
 
-    /// The selected position (single selection only), nil for none.
-    public var selectedPosition: Int? {
+    /// The id shown as selected (single selection only), nil for none; setting it asks nobody.
+    public var selectedID: UInt32? {
         get {
-            guard let singleSelection else { return nil }
-            let position = gtk_single_selection_get_selected(singleSelection)
-            return position == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(position)
+            var id: guint32 = 0
+            guard let idSelection, foldout_id_selection_get_selected(idSelection, &id) != 0 else { return nil }
+            return id
         }
         set {
-            guard let singleSelection else { return }
-            gtk_single_selection_set_selected(
-                singleSelection, newValue.map(guint.init) ?? guint(GTK_INVALID_LIST_POSITION))
+            guard let idSelection else { return }
+            foldout_id_selection_set_selected(idSelection, (newValue != nil).gboolean, newValue ?? 0)
         }
+    }
+
+    /// Where the selected id is listed (single selection only), nil for none.
+    public var selectedPosition: Int? {
+        guard let idSelection else { return nil }
+        let position = foldout_id_selection_get_position(idSelection)
+        return position == guint(GTK_INVALID_LIST_POSITION) ? nil : Int(position)
+    }
+
+    /// Asks for the row at `position` to be selected, as a click on it does.
+    public func select(position: Int) {
+        _ = gtk_selection_model_select_item(selectionModel, guint(position), 1)
     }
 
     /// The selected positions, in order.
@@ -161,10 +174,16 @@ public final class ListView: Widget {
         set { gtk_list_view_set_single_click_activate(opaque, newValue.gboolean) }
     }
 
-    /// Called when the selected position changes, by the user or by `selectedPosition`.
-    public func onSelectionChanged(_ handler: @escaping @MainActor () -> Void) {
-        guard let singleSelection else { return }
-        Object(borrowing: UnsafeMutableRawPointer(singleSelection)).onNotify("selected", handler)
+    /// Called with the id the user asked to select by a click or a key (single selection only),
+    /// nil for none; the list shows it selected once the owner sets `selectedID`.
+    public func onSelectRequested(_ handler: @escaping @MainActor (UInt32?) -> Void) {
+        guard let idSelection else { return }
+        let box = HandlerBox<@MainActor (UInt32?) -> Void>(handler)
+        let thunk: FoldoutSelectRequested = { hasID, id, data in
+            let box = HandlerBox<@MainActor (UInt32?) -> Void>.from(data)
+            MainActor.assumeIsolated { box.function(hasID != 0 ? id : nil) }
+        }
+        foldout_id_selection_on_request(idSelection, thunk, box.retainedPointer()) { ClosureBox.release($0) }
     }
 
     /// Puts the keyboard focus on the row that shows `child`; false if none does or it cannot take it.

@@ -12,6 +12,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var page: MoviesPage!
     @MainActor private var notification: InAppNotification!
     private var dataHome: String!
+    private let windowTitle = "Foldout movies test \(UUID().uuidString)"
 
     private var storeDirectory: String { dataHome + "/foldout" }
 
@@ -28,6 +29,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         let header = HeaderBar()
         header.packEnd(page.editToggle)
         window = Window()
+        window.title = windowTitle
         window.setTitlebar(header)
         window.setDefaultSize(width: 800, height: 600)
         let overlay = Overlay()
@@ -154,7 +156,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             showPage()
             openPane()
             let id = library.movies[1].id
-            page.listView.selectedPosition = 1
+            page.listView.select(position: 1)
             XCTAssertEqual(library.selection, id, "selecting a row selects its movie")
             // "e" and a combining accent: Swift's == takes it for "é", so the bytes are compared.
             let title = "  שלום 👩‍👩‍👧 Cafe\u{301} – \"Noir\"  "
@@ -174,7 +176,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             showPage()
             openPane()
             let movie = library.movies[0]
-            page.listView.selectedPosition = 0
+            page.listView.select(position: 0)
             // A good title first, saved at once: the file then has something a blank one could replace.
             page.paneView.titleEntry.text = "Before"
             XCTAssertTrue(pump { self.savedTitles()?.first == "Before" })
@@ -197,14 +199,14 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             showPage()
             openPane()
-            page.listView.selectedPosition = 2
+            page.listView.select(position: 2)
             let movie = library.movies[2]
             XCTAssertEqual(page.paneView.notes.text, movie.notes, "the pane shows the selected movie's notes")
             let notes = "Seen twice.\nThe second time in a café, with subtitles — «magnifique»."
             page.paneView.notes.text = notes
             XCTAssertEqual(library.movies[2].notes, notes)
             XCTAssertTrue(pump { self.savedNotes()?[2] == notes }, "saved exactly")
-            page.listView.selectedPosition = 0
+            page.listView.select(position: 0)
             XCTAssertEqual(page.paneView.notes.text, library.movies[0].notes)
             XCTAssertEqual(library.movies[2].notes, notes, "selecting another movie changes no notes")
         }
@@ -220,7 +222,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         onMain {
             showPage()
             openPane()
-            page.listView.selectedPosition = 0
+            page.listView.select(position: 0)
             let movie = library.movies[0]
             page.paneView.titleEntry.text = "   "
             XCTAssertEqual(library.movies[0].title, movie.title, "a blank title is refused")
@@ -274,6 +276,33 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(savedTitles()?.first, movie.title, "the undone deletion is saved")
             XCTAssertTrue(pump { self.page.boundRows[movie.id] != nil }, "its row is shown again")
             XCTAssertFalse(notification.isShown)
+        }
+    }
+
+    /// The list shows the library's selection whoever changes it: a click, a deletion and its
+    /// undo (which splice the list under the selection), a key.
+    func testTheListShowsTheLibrarysSelectionThroughClicksUndoAndKeys() {
+        onMain {
+            showPage()
+            openPane()
+            let movie = library.movies[1]
+            guard let point = page.boundRows[movie.id]?.root.pointInWindow() else { return XCTFail("no row") }
+            xdotool(["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"], window: windowTitle) {
+                self.library.selection == movie.id
+            }
+            XCTAssertEqual(page.listView.selectedPosition, 1)
+            press(page.paneView.deleteButton) { self.library.movie(movie.id) == nil }
+            XCTAssertEqual(page.listView.selectedPosition, 1, "the next movie, in the deleted one's place")
+            XCTAssertEqual(page.listView.selectedID, library.selection?.listID)
+            XCTAssertTrue(pump { self.notification.offersUndo && self.notification.undoButton.isMapped })
+            press(notification.undoButton) { self.library.movie(movie.id) != nil }
+            XCTAssertEqual(library.selection, movie.id, "the movie brought back is selected")
+            XCTAssertEqual(page.listView.selectedPosition, 1, "and the list shows it selected")
+            page.focusFirst()
+            let next = library.movies[2]
+            xdotool(["key", "Down"], window: windowTitle) { self.library.selection == next.id }
+            XCTAssertEqual(page.listView.selectedPosition, 2)
+            XCTAssertEqual(page.paneView.titleEntry.text, next.title)
         }
     }
 
