@@ -33,7 +33,6 @@ final class FacetMenu {
     /// Each option's line: its tick box and its button.
     private var lines: [Box] = []
     private(set) var excludeCheck = CheckButton(label: "")
-    private var updating = false
     private(set) var searchEntry: SearchEntry?
     private(set) var counts: [Int] = []
     private(set) var selection = FacetSelection()
@@ -126,7 +125,7 @@ final class FacetMenu {
             let tick = CheckButton(label: "")
             tick.tooltip = tr("Tick {option} too", ["option": options[index]])
             tick.onToggled { [weak self, weak tick] in
-                guard let self, !self.updating, let tick, tick.isActive != self.isTicked(index) else { return }
+                guard let self, let tick, tick.isActive != self.isTicked(index) else { return }
                 self.onToggle(index)
             }
             let label = Label(options[index])
@@ -209,7 +208,7 @@ final class FacetMenu {
         excludeCheck = CheckButton(label: tr("Exclude ticked options"))
         excludeCheck.tooltip = tr("Show every {facet} but the ticked ones", ["facet": name])
         excludeCheck.onToggled { [weak self] in
-            guard let self, !self.updating, self.excludeCheck.isActive != self.selection.excluded else { return }
+            guard let self, self.excludeCheck.isActive != self.selection.excluded else { return }
             self.onExclude(self.excludeCheck.isActive)
         }
         box.append(Separator(.horizontal))
@@ -223,9 +222,9 @@ final class FacetMenu {
     }
 
     /// Counts, ticks and dimming, as of the last time the flyout opened.
+    /// Setting a tick or the exclude check here changes nothing: their handlers compare with the
+    /// selection shown.
     private func refreshOptions() {
-        updating = true
-        defer { updating = false }
         for (row, index) in listed.enumerated() {
             let count = index < counts.count ? counts[index] : 0
             let ticked = isTicked(index)

@@ -37,7 +37,6 @@ final class RangeMenu {
     /// every row, not for the facet bar's start-up).
     private lazy var extent: ClosedRange<Double> = values.extent ?? 0...1
     private var histogram: FacetHistogram?
-    private var updating = false
     private var drag: (start: Double, lower: Double, upper: Double, moved: Bool)?
 
     init(column: Int, filter: FacetFilter) {
@@ -103,13 +102,14 @@ final class RangeMenu {
         upperScale.onValueChanged { [weak self] in self?.slid(lower: false) }
         lowerEntry.onActivate { [weak self] in self?.typed() }
         upperEntry.onActivate { [weak self] in self?.typed() }
+        // Each control's handler compares with the filter, so refresh() setting it does nothing.
         logarithmicCheck.onToggled { [weak self] in
-            guard let self, !self.updating else { return }
+            guard let self, self.logarithmicCheck.isActive != self.isLogarithmic else { return }
             self.filter?.setLogarithmic(self.logarithmicCheck.isActive, forColumn: self.column)
             self.refresh()
         }
         missingCheck.onToggled { [weak self] in
-            guard let self, !self.updating else { return }
+            guard let self, self.missingCheck.isActive != self.includesMissing else { return }
             var range = self.currentRange
             range.includesMissing = self.missingCheck.isActive
             self.apply(range)
@@ -129,6 +129,9 @@ final class RangeMenu {
     /// The filter's range, or one with both ends open; rows with no value are left out once a
     /// range is set ("dep_delay ≥ 60" is not a flight that never left) until the user says.
     private var currentRange: FacetRange { filter?.range(forColumn: column) ?? FacetRange() }
+
+    /// Whether rows with no value pass: all do until a range is set.
+    private var includesMissing: Bool { filter?.range(forColumn: column)?.includesMissing ?? true }
 
     private func opened() {
         histogram = filter?.histogram(forColumn: column)
@@ -155,20 +158,18 @@ final class RangeMenu {
                 ? name : tr("{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column)]))
         if range == nil { button.removeCSSClass("chosen") } else { button.addCSSClass("chosen") }
         guard popover.isVisible else { return }
-        updating = true
-        defer { updating = false }
         if histogram == nil || histogram?.logarithmic != filter.isLogarithmic(column) {
             histogram = filter.histogram(forColumn: column)
         }
         let current = currentRange
-        lowerScale.value = current.lower.map(position) ?? 0
-        upperScale.value = current.upper.map(position) ?? Self.steps
+        lowerScale.value = slider(current, lower: true)
+        upperScale.value = slider(current, lower: false)
         lowerEntry.text = current.lower.map { FacetValueText.text($0, values) } ?? ""
         upperEntry.text = current.upper.map { FacetValueText.text($0, values) } ?? ""
         lowerScale.setAccessibleValueText(lowerEntry.text.isEmpty ? tr("any") : lowerEntry.text)
         upperScale.setAccessibleValueText(upperEntry.text.isEmpty ? tr("any") : upperEntry.text)
         logarithmicCheck.isActive = filter.isLogarithmic(column)
-        missingCheck.isActive = range?.includesMissing ?? true
+        missingCheck.isActive = includesMissing
         missingCheck.setLabel(
             tr("Include rows with no value ({count})", ["count": NumberText.grouped(histogram?.missing ?? 0)]))
         countLabel.text = trn(
@@ -218,16 +219,34 @@ final class RangeMenu {
         refresh()
     }
 
-    private func slid(lower: Bool) {
-        guard !updating else { return }
-        if lower && lowerScale.value > upperScale.value { upperScale.value = lowerScale.value }
-        if !lower && upperScale.value < lowerScale.value { lowerScale.value = upperScale.value }
-        var range = currentRange
-        range.lower = lowerScale.value <= 0 ? nil : value(at: lowerScale.value)
-        range.upper = upperScale.value >= Self.steps ? nil : value(at: upperScale.value)
+    /// The slider position of `range`'s lower or upper end (an open end at the edge).
+    private func slider(_ range: FacetRange, lower: Bool) -> Double {
+        (lower ? range.lower : range.upper).map(position) ?? (lower ? 0 : Self.steps)
+    }
+
+    /// `range` with its lower or upper end at slider position `at` (open at the edge); an end moved
+    /// past the other takes it along.
+    private func moving(_ range: FacetRange, lower: Bool, to at: Double) -> FacetRange {
+        var range = range
+        if lower {
+            range.lower = at <= 0 ? nil : value(at: at)
+            if let end = range.lower, let upper = range.upper, upper < end { range.upper = end }
+        } else {
+            range.upper = at >= Self.steps ? nil : value(at: at)
+            if let end = range.upper, let lower = range.lower, lower > end { range.lower = end }
+        }
         // Both ends back at the edges: no range at all, rows with no value again among them.
         if range.lower == nil && range.upper == nil { range.includesMissing = true }
-        apply(range)
+        return range
+    }
+
+    /// A slider moved: its end of the filter's range moves there. refresh() setting a slider to
+    /// the filter's own end changes nothing.
+    private func slid(lower: Bool) {
+        let at = (lower ? lowerScale : upperScale).value
+        let current = currentRange
+        guard at != slider(current, lower: lower) else { return }
+        apply(moving(current, lower: lower, to: at))
     }
 
     /// Enter in either entry: both ends as typed; an entry that cannot be read is marked and kept.
@@ -318,18 +337,15 @@ final class RangeMenu {
         self.drag = drag
         let nearLower = abs(drag.start - drag.lower) <= abs(drag.start - drag.upper)
         let inside = drag.start > drag.lower + 20 && drag.start < drag.upper - 20
-        updating = true
+        let current = currentRange
         if inside {
             let shift = min(max(delta, -drag.lower), Self.steps - drag.upper)
-            lowerScale.value = drag.lower + shift
-            upperScale.value = drag.upper + shift
+            apply(moving(moving(current, lower: true, to: drag.lower + shift), lower: false, to: drag.upper + shift))
         } else if nearLower {
-            lowerScale.value = min(max(drag.lower + delta, 0), upperScale.value)
+            apply(moving(current, lower: true, to: min(max(drag.lower + delta, 0), upperScale.value)))
         } else {
-            upperScale.value = max(min(drag.upper + delta, Self.steps), lowerScale.value)
+            apply(moving(current, lower: false, to: max(min(drag.upper + delta, Self.steps), lowerScale.value)))
         }
-        updating = false
-        slid(lower: true)
     }
 
     /// A press that did not move chooses the bin under it.

@@ -150,6 +150,29 @@ final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A logarithmic scale moves both sliders to where the typed ends now sit; the range stays
+    /// exactly as typed, between the sliders' steps.
+    func testALogarithmicScaleKeepsTheTypedRange() throws {
+        try onMain {
+            let menu = openRange("dep_delay")
+            let typed = FacetRange(lower: 60.5, upper: 100)
+            let entry = try XCTUnwrap(menu.lowerEntry.pointInWindow())
+            xdotool(
+                "mousemove", "--window", "%1", "\(entry.x)", "\(entry.y)", "click", "1",
+                "key", "--delay", "20", "6", "0", "period", "5", "Tab", "1", "0", "0", "Return",
+                until: { filter.range(forColumn: column("dep_delay")) == typed })
+            let linear = (menu.lowerScale.value, menu.upperScale.value)
+            let check = try XCTUnwrap(menu.logarithmicCheck.pointInWindow())
+            xdotool(
+                "mousemove", "--window", "%1", "\(check.x)", "\(check.y)", "click", "1",
+                until: { filter.isLogarithmic(column("dep_delay")) })
+            XCTAssertEqual(filter.range(forColumn: column("dep_delay")), typed)
+            XCTAssertGreaterThan(menu.lowerScale.value, linear.0, "the sliders follow the scale")
+            XCTAssertGreaterThan(menu.upperScale.value, linear.1)
+            XCTAssertEqual(menu.button.label, "dep_delay 60.5–100")
+        }
+    }
+
     func testTypedEndsAndSliderKeysSetTheRange() throws {
         try onMain {
             let menu = openRange("dep_delay")
