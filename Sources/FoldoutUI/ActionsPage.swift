@@ -18,17 +18,16 @@ public final class ActionsPage: ActionRowDelegate {
     private var unfolding: RowUnfolding<ItemID, ActionRow>!
 
     /// GtkListView 4.8 builds and binds about 200 rows for whatever its model holds, however few
-    /// fit in view. So the first frame gets a screenful of items, enough rows of the smallest
-    /// height to fill the tallest monitor; the rest are added once it is painted and the main loop
-    /// has nothing more urgent to do.
-    static var firstScreenful: Int { (Display.tallestMonitorHeight ?? 2_160) / minimumRowHeight + 1 }
+    /// fit in view, as soon as it holds them. So the model is empty until the list is mapped, and
+    /// then holds a screenful of items: enough rows of the smallest height to fill the window as it
+    /// opens. The rest are added once the window's first frame is painted and the main loop has
+    /// nothing more urgent to do.
+    static func firstScreenful(height: Int?) -> Int { (height ?? 2_160) / minimumRowHeight + 1 }
     private static let minimumRowHeight = 32
 
     public init(viewModel: ActionsList, notification: InAppNotification) {
         self.viewModel = viewModel
         self.notification = notification
-        model.splice(at: 0, removing: 0, inserting: viewModel.ids.prefix(Self.firstScreenful).map(\.raw))
-
         rows = ListBinder(model: model, makeRow: ActionRow.init) { page, row, item in page.bind(row, to: item) }
         listView.addCSSClass("actions-list")
         listView.setBool("show-separators", true)
@@ -45,6 +44,7 @@ public final class ActionsPage: ActionRowDelegate {
         }
         unfolding.unfolded = { [unowned self] in self.viewModel.expanded }
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
+        listView.on("map") { [weak self] in self?.listFirstScreenful() }
         if !hasEveryItem { listView.afterNextFrame(priority: .low) { [weak self] in self?.addRemainingItems() } }
     }
 
@@ -53,6 +53,15 @@ public final class ActionsPage: ActionRowDelegate {
 
     /// The items the list model holds, in order.
     var listedIDs: [ItemID] { (0..<model.count).map { ItemID(model.id(at: $0)) } }
+
+    /// Lists the items the window the list opens in can show, unless every item is listed.
+    private func listFirstScreenful() {
+        guard !hasEveryItem else { return }
+        let screenful = min(
+            Self.firstScreenful(height: listView.rootOpeningHeight ?? Display.tallestMonitorHeight), viewModel.count)
+        guard model.count < screenful else { return }
+        model.splice(at: model.count, removing: 0, inserting: viewModel.ids[model.count..<screenful].map(\.raw))
+    }
 
     /// Adds the items past the first screenful, in one items-changed signal.
     func addRemainingItems() {

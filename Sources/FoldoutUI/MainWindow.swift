@@ -97,6 +97,7 @@ public final class MainWindow {
         notification.installUndoShortcut(in: window)
         installWindowShortcuts()
         recentCatalogs.installAction(on: window) { [weak self] path in self?.openRecent(path) }
+        window.afterNextFrame(priority: .low) { [weak self] in self?.recentCatalogs.refresh() }
         buildPrimaryMenu(application)
         buildVisiblePage()
     }

@@ -14,15 +14,23 @@ final class RecentCatalogsMenu {
     let menu = Menu()
     /// The files listed, in the menu's order.
     private(set) var files: [RecentFile] = []
-    private let recentFiles: RecentFiles
+    private let source: () -> RecentFiles
+    /// Made at the first refresh: GTK reads the desktop's whole list when it is first asked for.
+    private var recentFiles: RecentFiles?
     private var changed: SignalConnection?
     /// Shown as `~` in the folders.
     private let home = getenv("HOME").map { String(cString: $0) }
 
-    init(recentFiles: RecentFiles) {
-        self.recentFiles = recentFiles
-        changed = recentFiles.onChanged { [weak self] in self?.refresh() }
-        refresh()
+    /// Reads nothing yet: the window calls `refresh()` once its first frame is painted.
+    init(recentFiles: @escaping @autoclosure () -> RecentFiles) {
+        source = recentFiles
+    }
+
+    private func follow() -> RecentFiles {
+        let files = source()
+        recentFiles = files
+        changed = files.onChanged { [weak self] in self?.refresh() }
+        return files
     }
 
     #if compiler(>=6.2)
@@ -38,8 +46,10 @@ final class RecentCatalogsMenu {
         widget.insertActionGroup("recent", group)
     }
 
-    /// Lists the recent files as they are now; the menu is left alone when nothing changed.
+    /// Lists the recent files as they are now, and from then on follows them; the menu is left
+    /// alone when nothing changed.
     func refresh() {
+        let recentFiles = recentFiles ?? follow()
         let chosen = RecentCatalogs.choose(
             from: recentFiles.files.map {
                 RecentFile(path: $0.path, mimeType: $0.mimeType, modified: $0.modified, openedByFoldout: $0.addedHere)

@@ -49,18 +49,43 @@ public final class MenuButton: Widget {
     public func popup() { gtk_menu_button_popup(opaque) }
     public func popdown() { gtk_menu_button_popdown(opaque) }
 
-    /// Shows `menu` when pressed, as a popover menu.
-    public func setMenu(_ menu: Menu) { gtk_menu_button_set_menu_model(opaque, menu.model) }
+    /// Shows `menu` when pressed, as a popover menu. The popover and its items are built the
+    /// first time it opens, not with the window: they cost its first frame a few milliseconds.
+    public func setMenu(_ menu: Menu) {
+        pendingMenu = menu
+        installPopupFunction()
+    }
+
+    private var pendingMenu: Menu?
+    private var popupHandler: (@MainActor () -> Void)?
+    private var hasPopupFunction = false
 
     public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(opaque, name) }
 
     /// Calls `handler` each time, just before the menu or popover is shown (a menu made up to date).
     public func onPopup(_ handler: @escaping @MainActor () -> Void) {
-        let box = HandlerBox<@MainActor () -> Void>(handler)
+        popupHandler = handler
+        installPopupFunction()
+    }
+
+    /// GTK calls the button's one popup function each time before it shows its popup (and counts
+    /// a button that has one as having a popup, so it is sensitive without a menu yet).
+    private func installPopupFunction() {
+        guard !hasPopupFunction else { return }
+        hasPopupFunction = true
+        let box = HandlerBox<@MainActor () -> Void>({ [weak self] in self?.willPopUp() })
         gtk_menu_button_set_create_popup_func(
             opaque,
             { _, data in MainActor.assumeIsolated { HandlerBox<@MainActor () -> Void>.from(data).function() } },
             box.retainedPointer(), { ClosureBox.release($0) })
+    }
+
+    private func willPopUp() {
+        if let pendingMenu {
+            gtk_menu_button_set_menu_model(opaque, pendingMenu.model)
+            self.pendingMenu = nil
+        }
+        popupHandler?()
     }
 
     /// The window's primary menu: F10 opens it.

@@ -224,6 +224,24 @@ extension Widget {
         return natural
     }
 
+    /// The height the window this widget is in opens at, before it is laid out: its monitor's
+    /// when it is maximized or full screen, else its default height; nil when it is in no window
+    /// or has no default height.
+    public var rootOpeningHeight: Int? {
+        guard let root = gtk_widget_get_root(widget),
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(root).assumingMemoryBound(to: GTypeInstance.self), gtk_window_get_type()) != 0
+        else { return nil }
+        let window = UnsafeMutableRawPointer(root).assumingMemoryBound(to: GtkWindow.self)
+        if gtk_window_is_maximized(window) != 0 || gtk_window_is_fullscreen(window) != 0 {
+            return Display.tallestMonitorHeight
+        }
+        var width: Int32 = 0  // GTK 4.8 writes both
+        var height: Int32 = 0
+        gtk_window_get_default_size(window, &width, &height)
+        return height > 0 ? Int(height) : nil
+    }
+
     /// The height of the window this widget is in, nil when it is in none.
     public var rootHeight: Int32? {
         guard let root = gtk_widget_get_root(widget) else { return nil }
