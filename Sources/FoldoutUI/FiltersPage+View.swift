@@ -22,8 +22,7 @@ extension FiltersPage {
     /// Gives the catalog just shown the view kept for its file, if there is one.
     func restoreView() {
         guard let filter, let path = viewPath, let state = viewStore?.load(path: path) else { return }
-        restoringView = true
-        defer { restoringView = false }
+        defer { dropPendingSave() }
         let kept = state.apply(to: filter)
         section.show(title: kept.title ?? section.titleColumn, details: kept.details)
         section.choose(sort: kept.sort)
@@ -34,12 +33,18 @@ extension FiltersPage {
 
     /// Keeps the view of the file shown once the main loop is idle: many changes come at once.
     func viewChanged() {
-        guard !restoringView, viewPath != nil, pendingViewSave == nil else { return }
+        guard viewPath != nil, pendingViewSave == nil else { return }
         pendingViewSave = MainLoop.idle(priority: .low) { [weak self] in
             self?.pendingViewSave = nil
             self?.saveView()
             return false
         }
+    }
+
+    /// A view restored or reset is not a change to keep: the save its changes asked for goes.
+    private func dropPendingSave() {
+        pendingViewSave?.cancel()
+        pendingViewSave = nil
     }
 
     private func saveView() {
@@ -55,8 +60,7 @@ extension FiltersPage {
     func resetView() {
         guard let filter else { return }
         if let path = viewPath { viewStore?.forget(path: path) }
-        restoringView = true
-        defer { restoringView = false }
+        defer { dropPendingSave() }
         let catalog = filter.catalog
         clearFilters()
         for column in filter.facetColumns where !catalog.facetColumns.contains(column) {

@@ -54,8 +54,6 @@ public final class FiltersPage {
     /// Where each file's view is kept (FiltersPage+View.swift); nil: nothing is remembered.
     var viewStore: CatalogViewStore?
     var pendingViewSave: SourceToken?
-    /// Set while a kept view is given back: its changes are not kept again.
-    var restoringView = false
     let emptyState = Box(.vertical, spacing: 12)
     let emptyDetail = Label("", wrap: true)
     let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)

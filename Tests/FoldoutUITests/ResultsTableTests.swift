@@ -147,7 +147,8 @@ final class ResultsTableTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertEqual(again.matchCount, again.catalog.count)
             XCTAssertFalse(page.isTableShown)
             XCTAssertEqual(page.section.value(for: .sort), "File order")
-            XCTAssertEqual(views.load(path: Resources.canonical(csvPath)), nil, "forgotten")
+            pump(seconds: 0.2)
+            XCTAssertEqual(views.load(path: Resources.canonical(csvPath)), nil, "forgotten, and not kept again")
         }
     }
 }
