@@ -54,22 +54,26 @@ extension FiltersPage {
     /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
     /// technologies, which for 200 rows takes a few milliseconds. The rows in view are those GTK
     /// last laid out in the page the list shows from `top` (in the list's content; where it shows
-    /// now by default) or in the page below it, which rows that shrink may bring up.
+    /// now by default) or in the page below it, which rows that shrink may bring up. A row GTK has
+    /// not laid out yet, or a list not laid out at all, could be in view: it is bound at once.
     func rebindRows(showingFrom top: Double? = nil) {
         guard let filter else { return }
         pendingRebind?.cancel()
         pendingRebind = nil
         let laidOutFrom = resultsAdjustment.value
         let shownFrom = top ?? laidOutFrom
-        let view = shownFrom..<(shownFrom + 2 * resultsAdjustment.pageSize)
+        let view = shownFrom..<(shownFrom + 2 * max(resultsAdjustment.pageSize, 1))
+        let laidOut = resultsAdjustment.pageSize > 0
         var later: [ResultRow] = []
         for row in boundRows.values where row.listPosition < filter.matchCount {
-            if let bounds = row.root.bounds(in: listView),
-                view.overlaps((laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height))
+            let bounds = laidOut ? row.root.bounds(in: listView) : nil
+            // A row not laid out since GTK made it has no height yet.
+            if let bounds, bounds.height > 0,
+                !view.overlaps((laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height))
             {
-                rebind(row, filter)
-            } else {
                 later.append(row)
+            } else {
+                rebind(row, filter)
             }
         }
         guard !later.isEmpty else { return }

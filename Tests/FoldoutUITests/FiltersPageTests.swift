@@ -177,6 +177,28 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A catalog shown before the first frame (a file read fast) reaches rows GTK has made but
+    /// not laid out yet: nothing says they are out of view.
+    func testANewCatalogReachesRowsNotLaidOutYet() throws {
+        try onMain {
+            let fresh = FiltersPage(source: .loaded(Catalog.generate(count: 500, seed: 1)))
+            let other = Window()
+            defer { other.destroy() }
+            other.setDefaultSize(width: 600, height: 500)
+            other.child = fresh.root
+            other.present()
+            let books = try Catalog.parseCSV(Array(Self.books.utf8), name: "books.csv")
+            fresh.show(books)
+            let shown = fresh.boundRows.values.filter { $0.position != nil }
+            XCTAssertFalse(shown.isEmpty, "GTK made rows for the first catalog")
+            for row in shown {
+                let position = row.position!
+                guard position < books.count else { return XCTFail("row \(row.listPosition) shows the old catalog") }
+                XCTAssertEqual(row.name.text, books.text(books.titleColumn, at: position), "row \(row.listPosition)")
+            }
+        }
+    }
+
     func testTheResetItemSaysWhatItDoes() {
         onMain {
             let season = menu("Season")
