@@ -52,40 +52,45 @@ public final class MenuButton: Widget {
     /// Shows `menu` when pressed, as a popover menu. The popover and its items are built the
     /// first time it opens, not with the window: they cost its first frame a few milliseconds.
     public func setMenu(_ menu: Menu) {
-        pendingMenu = menu
+        preparation.menu = menu
         installPopupFunction()
     }
 
-    private var pendingMenu: Menu?
-    private var popupHandler: (@MainActor () -> Void)?
-    private var hasPopupFunction = false
+    /// What happens before the popup shows: kept by GTK's popup function, not by this wrapper,
+    /// which may go while the button stays.
+    private final class PopupPreparation {
+        var menu: Menu?
+        var handler: (@MainActor () -> Void)?
+        var isInstalled = false
+    }
+    private let preparation = PopupPreparation()
 
     public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(opaque, name) }
 
     /// Calls `handler` each time, just before the menu or popover is shown (a menu made up to date).
     public func onPopup(_ handler: @escaping @MainActor () -> Void) {
-        popupHandler = handler
+        preparation.handler = handler
         installPopupFunction()
     }
 
     /// GTK calls the button's one popup function each time before it shows its popup (and counts
     /// a button that has one as having a popup, so it is sensitive without a menu yet).
     private func installPopupFunction() {
-        guard !hasPopupFunction else { return }
-        hasPopupFunction = true
-        let box = HandlerBox<@MainActor () -> Void>({ [weak self] in self?.willPopUp() })
+        guard !preparation.isInstalled else { return }
+        preparation.isInstalled = true
+        let box = HandlerBox<PopupPreparation>(preparation)
         gtk_menu_button_set_create_popup_func(
             opaque,
-            { _, data in MainActor.assumeIsolated { HandlerBox<@MainActor () -> Void>.from(data).function() } },
-            box.retainedPointer(), { ClosureBox.release($0) })
-    }
-
-    private func willPopUp() {
-        if let pendingMenu {
-            gtk_menu_button_set_menu_model(opaque, pendingMenu.model)
-            self.pendingMenu = nil
-        }
-        popupHandler?()
+            { button, data in
+                MainActor.assumeIsolated {
+                    let preparation = HandlerBox<PopupPreparation>.from(data).function
+                    if let menu = preparation.menu {
+                        gtk_menu_button_set_menu_model(button, menu.model)
+                        preparation.menu = nil
+                    }
+                    preparation.handler?()
+                }
+            }, box.retainedPointer(), { ClosureBox.release($0) })
     }
 
     /// The window's primary menu: F10 opens it.
