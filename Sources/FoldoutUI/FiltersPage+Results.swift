@@ -62,7 +62,7 @@ extension FiltersPage {
         pendingRebind = nil
         let laidOutFrom = resultsAdjustment.value
         let shownFrom = top ?? laidOutFrom
-        let view = shownFrom..<(shownFrom + 2 * max(resultsAdjustment.pageSize, 1))
+        let view = shownFrom..<(shownFrom + 2 * resultsAdjustment.pageSize)
         let laidOut = resultsAdjustment.pageSize > 0
         var later: [ResultRow] = []
         for row in boundRows.values where row.listPosition < filter.matchCount {

@@ -56,9 +56,9 @@ public final class MenuButton: Widget {
         installPopupFunction()
     }
 
-    /// What happens before the popup shows: kept by GTK's popup function, not by this wrapper,
-    /// which may go while the button stays.
-    private final class PopupPreparation {
+    /// What happens before the popup shows: handed to GTK's popup function, which keeps it, not
+    /// only to this wrapper, which may go while the button stays.
+    private final class PopupPreparation: ClosureBox, @unchecked Sendable {
         var menu: Menu?
         var handler: (@MainActor () -> Void)?
         var isInstalled = false
@@ -78,19 +78,18 @@ public final class MenuButton: Widget {
     private func installPopupFunction() {
         guard !preparation.isInstalled else { return }
         preparation.isInstalled = true
-        let box = HandlerBox<PopupPreparation>(preparation)
         gtk_menu_button_set_create_popup_func(
             opaque,
             { button, data in
                 MainActor.assumeIsolated {
-                    let preparation = HandlerBox<PopupPreparation>.from(data).function
+                    let preparation = PopupPreparation.from(data)
                     if let menu = preparation.menu {
                         gtk_menu_button_set_menu_model(button, menu.model)
                         preparation.menu = nil
                     }
                     preparation.handler?()
                 }
-            }, box.retainedPointer(), { ClosureBox.release($0) })
+            }, preparation.retainedPointer(), { ClosureBox.release($0) })
     }
 
     /// The window's primary menu: F10 opens it.
