@@ -7,11 +7,22 @@
 # the German and US English region definitions (the tests of region formats); libarchive and SQLite
 # (catalogs compressed or in a database) and the xz, bzip2 and zstd tools the format tests write with;
 # GTK 4 for Python (gir1.2-gtk-4.0: Tests/dnd/drag_source.py, the other program a file is dragged from);
-# and a window manager with its remote control (openbox, wmctrl: a window maximized and remembered).
+# a window manager with its remote control (openbox, wmctrl: a window maximized and remembered);
+# and appstream, whose ITS rules tell xgettext which parts of the metainfo to translate (gettext
+# 0.23, Debian 13's, reads it with rules of its own without them and extracts what says
+# translate="no").
+# The same names serve Debian 13 (build-aux/gtk-next/ makes its root with them).
+#
+#   install-deps.sh          # installs what is missing
+#   install-deps.sh --list   # prints the package names, one a line, and installs nothing
 set -euo pipefail
 packages=(libgtk-4-dev libarchive-dev libsqlite3-dev xz-utils bzip2 zstd libglib2.0-bin pkg-config gcc xvfb xauth dbus
     fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 locales
-    openbox wmctrl)
+    openbox wmctrl appstream)
+if [ "${1:-}" = --list ]; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
+fi
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

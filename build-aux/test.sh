@@ -3,21 +3,24 @@
 # Runs every test: the headless FoldoutCore tests, the UI tests on real GTK widgets under Xvfb, and
 # the accessibility suite (Tests/accessibility) that drives the app through AT-SPI.
 # FOLDOUT_REQUIRE_DISPLAY=1 turns a UI test that cannot find a display into a failure, not a skip.
+# FOLDOUT_SCRATCH_PATH names the build folder (.build by default; the GTK-next run uses its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scratch=${FOLDOUT_SCRATCH_PATH:-.build}
 build-aux/install-deps.sh
 # The layering rule, by the compiler: a target imports only what it declares (SwiftPM's check), and
 # nothing outside Sources/Gtk imports GTK's C modules (check-layers.sh).
-swift build --build-tests --explicit-target-dependency-import-check error
+swift build --scratch-path "$scratch" --build-tests --explicit-target-dependency-import-check error
+bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 build-aux/check-layers.sh
-build-aux/compile-translations.sh "$(swift build --show-bin-path)"
-build-aux/compile-schemas.sh "$(swift build --show-bin-path)"
+build-aux/compile-translations.sh "$bin"
+build-aux/compile-schemas.sh "$bin"
 build-aux/check-translations.sh
 export FOLDOUT_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" swift test --skip-build 2>&1 | tee "$log" || status=$?
+dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" swift test --scratch-path "$scratch" --skip-build 2>&1 | tee "$log" || status=$?
 if grep -qE "Test Case .* skipped" "$log"; then
     echo "test.sh: some tests were skipped; every test must run" >&2
     exit 1
@@ -37,7 +40,7 @@ for suite in screen_reader_view:150 desktop_journeys:200 launch_options:250; do
     echo "Test Case 'accessibility/$suite' started" >> "$log"
     runtime=$(mktemp -d)
     XDG_RUNTIME_DIR=$runtime dbus-run-session -- xvfb-run -a -n "$server" -s "-screen 0 1280x1024x24" \
-        /usr/bin/python3 "Tests/accessibility/$suite.py" "$(swift build --show-bin-path)/foldout" 2>&1 \
+        /usr/bin/python3 "Tests/accessibility/$suite.py" "$bin/foldout" 2>&1 \
         | tee -a "$log" || status=1
     rm -rf "$runtime"
 done

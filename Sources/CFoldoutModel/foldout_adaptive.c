@@ -103,6 +103,14 @@ static void bin_measure(GtkWidget *widget, GtkOrientation orientation, int for_s
     *minimum = *natural = 0;
     *minimum_baseline = *natural_baseline = -1;
     if (self->child == NULL || !gtk_widget_should_layout(self->child)) return;
+    if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0) {
+        /* The bin may be narrower than its child's minimum (it reports less); the child is then
+         * laid out at its minimum and clipped, so its height is asked for that width: GTK warns
+         * when a widget is measured for less width than it needs. */
+        int child_minimum = 0;
+        gtk_widget_measure(self->child, GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, NULL, NULL, NULL);
+        for_size = MAX(for_size, child_minimum);
+    }
     gtk_widget_measure(self->child, orientation, for_size, minimum, natural, NULL, NULL);
     if (orientation == GTK_ORIENTATION_HORIZONTAL) *minimum = MIN(*minimum, self->minimum_width);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "foldout_list_tab.h"
+#include "foldout_gtk_runtime.h"
 
 /* The list's child that holds `widget`: the item widget GTK made for one row. */
 static GtkWidget *item_holding(GtkWidget *list, GtkWidget *widget) {
@@ -15,7 +16,44 @@ gboolean foldout_list_view_focus_row_holding(GtkListView *list, GtkWidget *widge
     return item != NULL && gtk_widget_grab_focus(item);
 }
 
-#if !GTK_CHECK_VERSION(4, 12, 0)
+/* gtk_list_view_scroll_to's flags that focus and select the item (GtkListScrollFlags, 4.12). */
+enum { LIST_SCROLL_FOCUS = 1 << 0, LIST_SCROLL_SELECT = 1 << 1 };
+typedef void (*ScrollTo)(GtkListView *list, guint position, guint flags, gpointer scroll_info);
+
+gboolean foldout_list_view_focus_row(GtkListView *list, guint fallback) {
+    GtkWidget *widget = GTK_WIDGET(list);
+    if (!gtk_widget_grab_focus(widget))
+        return FALSE;
+    GtkRoot *root = gtk_widget_get_root(widget);
+    GtkWidget *focus = root ? gtk_root_get_focus(root) : NULL;
+    if (focus != widget)
+        return TRUE;
+    guint count = g_list_model_get_n_items(G_LIST_MODEL(gtk_list_view_get_model(list)));
+    ScrollTo scroll_to = foldout_gtk_at_least(12) ? (ScrollTo)foldout_gtk_function("gtk_list_view_scroll_to") : NULL;
+    if (count == 0 || scroll_to == NULL)
+        return TRUE;
+    scroll_to(list, MIN(fallback, count - 1), LIST_SCROLL_FOCUS, NULL);
+    return TRUE;
+}
+
+void foldout_list_view_focus_and_select(GtkListView *list, guint position) {
+    GtkSelectionModel *model = gtk_list_view_get_model(list);
+    guint count = model ? g_list_model_get_n_items(G_LIST_MODEL(model)) : 0;
+    if (count == 0) {
+        gtk_widget_grab_focus(GTK_WIDGET(list));
+        return;
+    }
+    position = MIN(position, count - 1);
+    ScrollTo scroll_to = foldout_gtk_at_least(12) ? (ScrollTo)foldout_gtk_function("gtk_list_view_scroll_to") : NULL;
+    if (scroll_to != NULL) {
+        scroll_to(list, position, LIST_SCROLL_FOCUS | LIST_SCROLL_SELECT, NULL);
+        return;
+    }
+    gtk_selection_model_select_item(model, position, TRUE);
+    foldout_list_view_scroll_to(list, position);
+    gtk_widget_grab_focus(GTK_WIDGET(list));
+}
+
 /* The nearest ancestor of `widget` inside `item` that can take the focus, or NULL. */
 static GtkWidget *focusable_ancestor(GtkWidget *widget, GtkWidget *item) {
     for (widget = gtk_widget_get_parent(widget); widget != item; widget = gtk_widget_get_parent(widget)) {
@@ -41,9 +79,7 @@ static gboolean move_back_within(GtkWidget *item, GtkWidget *focus, GtkRoot *roo
     GtkWidget *holder = focusable_ancestor(focus, item);
     return holder != NULL && gtk_widget_grab_focus(holder);
 }
-#endif
 
-#if !GTK_CHECK_VERSION(4, 12, 0)
 /* What Tab (or Shift+Tab) does while the focus is in `list_view`: through the focused row's
  * widgets, then out of the list. FALSE when the focus is not in the list. */
 static gboolean move_tab_focus(GtkListView *list_view, gboolean backward) {
@@ -76,15 +112,10 @@ static gboolean on_key_pressed(GtkEventControllerKey *keys, guint keyval, guint 
     gboolean backward = keyval == GDK_KEY_ISO_Left_Tab || (state & GDK_SHIFT_MASK);
     return move_tab_focus(GTK_LIST_VIEW(list), backward);
 }
-#endif
 
 void foldout_list_view_tab_through_row(GtkListView *list) {
-#if GTK_CHECK_VERSION(4, 12, 0)
-    gtk_list_view_set_tab_behavior(list, GTK_LIST_TAB_ITEM);
-#else
     GtkEventController *keys = gtk_event_controller_key_new();
     gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE);
     g_signal_connect(keys, "key-pressed", G_CALLBACK(on_key_pressed), NULL);
     gtk_widget_add_controller(GTK_WIDGET(list), keys);
-#endif
 }

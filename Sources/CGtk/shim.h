@@ -7,8 +7,9 @@
 #include <locale.h>
 
 /* Swift cannot call C variadic functions, and some GLib "constants" are casts in macros.
- * These small inline helpers give Swift a fixed-argument way in. Anything newer than
- * GTK 4.8 must be gated with GTK_CHECK_VERSION here. */
+ * These small inline helpers give Swift a fixed-argument way in. They use GTK 4.8's API only:
+ * a call that has a newer form goes to CFoldoutModel's foldout_gtk_runtime.h, which chooses it
+ * at run time, so that a build against 4.8's headers uses the newer GTK where it runs on one. */
 
 static inline void foldout_accessible_set_expanded(GtkWidget *widget, gboolean expanded) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
@@ -105,15 +106,6 @@ static inline GtkWidget *foldout_box_new_with_role(GtkOrientation orientation, i
                                    "accessible-role", role, NULL));
 }
 
-/* Scroll a list view minimally so the item at `position` is visible. */
-static inline void foldout_list_view_scroll_to(GtkListView *list, guint position) {
-#if GTK_CHECK_VERSION(4, 12, 0)
-    gtk_list_view_scroll_to(list, position, GTK_LIST_SCROLL_NONE, NULL);
-#else
-    gtk_widget_activate_action(GTK_WIDGET(list), "list.scroll-to-item", "u", position);
-#endif
-}
-
 static inline GtkWidget *foldout_message_dialog_new(GtkWindow *parent, const char *primary, const char *secondary) {
     GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                                GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
@@ -127,14 +119,6 @@ static inline void foldout_command_line_printerr(GApplicationCommandLine *comman
 
 static inline GdkPopup *foldout_surface_as_popup(GdkSurface *surface) {
     return GDK_IS_POPUP(surface) ? GDK_POPUP(surface) : NULL;
-}
-
-static inline void foldout_widget_get_color(GtkWidget *widget, GdkRGBA *color) {
-#if GTK_CHECK_VERSION(4, 10, 0)
-    gtk_widget_get_color(widget, color);
-#else
-    gtk_style_context_get_color(gtk_widget_get_style_context(widget), color);
-#endif
 }
 
 #endif

@@ -113,8 +113,10 @@ public final class ActionsPage: ActionRowDelegate {
     /// No revealer is moving and no unfolding row is being followed.
     var isSettled: Bool { unfolding.isSettled }
 
-    /// Puts the keyboard focus on the list (on the row it was on last).
-    func focusFirst() { listView.grabFocus() }
+    /// Puts the keyboard focus on a row: the one it was on last, else the unfolded one, else the first.
+    func focusFirst() {
+        listView.focusRow(otherwise: viewModel.expanded.flatMap { viewModel.index(of: $0) } ?? 0)
+    }
 
     // MARK: ActionRowDelegate
 

@@ -121,6 +121,13 @@ public final class FiltersPage {
         if facetMenus.first?.button.grabFocus() != true { root.focusFirstChild() }
     }
 
+    /// Enter in the search field: the first result takes the keyboard focus, selected, so that the
+    /// first Down moves on (see `ListView.focusAndSelectRow`).
+    func focusFirstResult() {
+        listView.focusAndSelectRow(at: 0)
+        boundRows.values.first { $0.listPosition == 0 && $0.position != nil }?.root.grabFocus()
+    }
+
     private func buildLayout() {
         root.addCSSClass("filters-page")
         openButton.tooltip = tr("Open a catalog: CSV, TSV, JSON, a SQLite database, or any of them compressed")
@@ -248,7 +255,7 @@ public final class FiltersPage {
             guard let self, self.listView.containsFocus else { return }
             self.search.entry.focusAtEnd()
         }
-        search.entry.onActivate { [weak self] in _ = self?.listView.grabFocus() }
+        search.entry.onActivate { [weak self] in self?.focusFirstResult() }
     }
 
     // MARK: Catalog

@@ -33,6 +33,7 @@ final class ListBinder<Owner: AnyObject, Key: Hashable, Row: ListRow> {
             setup: { item in
                 item.setActivatable(activatable)
                 let row = makeRow()
+                item.setFocusable(!row.root.isFocusable)
                 item.setChild(row.root)
                 return row
             },

@@ -216,10 +216,10 @@ public final class MoviesPage {
         library.setNotes(paneView.notes.text, for: id)
     }
 
-    /// Puts the keyboard focus on the selected movie's row, or else on the list.
+    /// Puts the keyboard focus on the selected movie's row, or else on a row of the list.
     func focusFirst() {
         if let id = library.selection, let row = boundRows[id], listView.focusRow(showing: row.root) { return }
-        listView.grabFocus()
+        listView.focusRow()
     }
 
     func addMovie() {

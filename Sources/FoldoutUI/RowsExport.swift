@@ -37,12 +37,12 @@ final class RowsExport {
         guard progress == nil, chooser == nil else { return }
         let chooser = FileChooser(
             title: tr("Export Rows"), parent: window(), acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"),
-            purpose: .save)
+            purpose: .save,
+            choice: .init(
+                id: "columns", label: tr("Columns"),
+                options: [("all", tr("All columns")), ("shown", tr("Shown columns"))]))
         chooser.addFilter(name: tr("CSV files"), mimeTypes: ["text/csv"], patterns: ["*.csv"])
         chooser.addFilter(name: tr("TSV files"), mimeTypes: ["text/tab-separated-values"], patterns: ["*.tsv"])
-        chooser.addChoice(
-            id: "columns", label: tr("Columns"),
-            options: [("all", tr("All columns")), ("shown", tr("Shown columns"))])
         chooser.suggest(
             name: Self.suggestedName(for: catalog),
             folder: catalog.origin.map { Catalog.folder(of: $0.path) })

@@ -104,7 +104,7 @@ public final class StyleSheet: Object {
 
     public init(css: String) {
         super.init(takingFull: UnsafeMutableRawPointer(gtk_css_provider_new()))
-        gtk_css_provider_load_from_data(cast(), css, -1)
+        foldout_css_provider_load_string(cast(), css)
     }
 
     /// Puts the sheet on the display, over the application's own (priority APPLICATION + 1), or

@@ -2,43 +2,57 @@
 import CFoldoutModel
 import CGtk
 
-/// GTK 4.8's file chooser that also works inside a Flatpak sandbox (through the portal).
+/// A file chooser for opening a file or saving under a name: GtkFileDialog where the running GTK
+/// has it (4.10), GTK 4.8's GtkFileChooserNative otherwise and for a chooser with a choice, which
+/// GtkFileDialog does not offer (`foldout_file_chooser.c` chooses). Both work inside a Flatpak
+/// sandbox, through the portal, and ask before a save replaces a file.
 @MainActor
 public final class FileChooser: Object {
-    /// Choosing a file to read, or a name to save under (GTK asks before replacing a file).
+    /// Choosing a file to read, or a name to save under.
     public enum Purpose { case open, save }
+    /// A choice beside the file list: its id, label, and options as (id, label) pairs, the first
+    /// chosen at first.
+    public struct Choice {
+        public let id: String
+        public let label: String
+        public let options: [(id: String, label: String)]
+        public init(id: String, label: String, options: [(id: String, label: String)]) {
+            self.id = id
+            self.label = label
+            self.options = options
+        }
+    }
 
-    public init(title: String, parent: Window?, acceptLabel: String, cancelLabel: String, purpose: Purpose = .open) {
+    public init(
+        title: String, parent: Window?, acceptLabel: String, cancelLabel: String, purpose: Purpose = .open,
+        choice: Choice? = nil
+    ) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
-        let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
         super.init(
             takingFull: UnsafeMutableRawPointer(
-                gtk_file_chooser_native_new(title, parentWindow, action, acceptLabel, cancelLabel)))
+                foldout_file_chooser_new(
+                    parentWindow, title, acceptLabel, cancelLabel, (purpose == .save).gboolean,
+                    (choice != nil).gboolean)))
+        if let choice {
+            withCStrings(choice.options.map(\.id)) { ids in
+                withCStrings(choice.options.map(\.label)) { labels in
+                    foldout_file_chooser_add_choice(opaque, choice.id, choice.label, ids, labels)
+                }
+            }
+        }
     }
+
+    /// True when the running GTK's GtkFileDialog shows this chooser.
+    public var isFileDialog: Bool { foldout_file_chooser_is_file_dialog(opaque) != 0 }
 
     /// The name a save starts with, and the folder it starts in.
     public func suggest(name: String, folder: String?) {
-        gtk_file_chooser_set_current_name(opaque, name)
-        guard let folder, !folder.isEmpty else { return }
-        let file = g_file_new_for_path(folder)
-        gtk_file_chooser_set_current_folder(opaque, file, nil)
-        g_object_unref(UnsafeMutableRawPointer(file))
-    }
-
-    /// Adds a choice the chooser shows beside the file list: `options` as (id, label) pairs, the
-    /// first chosen at first.
-    public func addChoice(id: String, label: String, options: [(id: String, label: String)]) {
-        withCStrings(options.map(\.id)) { ids in
-            withCStrings(options.map(\.label)) { labels in
-                gtk_file_chooser_add_choice(opaque, id, label, ids, labels)
-            }
-        }
-        if let first = options.first { gtk_file_chooser_set_choice(opaque, id, first.id) }
+        foldout_file_chooser_suggest(opaque, name, folder?.isEmpty == false ? folder : nil)
     }
 
     /// The id of the option chosen in the choice `id`.
     public func choice(_ id: String) -> String? {
-        gtk_file_chooser_get_choice(opaque, id).map { String(cString: $0) }
+        foldout_file_chooser_get_choice(opaque, id).map { String(cString: $0) }
     }
 
     /// Adds a filter that shows files of any of `mimeTypes` or matching any of `patterns`, under `name`.
@@ -47,24 +61,16 @@ public final class FileChooser: Object {
         gtk_file_filter_set_name(filter, name)
         for mimeType in mimeTypes { gtk_file_filter_add_mime_type(filter, mimeType) }
         for pattern in patterns { gtk_file_filter_add_pattern(filter, pattern) }
-        gtk_file_chooser_add_filter(opaque, filter)
+        foldout_file_chooser_add_filter(opaque, filter)
         g_object_unref(UnsafeMutableRawPointer(filter))
     }
 
     /// Shows the chooser; `handler` gets the chosen path, or nil when cancelled.
     public func choose(_ handler: @escaping @MainActor (String?) -> Void) {
-        onInteger("response") { [unowned self] response in
-            handler(response == GTK_RESPONSE_ACCEPT.rawValue ? self.chosenPath : nil)
+        on("chosen") { (path: gpointer?) in
+            handler(path.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) })
         }
-        gtk_native_dialog_show(cast())
-    }
-
-    private var chosenPath: String? {
-        guard let file = gtk_file_chooser_get_file(opaque) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let path = g_file_get_path(file) else { return nil }
-        defer { g_free(path) }
-        return String(cString: path)
+        foldout_file_chooser_show(opaque)
     }
 }
 

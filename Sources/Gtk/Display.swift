@@ -7,7 +7,7 @@ public enum Display {
     /// Loads a style sheet for the whole display.
     public static func addStyleSheet(_ css: String) {
         let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_data(provider, css, -1)
+        foldout_css_provider_load_string(provider, css)
         gtk_style_context_add_provider_for_display(
             gdk_display_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         g_object_unref(provider)

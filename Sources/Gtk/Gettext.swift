@@ -4,17 +4,33 @@ import CGtk
 
 /// The C library's gettext for one text domain: where its catalogs are, and the lookups.
 public enum Gettext {
-    /// Sets the locale from the environment. Where it is plain "C" or "POSIX" and `LANGUAGE` is
-    /// set, messages use C.UTF-8 instead: gettext ignores `LANGUAGE` in the "C" locale, and
-    /// `LANGUAGE=de foldout` should work on a machine with no other locale configured. GTK is
-    /// told not to set the locale again when it starts, which would undo that.
+    /// Sets the locale from the environment. Where the messages locale is plain "C", "POSIX" or
+    /// "C.UTF-8" and `LANGUAGE` is set, messages use a real UTF-8 locale instead: gettext ignores
+    /// `LANGUAGE` in the "C" locale (and glibc 2.41 in "C.UTF-8" too), and `LANGUAGE=de foldout`
+    /// should work on a machine with no other locale configured. Only the messages category
+    /// changes, so any installed UTF-8 locale serves: the first language's own (`de_DE.UTF-8` for
+    /// "de"), else US English, else C.UTF-8. GTK is told not to set the locale again when it
+    /// starts, which would undo that.
     public static func setLocaleFromEnvironment() {
         if gtk_is_initialized() == 0 { gtk_disable_setlocale() }
         setlocale(LC_ALL, "")
         let messages = setlocale(LC_MESSAGES, nil).map { String(cString: $0) } ?? "C"
-        if messages == "C" || messages == "POSIX", g_getenv("LANGUAGE") != nil {
-            setlocale(LC_MESSAGES, "C.UTF-8")
+        guard ["C", "POSIX", "C.UTF-8", "C.utf8"].contains(messages),
+            let languages = g_getenv("LANGUAGE").map({ String(cString: $0) }), !languages.isEmpty
+        else { return }
+        for candidate in messageLocales(for: languages) where setlocale(LC_MESSAGES, candidate) != nil { return }
+    }
+
+    /// The locales that can carry `LANGUAGE`'s messages, best first: "de" gives de_DE.UTF-8, then
+    /// de.UTF-8; "pt_BR" pt_BR.UTF-8; then en_US.UTF-8 and C.UTF-8.
+    static func messageLocales(for languages: String) -> [String] {
+        var candidates: [String] = []
+        for language in languages.split(separator: ":") {
+            let bare = language.split(separator: ".").first.map(String.init) ?? String(language)
+            if !bare.contains("_") { candidates.append("\(bare)_\(bare.uppercased()).UTF-8") }
+            candidates.append("\(bare).UTF-8")
         }
+        return candidates + ["en_US.UTF-8", "C.UTF-8"]
     }
 
     /// Binds `domain` to `directory` (holding `LANG/LC_MESSAGES/DOMAIN.mo`), in UTF-8. Binding

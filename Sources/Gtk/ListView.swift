@@ -52,6 +52,9 @@ public struct ListItem {
     public func setChild(_ widget: Widget?) { gtk_list_item_set_child(pointer, widget?.widget) }
     public func setActivatable(_ activatable: Bool) { gtk_list_item_set_activatable(pointer, activatable.gboolean) }
     public func setSelectable(_ selectable: Bool) { gtk_list_item_set_selectable(pointer, selectable.gboolean) }
+    /// Whether the item's own widget takes the keyboard focus (GTK 4.12 and later); false for a
+    /// child that takes it itself, so that the arrow keys land on the child.
+    public func setFocusable(_ focusable: Bool) { foldout_list_item_set_focusable(pointer, focusable.gboolean) }
 }
 
 /// A `GtkSignalListItemFactory` that keeps one Swift row object per GTK list item, from setup
@@ -190,6 +193,20 @@ public final class ListView: Widget {
     @discardableResult
     public func focusRow(showing child: Widget) -> Bool {
         foldout_list_view_focus_row_holding(opaque, child.widget) != 0
+    }
+
+    /// Puts the keyboard focus on the row it was on last, or, where it has been on none, on the
+    /// row at `position` (scrolled into view); false if no row can take it. (`grabFocus()` on a
+    /// GTK 4.12 or later list that has had no focused row focuses the list itself.)
+    @discardableResult
+    public func focusRow(otherwise position: Int = 0) -> Bool {
+        foldout_list_view_focus_row(opaque, guint(clamping: max(0, position))) != 0
+    }
+
+    /// Puts the keyboard focus on the row at `position` and selects it alone, as an arrow key
+    /// arriving there does (see `foldout_list_view_focus_and_select` for GTK 4.8).
+    public func focusAndSelectRow(at position: Int) {
+        foldout_list_view_focus_and_select(opaque, guint(clamping: max(0, position)))
     }
 
     /// Scrolls the least amount that brings the item at `position` into view.

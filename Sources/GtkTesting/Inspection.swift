@@ -102,3 +102,17 @@ extension Widget {
         return (Int(x.rounded()), Int(y.rounded()))
     }
 }
+
+extension Window {
+    /// The focused widget's type and its ancestors' up to the window, innermost first (for a
+    /// failure message that says where the focus went).
+    public var focusPath: String {
+        var names: [String] = []
+        var widget = focusWidget
+        while let current = widget, names.count < 12 {
+            names.append(String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self))))
+            widget = gtk_widget_get_parent(current)
+        }
+        return names.isEmpty ? "nothing" : names.joined(separator: " < ")
+    }
+}

@@ -31,8 +31,13 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
         try onMain { try showFiltersPage(csv: text, named: "places.csv", title: windowTitle) }
     }
 
-    @MainActor private func row(_ listPosition: Int) -> ResultRow {
-        page.boundRows.values.first { $0.listPosition == listPosition && $0.position != nil }!
+    /// The row shown at `listPosition`; a failure of the test calling it where none is.
+    @MainActor private func row(_ listPosition: Int, line: UInt = #line) throws -> ResultRow {
+        try XCTUnwrap(shownRow(listPosition), "no row is shown at \(listPosition)", line: line)
+    }
+
+    @MainActor private func shownRow(_ listPosition: Int) -> ResultRow? {
+        page.boundRows.values.first { $0.listPosition == listPosition && $0.position != nil }
     }
 
     @MainActor private func xdotool(_ arguments: String..., until done: () -> Bool, line: UInt = #line) {
@@ -53,7 +58,7 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
 
     func testAClickUnfoldsTheWholeRecordOneAtATime() throws {
         try onMain {
-            let first = row(0)
+            let first = try row(0)
             click(first.name) { first.isFullyUnfolded }
             let fields = first.record.fields
             XCTAssertEqual(fields.map(\.name.text), Self.lines[0], "every column, in the file's order")
@@ -63,7 +68,7 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(fields[3].value.accessibleLabelIs("homepage: \u{2068}https://example.org/noir\u{2069}"))
             XCTAssertTrue(first.root.accessibleExpandedIs(true))
 
-            let second = row(1)
+            let second = try row(1)
             click(second.name) { second.isFullyUnfolded && first.isSettled }
             XCTAssertFalse(first.isUnfolded, "one record at a time")
             let missing = second.record.fields
@@ -81,22 +86,30 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
 
     func testTheKeyboardUnfoldsWalksAndCarriesTheRecord() throws {
         try onMain {
-            XCTAssertTrue(row(0).root.grabFocus())
-            xdotool("key", "Return") { self.row(0).isFullyUnfolded }
-            xdotool("key", "Down") { self.row(1).root.isFocus }
-            XCTAssertTrue(row(0).isUnfolded, "Up and Down move the focus and leave the record")
-            xdotool("key", "alt+Down") { self.row(2).isFullyUnfolded && self.row(2).root.isFocus }
-            XCTAssertFalse(row(0).isUnfolded)
-            XCTAssertEqual(row(2).record.fields[4].value.text, "\u{2068}two\nlines\u{2069}")
-            xdotool("key", "alt+Up") { self.row(1).isFullyUnfolded && self.row(1).root.isFocus }
-            xdotool("key", "Escape") { !self.row(1).isUnfolded }
-            xdotool("key", "space") { self.row(1).isFullyUnfolded }
+            // Into the results as a keyboard user goes: from the page's first control (where the
+            // focus is when the page is shown), Ctrl+F, then Enter from the search field.
+            page.focusFirst()
+            let window = try XCTUnwrap(main?.window)
+            XCTAssertTrue(pump { window.isActive })
+            xdotool("key", "ctrl+f") { self.page.search.entry.isAncestor(ofFocus: self.page.root) }
+            xdotool("key", "Return") { self.shownRow(0)?.root.isFocus == true }
+            xdotool("key", "Return") { self.shownRow(0)?.isFullyUnfolded == true }
+            xdotool("key", "Down") { self.shownRow(1)?.root.isFocus == true }
+            XCTAssertTrue(try row(0).isUnfolded, "Up and Down move the focus and leave the record")
+            xdotool("key", "alt+Down") { self.shownRow(2).map { $0.isFullyUnfolded && $0.root.isFocus } == true }
+            XCTAssertFalse(try row(0).isUnfolded)
+            let fields = try row(2).record.fields
+            XCTAssertEqual(fields.count, Self.lines[0].count)
+            XCTAssertEqual(fields.dropFirst(4).first?.value.text, "\u{2068}two\nlines\u{2069}")
+            xdotool("key", "alt+Up") { self.shownRow(1).map { $0.isFullyUnfolded && $0.root.isFocus } == true }
+            xdotool("key", "Escape") { self.shownRow(1)?.isUnfolded == false }
+            xdotool("key", "space") { self.shownRow(1)?.isFullyUnfolded == true }
         }
     }
 
     func testSelectedRowsAreCopiedAsTabSeparatedTextWithAHeader() throws {
         try onMain {
-            click(row(0).details) { self.page.listView.selectedPositions == [0] }
+            click(try row(0).details) { self.page.listView.selectedPositions == [0] }
             xdotool("keydown", "shift", "key", "Down", "key", "Down", "keyup", "shift") {
                 self.page.listView.selectedPositions == [0, 1, 2]
             }
