@@ -205,8 +205,10 @@ public final class FoldoutApplication {
                     "“{file}” is no longer there; the built-in catalog is shown instead.",
                     ["file": Catalog.fileName(of: missing)]))
         }
-        // The page asked for from the start: building another first would cost the start-up.
-        window.page = request.firstPage ?? harness.benchmarkPage ?? remembered.page ?? .actions
+        // The page asked for from the start: building another first would cost the start-up. It
+        // takes the keyboard focus after the first frame, as Alt+number gives it: GTK 4.12 and
+        // later would otherwise put it on the Actions list's scrolled window, its rows not there yet.
+        window.show(request.firstPage ?? harness.benchmarkPage ?? remembered.page ?? .actions)
         mainWindow = window
         apply(request, to: window, first: true, reply: reply)
         startHarness(request, in: window)

@@ -63,6 +63,7 @@ enum KeyboardShortcuts {
 
     static func makeWindow(transientFor parent: Window) -> ShortcutsWindow {
         let shortcuts = ShortcutsWindow(groups: groups())
+        shortcuts.title = tr("Keyboard Shortcuts")  // what a screen reader names the dialog
         shortcuts.setTransient(for: parent)
         return shortcuts
     }

@@ -37,6 +37,8 @@ public final class MoviesPage {
     private var autosave: LibraryAutosave?
     private let savePath: String?
     private var observations: [ObservationToken] = []
+    /// The movie the list last scrolled to, so that only a newly selected one is scrolled to.
+    private var scrolledToSelection: MovieID?
 
     /// Loads the library from `store` (the built-in one on a first start or a damaged file).
     public convenience init(store: LibraryStore, notification: InAppNotification) {
@@ -258,6 +260,12 @@ public final class MoviesPage {
     /// fields then report as edited is what the library holds already, which it ignores.
     private func showSelection() {
         listView.selectedID = library.selection?.listID
+        // A movie newly selected (added, or next after a deletion) is brought into view: the list
+        // may have shrunk under the Edit pane, and GTK 4.12 and later make no row for it there.
+        if library.selection != scrolledToSelection, let position = listView.selectedPosition {
+            listView.scrollTo(position: position)
+        }
+        scrolledToSelection = library.selection
         if let movie = library.selectedMovie {
             if paneView.titleEntry.text != movie.title { paneView.titleEntry.text = movie.title }
             paneView.genre.selected = Genre.allCases.firstIndex(of: movie.genre) ?? 0

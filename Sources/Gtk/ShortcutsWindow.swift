@@ -61,6 +61,9 @@ public final class ShortcutsWindow: Window {
         }
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"shortcuts\">"
         xml += property("modal", "true") + property("hide-on-close", "true") + property("destroy-with-parent", "true")
+        // A screen reader announces it as the modal dialog it is: GTK 4.18 gives it the generic
+        // role (a bare panel for AT-SPI), GTK 4.8 that of a plain window.
+        xml += property("accessible-role", "dialog")
         xml += "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
         for group in groups {
             xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)

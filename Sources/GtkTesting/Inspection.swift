@@ -110,7 +110,10 @@ extension Window {
         var names: [String] = []
         var widget = focusWidget
         while let current = widget, names.count < 12 {
-            names.append(String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self))))
+            names.append(
+                String(
+                    cString: g_type_name_from_instance(
+                        UnsafeMutableRawPointer(current).assumingMemoryBound(to: GTypeInstance.self))))
             widget = gtk_widget_get_parent(current)
         }
         return names.isEmpty ? "nothing" : names.joined(separator: " < ")

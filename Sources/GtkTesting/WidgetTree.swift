@@ -59,6 +59,59 @@ public enum WidgetTree {
         return titles
     }
 
+    /// The visible toplevel window titled `title` (a dialog GTK made, the file chooser's too), if any.
+    private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var node = list
+        while let current = node {
+            if let data = current.pointee.data,
+                gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0,
+                let found = gtk_window_get_title(data.assumingMemoryBound(to: GtkWindow.self)),
+                String(cString: found) == title
+            {
+                return data.assumingMemoryBound(to: GtkWidget.self)
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
+    /// The texts typed in the text fields of the window titled `title` (say what a file chooser's
+    /// location field holds when a test's typing did not reach its goal).
+    public static func fieldTexts(inWindowTitled title: String) -> [String] {
+        guard let window = toplevel(titled: title) else { return [] }
+        var texts: [String] = []
+        visit(window, skipping: "GtkTooltipWindow") { widget in
+            let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+            if g_type_check_instance_is_a(instance, gtk_text_get_type()) != 0,
+                let text = gtk_editable_get_text(OpaquePointer(widget)), text.pointee != 0
+            {
+                texts.append(String(cString: text))
+            }
+        }
+        return texts
+    }
+
+    /// The text of the field that has the keyboard focus in the window titled `title`, or nil
+    /// where the focus is not in a text field (say, before a file chooser's location field opens).
+    public static func focusedFieldText(inWindowTitled title: String) -> String? {
+        guard let window = toplevel(titled: title),
+            let focus = gtk_window_get_focus(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)),
+            g_type_check_instance_is_a(
+                UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self), gtk_text_get_type()) != 0,
+            let text = gtk_editable_get_text(OpaquePointer(focus))
+        else { return nil }
+        return String(cString: text)
+    }
+
+    /// Closes the window titled `title` as its close button would, if it is open (a test that
+    /// failed halfway leaves no modal dialog over the next test's window).
+    public static func closeWindow(titled title: String) {
+        guard let window = toplevel(titled: title) else { return }
+        gtk_window_close(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self))
+    }
+
     /// The shortcuts of the controllers named `controllerName` on `root` and its descendants: each
     /// trigger as GTK writes it ("<Control>e", "Return|KP_Enter|space") and the action it names.
     public static func shortcuts(under root: Widget, controllerName: String) -> [(trigger: String, action: String?)] {

@@ -212,7 +212,9 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(focusedTitle, "Café de Flore", "Enter focuses the first result")
             XCTAssertEqual(page.search.entry.text, "cafe", "Enter keeps the search")
             xdotool("key", "Down", until: { focusedTitle == "Cafe Racer" })
-            XCTAssertEqual(focusedTitle, "Cafe Racer", "the first Down goes to the second result; the focus is on \(window.focusPath)")
+            XCTAssertEqual(
+                focusedTitle, "Cafe Racer",
+                "the first Down goes to the second result; the focus is on \(window.focusPath)")
         }
     }
 

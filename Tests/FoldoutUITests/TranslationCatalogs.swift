@@ -49,6 +49,8 @@ enum TranslationCatalogs {
     /// Back to the untranslated English the other tests expect.
     static func reset() {
         unsetenv("LANGUAGE")
+        // The messages locale `use` chose goes too: it would translate the C library's messages.
+        Gettext.setLocaleFromEnvironment()
         Localization.install(nil)
     }
 

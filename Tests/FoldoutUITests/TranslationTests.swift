@@ -115,7 +115,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             }
             // GTK's own widgets inside ours (the genre drop-down's search entry) bring GTK's texts,
             // which GTK translates itself; each must really be one of GTK's messages (checked below).
-            let gtkOwn: Set = ["(None)", "Search…", "Clear entry"]
+            // ("Clear entry" is GTK 4.8's spelling, "Clear Entry" 4.18's.)
+            let gtkOwn: Set = ["(None)", "Search…", "Clear entry", "Clear Entry"]
             // The main menu shows the application's accelerators as GTK labels them ("Ctrl+Q").
             let acceleratorLabels = Set(main.application.allAccelerators.map(Application.label(ofAccelerator:)))
             XCTAssertEqual(
@@ -123,7 +124,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
                 "texts on screen that no translation can reach")
 
             TranslationCatalogs.use("de", from: folder)
-            for text in gtkOwn {
+            XCTAssertTrue(gtkOwn.intersection(unmarked).contains("Search…"), "the walk sees GTK's own widgets")
+            for text in gtkOwn.intersection(unmarked) {
                 XCTAssertNotEqual(Gettext.translate(text, domain: "gtk40"), text, "“\(text)” is not GTK's")
             }
 

@@ -54,6 +54,17 @@ final class UndoNotificationTests: MainWindowTestCase, @unchecked Sendable {
         XCTAssertFalse(main?.notification.isShown ?? true, "Undo closes the notification", line: line)
     }
 
+    /// The Add button's mnemonic, pressed for real while the title field has the focus.
+    func testAltAAddsAMovieFromTheTitleField() throws {
+        try onMain {
+            let movies = showMovies()
+            XCTAssertTrue(movies.paneView.titleEntry.grabFocus())
+            let count = movies.library.movies.count
+            xdotool(["key", "alt+a"], window: title, until: { movies.library.movies.count == count + 1 })
+            XCTAssertEqual(movies.library.movies.count, count + 1, "Alt+A adds a movie")
+        }
+    }
+
     func testControlZUndoesAMovieDeletion() throws { try undoAMovieDeletion(pressing: "ctrl+z") }
 
     func testAltUUndoesAMovieDeletion() throws { try undoAMovieDeletion(pressing: "alt+u") }

@@ -16,7 +16,7 @@ import time
 
 import pyatspi
 
-from screen_reader_view import App, check, fail, keys, names_of, run_suite, wait_for
+from screen_reader_view import App, check, fail, keys, names_of, role_of, run_suite, wait_for
 
 
 def launch(binary, arguments, environment, cwd=None):
@@ -25,7 +25,7 @@ def launch(binary, arguments, environment, cwd=None):
 
 
 def visible_list_items(app):
-    return [node.name for node in app.objects() if node.getRoleName() == "list item"]
+    return [node.name for node in app.objects() if role_of(node) == "list item"]
 
 
 def file_at_start(binary, data):
@@ -54,7 +54,7 @@ def second_launch(binary, data):
     try:
         movies = launch(binary, ["--page", "movies"], environment)
         check(movies.returncode == 0, f"second launch --page movies: status {movies.returncode}, {movies.stderr!r}")
-        wait_for(lambda: "Edit" in [n.name for n in app.objects() if "button" in n.getRoleName()], "the running window to show the Movies page (its Edit toggle)")
+        wait_for(lambda: "Edit" in [n.name for n in app.objects() if "button" in role_of(n)], "the running window to show the Movies page (its Edit toggle)")
 
         with tempfile.TemporaryDirectory() as folder:
             with open(os.path.join(folder, "minerals.csv"), "w", encoding="utf-8") as table:
@@ -74,7 +74,7 @@ def second_launch(binary, data):
         check(bad.returncode == 2, f"second launch with a bad page: status {bad.returncode}, not 2")
         check(bad.stderr.strip().count("\n") == 0 and "nowhere" in bad.stderr,
               f"second launch with a bad page: not one line naming it: {bad.stderr!r}")
-        frames = [child for child in app.node if child is not None and child.getRoleName() == "frame"]
+        frames = [child for child in app.node if child is not None and role_of(child) == "frame"]
         check(len(frames) == 1, f"second launches made {len(frames)} windows, not one")
     finally:
         app.close()
@@ -88,7 +88,7 @@ def window_size():
 
 
 def button_names(app):
-    return [node.name for node in app.objects() if "button" in node.getRoleName()]
+    return [node.name for node in app.objects() if "button" in role_of(node)]
 
 
 def keyfile_settings(folder):
@@ -142,7 +142,7 @@ def remembered_state(binary, data):
         os.remove(table)
         app = App(binary, ["--catalog-size", "2000"], data, settings=settings)
         try:
-            labels = lambda: [node.name for node in app.objects() if node.getRoleName() == "label"]
+            labels = lambda: [node.name for node in app.objects() if role_of(node) == "label"]
             # Once the catalog given is shown: the note, had it come, would be there by then.
             keys("alt+2")
             wait_for(lambda: any(name.startswith("2,000 of 2,000 items") for name in labels()), "the 2,000 items given")
@@ -153,7 +153,7 @@ def remembered_state(binary, data):
         app = App(binary, [], data, settings=settings)
         try:
             wait_for(lambda: any("minerals.csv" in name and "no longer there" in name for name in
-                                 [node.name for node in app.objects() if node.getRoleName() == "label"]),
+                                 [node.name for node in app.objects() if role_of(node) == "label"]),
                      "a quiet note that the last catalog file is gone")
         finally:
             app.close()
@@ -232,7 +232,7 @@ def command_line_effects(binary, data):
             file.write("mineral,kind\nZanzibar quartz,silicate\nTalc,silicate\nCalcite,carbonate\nGold,element\n")
         app = App(binary, ["--page", "filters", "--catalog", table, "--choose", "kind=silicate"], data)
         try:
-            labels = lambda: [node.name for node in app.objects() if node.getRoleName() == "label"]
+            labels = lambda: [node.name for node in app.objects() if role_of(node) == "label"]
             wait_for(lambda: any(name.startswith("2 of 4 items") for name in labels()), "--choose: “2 of 4 items”")
             items = " ".join(visible_list_items(app))
             check("Talc" in items and "Zanzibar quartz" in items and "Calcite" not in items and "Gold" not in items,

@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import tempfile
 
-from screen_reader_view import App, check, fail, names_of, run_suite, wait_for, walk, states
+from screen_reader_view import App, check, fail, names_of, role_of, run_suite, wait_for, walk, states
 from desktop_journeys import launch, visible_list_items
 
 MINERALS = "mineral,kind,hardness\nZanzibar quartz,silicate,7\nTalc,silicate,1\nCalcite,carbonate,3\nGold,element,2.5\n"
@@ -32,15 +32,15 @@ def shows(text):
 
 
 def has(role, name):
-    return lambda app: any(n.getRoleName() == role and n.name == name and "visible" in states(n) for n in walk(app.node))
+    return lambda app: any(role_of(n) == role and n.name == name and "visible" in states(n) for n in walk(app.node))
 
 
 def has_role(*roles):
-    return lambda app: any(n.getRoleName() in roles for n in app.objects())
+    return lambda app: any(role_of(n) in roles for n in app.objects())
 
 
 def window_count(count):
-    return lambda app: len([c for c in app.node if c is not None and c.getRoleName() in ("frame", "window", "dialog")]) >= count
+    return lambda app: len([c for c in app.node if c is not None and role_of(c) in ("frame", "window", "dialog")]) >= count
 
 
 def start(binary, arguments, data):
@@ -72,7 +72,7 @@ def cases(files):
     """(name, arguments, what shows it worked). The arguments are given with the minerals file shown."""
     m = files["minerals"]
     return [
-        ("--page movies", ["--page", "movies"], lambda app: any("button" in n.getRoleName() and n.name == "Edit" for n in app.objects())),
+        ("--page movies", ["--page", "movies"], lambda app: any("button" in role_of(n) and n.name == "Edit" for n in app.objects())),
         ("--page actions --unfold", ["--page", "actions", "--unfold", "3"], has("push button", "Share")),
         ("--unfold a result", ["--page", "filters", "--catalog", m, "--unfold", "1"], has("push button", "Copy Row")),
         ("FILE", [files["gems"]], shows("Opal")),
@@ -133,7 +133,7 @@ def later_launch(binary, data, files):
             check(result.returncode == 0, f"later launch {name}: status {result.returncode}, {result.stderr!r}")
             check(wait_for(lambda: worked(app), f"later launch {name}: its effect") is not None,
                   f"later launch {name}: no effect")
-            frames = [c for c in app.node if c is not None and c.getRoleName() == "frame"]
+            frames = [c for c in app.node if c is not None and role_of(c) == "frame"]
             check(len(frames) == 1 or name == "--shortcuts", f"later launch {name}: {len(frames)} windows, not one")
         finally:
             app.close()

@@ -41,6 +41,16 @@ def check(condition, message):
     return condition
 
 
+# AT-SPI 2.56 (Debian 13) names ROLE_PUSH_BUTTON "button" where 2.46 (Debian 12) says "push
+# button": the same role, the name every check here uses.
+ROLE_NAMES = {pyatspi.ROLE_PUSH_BUTTON: "push button"}
+
+
+def role_of(node):
+    """The node's role by name, the same on every AT-SPI version."""
+    return ROLE_NAMES.get(node.getRole(), node.getRoleName())
+
+
 def states(node):
     return {pyatspi.stateToString(state) for state in node.getState().getStates()}
 
@@ -51,7 +61,7 @@ def walk(node, visible_only=True):
         node_states = states(node)
     except Exception:
         return
-    if visible_only and "visible" not in node_states and node.getRoleName() != "application":
+    if visible_only and "visible" not in node_states and role_of(node) != "application":
         return
     yield node
     for index in range(node.childCount):
@@ -85,7 +95,7 @@ class App:
         if self.node is None:
             fail("timed out waiting for foldout on the accessibility bus")
             raise SystemExit(1)
-        self.frame = wait_for(lambda: next((c for c in self.node if c is not None and c.getRoleName() == "frame"), None), "the window")
+        self.frame = wait_for(lambda: next((c for c in self.node if c is not None and role_of(c) == "frame"), None), "the window")
         wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowfocus", "--sync"],
                                         capture_output=True, timeout=5).returncode == 0, "keyboard focus on the window")
 
@@ -134,7 +144,7 @@ class App:
 
     def find_object(self, role, name=None, starts=None):
         for node in self.objects():
-            if node.getRoleName() != role:
+            if role_of(node) != role:
                 continue
             if name is not None and node.name != name:
                 continue
@@ -145,7 +155,7 @@ class App:
 
     def focused(self):
         for node in walk(self.node):
-            if "focused" in states(node) and node.getRoleName() not in ("frame", "application"):
+            if "focused" in states(node) and role_of(node) not in ("frame", "application"):
                 return node
         return None
 
@@ -167,7 +177,7 @@ def keys(*names):
 
 def check_names(app, where):
     for node in app.objects():
-        role = node.getRoleName()
+        role = role_of(node)
         node_states = states(node)
         if role not in ACTIONABLE_ROLES and "focusable" not in node_states:
             continue
@@ -180,7 +190,7 @@ def check_names(app, where):
 
 
 def names_of(app, role):
-    return [node.name for node in app.objects() if node.getRoleName() == role]
+    return [node.name for node in app.objects() if role_of(node) == role]
 
 
 def actions_page(binary, data):
@@ -188,15 +198,16 @@ def actions_page(binary, data):
     try:
         check_names(app, "Actions, all folded")
         check("Share" not in names_of(app, "push button"), "Actions: folded rows expose their Share buttons")
-        rows = [node for node in app.objects() if node.getRoleName() == "push button" and "expandable" in states(node)]
+        rows = [node for node in app.objects() if role_of(node) == "push button" and "expandable" in states(node)]
         check(len(rows) > 3, "Actions: rows are expandable buttons")
         first = rows[0]
         check("expanded" not in states(first), "Actions: a folded row says it is expanded")
         # Journey: unfold and fold the focused row with the keyboard alone.
         focused = wait_for(app.focused, "the focus in the Actions list")
-        check(focused is not None and "expandable" in states(focused), "Actions: the focus starts on a row")
+        check(focused is not None and "expandable" in states(focused),
+              f"Actions: the focus starts on a row, not on {focused and (role_of(focused), focused.name)}")
         keys("Return")
-        unfolded = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and "expanded" in states(n)), None),
+        unfolded = wait_for(lambda: next((n for n in app.objects() if role_of(n) == "push button" and "expanded" in states(n)), None),
                             "a row to say it is expanded after Return")
         wait_for(lambda: "Share" in names_of(app, "push button") and "Remove" in names_of(app, "push button"),
                  "the unfolded row's Share and Remove buttons")
@@ -204,7 +215,7 @@ def actions_page(binary, data):
         check(unfolded is not None and unfolded.name.strip() != "", "Actions: the unfolded row has a name")
         keys("Escape")
         wait_for(lambda: "Share" not in names_of(app, "push button"), "Share and Remove to go when the row folds")
-        check(not any("expanded" in states(n) for n in app.objects() if n.getRoleName() == "push button" and "expandable" in states(n)),
+        check(not any("expanded" in states(n) for n in app.objects() if role_of(n) == "push button" and "expandable" in states(n)),
               "Actions: a row still says it is expanded after Escape")
     finally:
         app.close()
@@ -215,7 +226,7 @@ def filters_page(binary, data):
     try:
         wait_for(lambda: app.find_object("list item"), "the results")
         check_names(app, "Filters")
-        items = [n for n in app.objects() if n.getRoleName() == "list item"]
+        items = [n for n in app.objects() if role_of(n) == "list item"]
         check(all(n.name for n in items), "Filters: a result row has no name")
         sort = wait_for(lambda: app.find_object("push button", starts="Sort by: "), "the Sort by combo row")
         check(sort is not None and "expanded" not in states(sort), "Filters: the closed Sort by row says it is expanded")
@@ -231,36 +242,32 @@ def filters_page(binary, data):
                  and "expanded" not in states(app.find_object("push button", starts="Sort by: ")), "Sort by to close on a choice")
         check(len(names_of(app, "push button")) == options_before, "Filters: a closed combo row's options are still exposed")
         # Journey: open the Color flyout with the keyboard, choose an option, then reset it.
-        color = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color"
-                                       and "focusable" in states(n)), None), "the Color facet button")
+        color = wait_for(lambda: button_named(app, "Color"), "the Color facet button")
         check(color is not None and "expandable" in states(color), "Filters: the facet button does not say it opens a popup")
         keys("alt+2")  # the page shortcut puts the focus on the first facet button
         app.tab_to(lambda n: n.name == "Color", "the Color facet button")
         keys("Return")
-        wait_for(lambda: "expanded" in states(next(n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color"
-                                                     and "focusable" in states(n))), "the Color button to say it is open")
-        option = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button" and n.name.startswith("Grey, ")), None),
+        wait_for(lambda: "expanded" in states(button_named(app, "Color")), "the Color button to say it is open")
+        option = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button" and n.name.startswith("Grey, ")), None),
                           "the Grey option in the flyout")
         if option is not None:
             app.tab_to(lambda n: n.name.startswith("Grey, "), "the Grey option")
             keys("Return")
-        chosen = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color: Grey"
-                                        and "focusable" in states(n)), None), "the Color button to say Grey is chosen")
+        chosen = wait_for(lambda: button_named(app, "Color: Grey"), "the Color button to say Grey is chosen")
         if chosen is not None:
             app.tab_to(lambda n: n.name == "Color: Grey", "the Color button, now Grey")
             keys("Return")
-            grey = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button" and n.name.startswith("Grey, ")
+            grey = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button" and n.name.startswith("Grey, ")
                                           and "visible" in states(n)), None), "the Grey option again")
             check(grey is not None and "checked" in states(grey), "Filters: the chosen option does not say it is checked")
-            others = [n for n in walk(app.node) if n.getRoleName() == "push button" and n.name.startswith("Black, ")]
+            others = [n for n in walk(app.node) if role_of(n) == "push button" and n.name.startswith("Black, ")]
             check(all("checked" not in states(n) for n in others), "Filters: an option not chosen says it is checked")
-            reset = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button" and n.name == "Any Color"), None),
+            reset = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button" and n.name == "Any Color"), None),
                              "the Any Color item")
             if reset is not None:
                 app.tab_to(lambda n: n.name == "Any Color", "Any Color")
                 keys("Return")
-                wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "push button" and n.name == "Color"
-                                       and "focusable" in states(n)), None), "the Color facet to be reset")
+                wait_for(lambda: button_named(app, "Color"), "the Color facet to be reset")
     finally:
         app.close()
 
@@ -279,7 +286,9 @@ def write_flights(data):
 
 
 def button_named(app, name, starts=False):
-    return next((n for n in walk(app.node) if n.getRoleName() == "push button" and "focusable" in states(n)
+    """The button named `name` that Tab reaches. A GtkMenuButton is one push button on GTK 4.8;
+    on 4.18 a push button that cannot take the focus, holding a toggle button that can."""
+    return next((n for n in walk(app.node) if role_of(n) in ("push button", "toggle button") and "focusable" in states(n)
                  and (n.name.startswith(name) if starts else n.name == name)), None)
 
 
@@ -292,7 +301,7 @@ def filter_flyouts(binary, data):
         check_names(app, "Filters over flights.csv")
         names = [n.name for n in walk(app.node)]
         check("GtkSearchEntry" not in names, "Filters: the search field is announced by its type, GtkSearchEntry")
-        check(any(n.name == "Search titles" and n.getRoleName() in ("text", "entry") for n in walk(app.node)),
+        check(any(n.name == "Search titles" and role_of(n) in ("text", "entry") for n in walk(app.node)),
               "Filters: no text field named Search titles")
         # The active bar: the range asked for on the command line, removable by name.
         check(button_named(app, "Remove dep_delay: ≥ 0") is not None, "Filters: no button Remove dep_delay: ≥ 0")
@@ -300,13 +309,13 @@ def filter_flyouts(binary, data):
         keys("alt+2")
         app.tab_to(lambda n: n.name.startswith("dep_delay: "), "the dep_delay facet button")
         keys("Return")
-        lower = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "slider" and n.name == "dep_delay From"
+        lower = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "slider" and n.name == "dep_delay From"
                                        and "visible" in states(n)), None), "the dep_delay From slider")
-        upper = next((n for n in walk(app.node) if n.getRoleName() == "slider" and n.name == "dep_delay To"), None)
+        upper = next((n for n in walk(app.node) if role_of(n) == "slider" and n.name == "dep_delay To"), None)
         check(upper is not None, "Filters: no dep_delay To slider")
         if lower is not None:
             before = lower.queryValue().currentValue
-            app.tab_to(lambda n: n.getRoleName() == "slider" and n.name == "dep_delay From", "the From slider")
+            app.tab_to(lambda n: role_of(n) == "slider" and n.name == "dep_delay From", "the From slider")
             keys("Page_Up")
             wait_for(lambda: lower.queryValue().currentValue > before, "Page Up to move the From slider")
             keys("Right")
@@ -318,13 +327,13 @@ def filter_flyouts(binary, data):
         # Journey: tick two origins with the keyboard; the flyout stays open, each tick CHECKED.
         app.tab_to(lambda n: n.name == "origin", "the origin facet button", key="shift+Tab")
         keys("Return")
-        jfk = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "check box" and n.name == "JFK"
+        jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name == "JFK"
                                      and "visible" in states(n)), None), "the JFK tick box")
         if jfk is not None:
-            app.tab_to(lambda n: n.getRoleName() == "check box" and n.name == "JFK", "the JFK tick box")
+            app.tab_to(lambda n: role_of(n) == "check box" and n.name == "JFK", "the JFK tick box")
             keys("space")
             wait_for(lambda: "checked" in states(jfk), "JFK to say it is checked")
-            app.tab_to(lambda n: n.getRoleName() == "check box" and n.name == "LGA", "the LGA tick box")
+            app.tab_to(lambda n: role_of(n) == "check box" and n.name == "LGA", "the LGA tick box")
             keys("space")
             wait_for(lambda: button_named(app, "origin: JFK, LGA") is not None, "the origin button to say JFK, LGA")
             check("visible" in states(jfk), "Filters: ticking closed the flyout")
@@ -349,12 +358,12 @@ def result_record(binary, data):
     try:
         wait_for(lambda: app.find_object("list item"), "the results")
         keys("ctrl+f", "Return")
-        row = wait_for(lambda: next((n for n in walk(app.node) if n.getRoleName() == "push button"
+        row = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button"
                                      and "focused" in states(n)), None), "the focus on the first result")
         keys("Return")
         wait_for(lambda: row is not None and "expanded" in states(row), "the result to say it is expanded")
         isolated = lambda text: text.replace("\u2068", "").replace("\u2069", "")
-        fields = wait_for(lambda: [isolated(n.name) for n in walk(app.node) if n.getRoleName() == "label"
+        fields = wait_for(lambda: [isolated(n.name) for n in walk(app.node) if role_of(n) == "label"
                                    and ": " in (n.name or "") and "visible" in states(n)] or None, "the record's fields")
         for name, value in zip(header, first):
             check(f"{name}: {value}" in (fields or []) or any(f.startswith(name + ": ") for f in fields or []),
@@ -375,7 +384,7 @@ def movies_page(binary, data):
     try:
         wait_for(lambda: app.find_object("list item"), "the movies")
         check_names(app, "Movies, pane closed")
-        movies = [n for n in app.objects() if n.getRoleName() == "list item"]
+        movies = [n for n in app.objects() if role_of(n) == "list item"]
         check(movies and all(", " in n.name for n in movies), "Movies: a movie row is not named by its title and genre")
         entries_closed = len(names_of(app, "text")) + len(names_of(app, "entry"))
         # Journey: open the Edit pane with the keyboard.
@@ -383,15 +392,15 @@ def movies_page(binary, data):
         wait_for(lambda: len(names_of(app, "text")) + len(names_of(app, "entry")) > entries_closed, "the Edit pane's fields")
         check_names(app, "Movies, pane open")
         # Journey: add a movie and delete it again, by their mnemonics.
-        count = len([n for n in app.objects() if n.getRoleName() == "list item"])
+        count = len([n for n in app.objects() if role_of(n) == "list item"])
         keys("alt+a")
-        wait_for(lambda: len([n for n in app.objects() if n.getRoleName() == "list item"]) == count + 1, "Alt+A to add a movie")
-        added = wait_for(lambda: next((n for n in app.objects() if n.getRoleName() == "list item" and "selected" in states(n)), None),
+        wait_for(lambda: len([n for n in app.objects() if role_of(n) == "list item"]) == count + 1, "Alt+A to add a movie")
+        added = wait_for(lambda: next((n for n in app.objects() if role_of(n) == "list item" and "selected" in states(n)), None),
                          "the new movie to be selected")
         check(added is not None and added.name.strip() != "", "Movies: the added movie's row has no name")
         keys("alt+d")
-        wait_for(lambda: len([n for n in app.objects() if n.getRoleName() == "list item"]) == count, "Alt+D to delete it")
-        check(any("selected" in states(n) for n in app.objects() if n.getRoleName() == "list item"),
+        wait_for(lambda: len([n for n in app.objects() if role_of(n) == "list item"]) == count, "Alt+D to delete it")
+        check(any("selected" in states(n) for n in app.objects() if role_of(n) == "list item"),
               "Movies: after Delete no movie is selected")
         keys("Escape")
         wait_for(lambda: len(names_of(app, "text")) + len(names_of(app, "entry")) == entries_closed, "the Edit pane to fold away")

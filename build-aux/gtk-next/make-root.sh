@@ -42,10 +42,12 @@ rm -rf "$root" "$root.new"
 debootstrap --variant=minbase "$suite" "$root.new" "$mirror" >&2 ||
     { echo "make-root: debootstrap failed; see $root.new/debootstrap/debootstrap.log" >&2; exit 1; }
 cp /etc/resolv.conf "$root.new/etc/resolv.conf"
-# apt inside the root: no recommends, no documentation, no interactive questions.
+# apt inside the root: no recommends, no interactive questions; and a mirror's copy of sid whose
+# Release file has outlived its Valid-Until (a mirror kept as a snapshot) is still read.
 cat > "$root.new/etc/apt/apt.conf.d/90foldout" << 'EOF'
 APT::Install-Recommends "false";
 APT::Get::Assume-Yes "true";
+Acquire::Check-Valid-Until "false";
 EOF
 "$here/run-in-root.sh" --root "$root.new" --no-source -- bash -c \
     'export DEBIAN_FRONTEND=noninteractive; apt-get update -q && apt-get install -q "$@" && apt-get clean' \

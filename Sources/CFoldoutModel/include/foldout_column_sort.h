@@ -11,9 +11,9 @@ G_BEGIN_DECLS
 GtkSorter *foldout_column_sorter_new(GtkColumnViewColumn *column);
 
 /* The column the view is sorted by now (the header last clicked, or set with
- * gtk_column_view_sort_by_column) and whether descending; FALSE when it is not sorted. GTK 4.10
- * has gtk_column_view_sorter_get_primary_sort_column; on 4.8 the view's sorter is asked to
- * compare two items, which asks the primary column's sorter first. */
+ * gtk_column_view_sort_by_column) and whether descending; FALSE when it is not sorted. Where the
+ * running GTK has gtk_column_view_sorter_get_primary_sort_column (4.10) it answers; on 4.8 the
+ * view's sorter is asked to compare two items, which asks the primary column's sorter first. */
 gboolean foldout_column_view_primary_sort(GtkColumnView *view, GtkColumnViewColumn **column, gboolean *descending);
 
 G_END_DECLS
