@@ -5,8 +5,8 @@
 #
 #   run-in-root.sh --root ROOT [--no-source] -- COMMAND [ARGUMENT…]
 #
-# Everything is mounted in a mount namespace of its own (unshare), so nothing stays mounted when
-# the command ends, however it ends. The environment is a clean one: PATH with the toolchain,
+# Everything is mounted in a mount namespace of its own (unshare), whose root mount the root
+# becomes, so nothing stays mounted when the command ends, however it ends. The environment is a clean one: PATH with the toolchain,
 # HOME=/root, LANG=C.UTF-8, and CI and FOLDOUT_* passed through. pip inside the root reaches PyPI
 # as the machine's does: its CA certificates and pip settings are copied in first.
 set -euo pipefail
@@ -45,6 +45,8 @@ inside='
 set -e
 root=$1 toolchain=$2 source=$3; shift 3
 mount --make-rprivate /
+# The root a mount point of its own: bubblewrap (the Flatpak check) remounts / inside it.
+mount --bind "$root" "$root"
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
@@ -52,7 +54,13 @@ mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
 mkdir -p "$root$toolchain" "$root/src"
 mount --bind "$toolchain" "$root$toolchain"
 [ -z "$source" ] || mount --bind "$source" "$root/src"
-exec chroot "$root" /usr/bin/env -i "$@"
+# The root becomes the namespace'"'"'s root mount (pivot_root), not just the process'"'"'s (chroot):
+# bubblewrap, which the Flatpak check runs, finds its bind sources through the root mount.
+mkdir -p "$root/.old-root"
+cd "$root"
+pivot_root . .old-root
+umount -l /.old-root
+exec /usr/bin/env -i "$@"
 '
 mounted_source=""
 [ "$source" = no ] || mounted_source=$source_root

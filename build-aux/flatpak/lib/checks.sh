@@ -73,11 +73,11 @@ check_exports() {
 # Checks that foldout --version in the sandbox prints meson.build's version.
 check_version() {
     local printed
-    printed=$(flatpak_user run --env=GSETTINGS_BACKEND=memory "$app_id" --version 2>"$work/version.log" || true)
+    printed=$(flatpak_user run ${FOLDOUT_FLATPAK_VERBOSE:+-vv} --env=GSETTINGS_BACKEND=memory "$app_id" --version 2>"$work/version.log" || true)
     if [ "$printed" = "foldout $version" ]; then
         record PASS "flatpak run $app_id --version: $printed"
     else
-        record FAIL "flatpak run $app_id --version: “$printed”, not “foldout $version”"
+        record FAIL "flatpak run $app_id --version: “$printed”, not “foldout $version”: $(head -c 600 "$work/version.log")"
         cat "$work/version.log"
     fi
 }

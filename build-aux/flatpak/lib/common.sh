@@ -42,8 +42,9 @@ summary() {
 # Installs the Debian packages the check needs that are missing, then what install-deps.sh installs.
 install_packages() {
     local packages missing package sudo
+    # librsvg2-common: flatpak checks an exported SVG icon through gdk-pixbuf's SVG loader.
     packages=(flatpak ostree xvfb xauth dbus xdotool meson ninja-build desktop-file-utils appstream gettext
-        libglib2.0-bin python3)
+        libglib2.0-bin python3 librsvg2-common)
     # flatpak-builder strips with eu-strip and composes AppStream with appstream-compose inside the SDK.
     [ "$builder" = yes ] && packages+=(flatpak-builder elfutils appstream-util)
     missing=()
@@ -76,7 +77,7 @@ read_manifest() {
 
 # Makes the scratch folder $work and has cleanup run on exit, also after an interrupt.
 make_scratch_folder() {
-    work=$(mktemp -d /tmp/foldout-flatpak-check.XXXXXX)
+    work=$(mktemp -d "${TMPDIR:-/tmp}/foldout-flatpak-check.XXXXXX")
     real_home=$HOME
     trap cleanup EXIT
     trap 'exit 130' INT TERM

@@ -75,6 +75,10 @@ make_fixture_runtime() {
     mkdir -p "$files/lib64"
     ln -sf "../lib/$multiarch/ld-linux-x86-64.so.2" "$files/lib64/ld-linux-x86-64.so.2"
     copy_file "$(dirname "$loaders_dir")/loaders.cache"
+    # The machine's compiled locales (German and US English among them, install-deps.sh makes them)
+    # stand in for the runtime's Locale extension: glibc 2.41 reads LANGUAGE only under a real
+    # locale, not C or C.UTF-8.
+    [ -f /usr/lib/locale/locale-archive ] && copy_file /usr/lib/locale/locale-archive
     for dir in /usr/lib/locale/C.utf8 /usr/share/fonts /usr/share/fontconfig /usr/share/icons/hicolor \
         /usr/share/icons/Adwaita /usr/share/mime /usr/share/X11/xkb /usr/share/X11/locale \
         /usr/share/glib-2.0/schemas /usr/share/gtk-4.0; do
