@@ -50,4 +50,13 @@ if grep -qE -- "-CRITICAL \*\*|GLib-GObject-WARNING \*\*" "$log"; then
     awk '/^Test Case .* started/ { test = $3 } /-CRITICAL \*\*|GLib-GObject-WARNING \*\*/ { print "  " test ": " $0 }' "$log" | sort -u >&2
     status=1
 fi
+# A layout warning is a bug too, on any GTK: a widget measured for less than it needs, a negative
+# size, an allocation GTK refuses (GTK 4.18 printed the first a thousand times a run once).
+layout='Gtk-WARNING \*\*.*(Trying to measure|reported (min|natural)|for_size smaller|Negative content|attempt to allocate|Allocating size)'
+if grep -qE "$layout" "$log"; then
+    echo "test.sh: GTK warned about sizes; in these tests:" >&2
+    awk -v pattern="$layout" '/^Test Case .* started/ { test = $3 } $0 ~ pattern { sub(/0x[0-9a-f]+/, "…"); print "  " test ": " $0 }' "$log" |
+        sort -u >&2
+    status=1
+fi
 exit "$status"

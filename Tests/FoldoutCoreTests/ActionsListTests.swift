@@ -70,19 +70,19 @@ final class ActionsListTests: XCTestCase {
         XCTAssertEqual(list.expanded, id, "undoing a folded item's removal leaves the unfolded one as it is")
     }
 
-    func testUndoPutsTheItemBackWhereItWasOnce() {
+    func testUndoPutsTheItemBackWhereItWasOnce() throws {
         let (list, _) = makeList()
         let before = list.ids
-        let removal = list.remove(list.id(at: 5))!
+        let removal = try XCTUnwrap(list.remove(list.id(at: 5)))
         XCTAssertTrue(list.undo(removal))
         XCTAssertEqual(list.ids, before)
         XCTAssertFalse(list.undo(removal), "a second undo must not duplicate the item")
         XCTAssertEqual(list.ids, before)
     }
 
-    func testUndoAfterTheListShrankAppendsAtTheEnd() {
+    func testUndoAfterTheListShrankAppendsAtTheEnd() throws {
         let (list, _) = makeList(5)
-        let last = list.remove(list.id(at: 4))!
+        let last = try XCTUnwrap(list.remove(list.id(at: 4)))
         list.remove(list.id(at: 0))
         list.undo(last)
         XCTAssertEqual(list.ids.last, last.id)
@@ -128,7 +128,7 @@ final class ActionsListTests: XCTestCase {
 
     /// 10,000 random operations per seed, checked after each against a plain model, and the
     /// change stream replayed onto a mirror (what the UI does) must give the same list.
-    func testRandomOperationSequencesKeepTheInvariants() {
+    func testRandomOperationSequencesKeepTheInvariants() throws {
         for seed in [1, 2, 3] as [UInt64] {
             var random = SeededGenerator(seed: seed)
             let list = ActionsList(generatedCount: 300)
@@ -143,8 +143,14 @@ final class ActionsListTests: XCTestCase {
                     XCTAssertEqual(folded, mirrorExpanded)
                     mirrorExpanded = unfolded
                 case .removed(let id, let index):
+                    guard mirror.indices.contains(index) else {
+                        return XCTFail("\(id) removed at \(index), but the list held \(mirror.count)")
+                    }
                     XCTAssertEqual(mirror.remove(at: index), id)
                 case .inserted(let id, let index):
+                    guard (0...mirror.count).contains(index) else {
+                        return XCTFail("\(id) inserted at \(index), but the list held \(mirror.count)")
+                    }
                     mirror.insert(id, at: index)
                 }
             }
@@ -166,7 +172,7 @@ final class ActionsListTests: XCTestCase {
                         XCTAssertEqual(removal, .init(id: pick, index: index, wasExpanded: modelExpanded == pick))
                         modelIDs.remove(at: index)
                         if modelExpanded == pick { modelExpanded = nil }
-                        undoable.append(removal!)
+                        undoable.append(try XCTUnwrap(removal, "seed \(seed) step \(step): \(pick) was not removed"))
                     } else {
                         XCTAssertNil(removal)
                     }

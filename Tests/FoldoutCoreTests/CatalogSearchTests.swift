@@ -21,22 +21,24 @@ final class CatalogSearchTests: XCTestCase {
             plain text,b
             """)
         let search = CatalogSearch(catalog: catalog, columns: [catalog.titleColumn])
-        func titles(_ query: String) -> [String] {
-            search.rows(matching: query)!.rows.map { catalog.text(catalog.titleColumn, at: $0) }
+        func titles(_ query: String) throws -> [String] {
+            try XCTUnwrap(search.rows(matching: query), "no result for “\(query)”").rows.map {
+                catalog.text(catalog.titleColumn, at: $0)
+            }
         }
-        XCTAssertEqual(titles("cafe"), ["Café Crème", "CAFE au lait"])
-        XCTAssertEqual(titles("CRÈME"), ["Café Crème"])
-        XCTAssertEqual(titles("istanbul"), ["İstanbul Nights"])
-        XCTAssertEqual(titles("strasse"), ["Straße der Ärzte"])
-        XCTAssertEqual(titles("ärzte"), ["Straße der Ärzte"])
-        XCTAssertEqual(titles("ωμεγα"), ["Ωμέγα Πόλη"])
-        XCTAssertEqual(titles("ЕЖ"), ["Ёлка и ёж"])
-        XCTAssertEqual(titles("タワ"), ["東京タワー"])
-        XCTAssertEqual(titles("aeroskobing"), ["Ærøskøbing"])
-        XCTAssertEqual(titles("lodz"), ["Łódź Fabryka"])
-        XCTAssertEqual(titles("xyz"), [])
-        XCTAssertEqual(titles("plain text and then some more"), [])
-        XCTAssertEqual(search.rows(matching: "")!.count, catalog.count, "an empty query matches every row")
+        XCTAssertEqual(try titles("cafe"), ["Café Crème", "CAFE au lait"])
+        XCTAssertEqual(try titles("CRÈME"), ["Café Crème"])
+        XCTAssertEqual(try titles("istanbul"), ["İstanbul Nights"])
+        XCTAssertEqual(try titles("strasse"), ["Straße der Ärzte"])
+        XCTAssertEqual(try titles("ärzte"), ["Straße der Ärzte"])
+        XCTAssertEqual(try titles("ωμεγα"), ["Ωμέγα Πόλη"])
+        XCTAssertEqual(try titles("ЕЖ"), ["Ёлка и ёж"])
+        XCTAssertEqual(try titles("タワ"), ["東京タワー"])
+        XCTAssertEqual(try titles("aeroskobing"), ["Ærøskøbing"])
+        XCTAssertEqual(try titles("lodz"), ["Łódź Fabryka"])
+        XCTAssertEqual(try titles("xyz"), [])
+        XCTAssertEqual(try titles("plain text and then some more"), [])
+        XCTAssertEqual(search.rows(matching: "")?.count, catalog.count, "an empty query matches every row")
         XCTAssertTrue(CatalogSearch.isBlank("\u{301}"))
     }
 
@@ -60,15 +62,16 @@ final class CatalogSearchTests: XCTestCase {
         for (rows, seed) in [(1, 1), (30, 2), (700, 3), (55_000, 4)] {
             let catalog = try CatalogTestSupport.parse(SearchOracle.randomCSV(rows: rows, seed: UInt64(seed)))
             let oracle = SearchOracle(catalog)
+            let title = try XCTUnwrap(catalog.column(named: "title"), "no title column")
             for (columns, prepares) in [
-                ([catalog.column(named: "title")!], false), (CatalogSearch.textColumns(of: catalog), false),
-                ([catalog.column(named: "title")!], true), (CatalogSearch.textColumns(of: catalog), true),
+                ([title], false), (CatalogSearch.textColumns(of: catalog), false),
+                ([title], true), (CatalogSearch.textColumns(of: catalog), true),
             ] {
                 // Preparing for the next letter after every query, however few rows it found.
                 let search = CatalogSearch(catalog: catalog, columns: columns, preparingFrom: prepares ? 1 : .max)
                 let queries = rows > 10_000 ? 3 : 40
                 for _ in 0..<queries {
-                    let word = SearchOracle.randomQuery(using: &random, from: oracle, columns: columns)
+                    let word = try SearchOracle.randomQuery(using: &random, from: oracle, columns: columns)
                     var typed = ""
                     var steps = word.map {
                         typed.append($0)
@@ -116,7 +119,7 @@ final class CatalogSearchTests: XCTestCase {
             switch Int.random(in: 0..<4, using: &random) {
             case 0:
                 let next =
-                    Bool.random(using: &random)
+                    try Bool.random(using: &random)
                     ? "" : SearchOracle.randomQuery(using: &random, from: texts, columns: columns)
                 let before = recorder.count
                 let effective = next != query
@@ -125,7 +128,9 @@ final class CatalogSearchTests: XCTestCase {
                 XCTAssertEqual(
                     recorder.count - before, effective ? 1 : 0, "one change for a new search, none for the same")
             case 1:
-                let column = filter.facetColumns.randomElement(using: &random)!
+                let picked = filter.facetColumns.randomElement(using: &random)
+                let column = try XCTUnwrap(picked, "the catalog has no facets")
+                _ = try XCTUnwrap(filter.options(forColumn: column).first, "facet \(column) has no options")
                 let option = Int.random(in: 0..<filter.options(forColumn: column).count, using: &random)
                 choices[column] = option
                 filter.select(option: option, inColumn: column)
@@ -133,7 +138,8 @@ final class CatalogSearchTests: XCTestCase {
                 columns = Bool.random(using: &random) ? [catalog.titleColumn] : CatalogSearch.textColumns(of: catalog)
                 filter.setSearchColumns(columns)
             default:
-                let column = filter.facetColumns.randomElement(using: &random)!
+                let picked = filter.facetColumns.randomElement(using: &random)
+                let column = try XCTUnwrap(picked, "the catalog has no facets")
                 choices[column] = nil
                 filter.reset(column: column)
                 sort =
@@ -217,14 +223,17 @@ struct SearchOracle {
     }
 
     /// Mostly a piece of a real cell (so that there are matches), sometimes random letters.
-    static func randomQuery(using random: inout SeededGenerator, from oracle: SearchOracle, columns: [Int]) -> String {
+    static func randomQuery(
+        using random: inout SeededGenerator, from oracle: SearchOracle, columns: [Int]
+    ) throws -> String {
         let catalog = oracle.catalog
         guard catalog.count > 0, Int.random(in: 0..<5, using: &random) > 0 else {
             return String(
                 (0..<Int.random(in: 1...4, using: &random)).map { _ in letters.randomElement(using: &random)! })
         }
-        let text = Array(
-            catalog.text(columns.randomElement(using: &random)!, at: Int.random(in: 0..<catalog.count, using: &random)))
+        let picked = columns.randomElement(using: &random)
+        let column = try XCTUnwrap(picked, "no columns to search")
+        let text = Array(catalog.text(column, at: Int.random(in: 0..<catalog.count, using: &random)))
         guard !text.isEmpty else { return "a" }
         let start = Int.random(in: 0..<text.count, using: &random)
         let piece = text[start..<min(text.count, start + Int.random(in: 1...6, using: &random))]

@@ -30,7 +30,11 @@ enum CatalogTestSupport {
         catalog.columns.indices.map { column in (0..<catalog.count).map { catalog.text(column, at: $0) } }
     }
 
-    static func column(_ catalog: Catalog, _ name: String) -> Int { catalog.column(named: name)! }
+    static func column(_ catalog: Catalog, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> Int
+    {
+        try XCTUnwrap(catalog.column(named: name), "no column \(name)", file: file, line: line)
+    }
 
     /// A random table: a few facets of text or whole numbers, a number column with decimals and
     /// negatives, a date column, a text column of mostly unique values; missing values here and there.
@@ -200,10 +204,23 @@ final class FacetFilterOracle {
         let given =
             filter.optionOrder(forColumn: sort.column) == .asGiven ? filter.options(forColumn: sort.column) : nil
         let texts = cells[sort.column]
+        // A value the filter does not offer, or a "number" that is none, is the filter's fault: it
+        // fails the test once the order is made (such values go last) rather than stopping the run.
+        var strays: Set<String> = []
+        func position(_ text: String, in given: [String]) -> Int {
+            if let index = given.firstIndex(of: text) { return index }
+            strays.insert(text)
+            return given.count
+        }
+        func numberValue(_ text: String) -> Double {
+            if let value = Double(text) { return value }
+            strays.insert(text)
+            return .infinity
+        }
         func before(_ a: String, _ b: String) -> Bool {
-            if let given { return given.firstIndex(of: a)! < given.firstIndex(of: b)! }
+            if let given { return position(a, in: given) < position(b, in: given) }
             switch kind {
-            case .number: return Double(a)! < Double(b)!
+            case .number: return numberValue(a) < numberValue(b)
             case .date, .dateTime: return a < b
             case .text:
                 let x = Array(a.utf8)
@@ -213,7 +230,7 @@ final class FacetFilterOracle {
                     ? folded(x).lexicographicallyPrecedes(folded(y)) : x.lexicographicallyPrecedes(y)
             }
         }
-        return (0..<count).sorted { a, b in
+        let order = (0..<count).sorted { a, b in
             let (x, y) = (texts[a], texts[b])
             if x.isEmpty != y.isEmpty { return y.isEmpty }
             if !x.isEmpty && x != y && (before(x, y) || before(y, x)) {
@@ -221,5 +238,9 @@ final class FacetFilterOracle {
             }
             return a < b
         }.map(UInt32.init)
+        if !strays.isEmpty {
+            XCTFail("column \(sort.column) holds \(strays.sorted()), which the filter cannot order")
+        }
+        return order
     }
 }

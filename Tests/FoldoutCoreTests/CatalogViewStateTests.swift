@@ -22,16 +22,15 @@ final class CatalogViewStateTests: XCTestCase {
         let directory = LibraryTestDirectory()
         let store = CatalogViewStore(directory: directory.path + "/views")
         let first = try filter()
-        let colour = first.catalog.column(named: "colour")!
-        let price = first.catalog.column(named: "price")!
+        let colour = try XCTUnwrap(first.catalog.column(named: "colour"), "no colour column")
+        let price = try XCTUnwrap(first.catalog.column(named: "price"), "no price column")
         first.setFacet(price, true, as: .range)
         first.setRange(FacetRange(lower: 3, upper: 50, includesMissing: true), forColumn: price)
         first.setLogarithmic(true, forColumn: price)
         first.setFacet(colour, true, as: .options)
         let options = first.options(forColumn: colour)
-        first.setSelection(
-            FacetSelection(options: [options.firstIndex(of: "Blue, light")!], noValue: false, excluded: true),
-            forColumn: colour)
+        let blue = try XCTUnwrap(options.firstIndex(of: "Blue, light"), "\(options)")
+        first.setSelection(FacetSelection(options: [blue], noValue: false, excluded: true), forColumn: colour)
         let state = CatalogViewState(
             first, title: 0, details: [2, 4], showsTable: true, widths: ["name": 140, "size \"x\"": 60])
         store.save(state, path: "/data/shop \"1\".csv")
@@ -52,24 +51,25 @@ final class CatalogViewStateTests: XCTestCase {
 
     func testAFileChangedSinceKeepsWhatStillApplies() throws {
         let first = try filter()
-        let colour = first.catalog.column(named: "colour")!
-        let size = first.catalog.column(named: "size")!
+        let colour = try XCTUnwrap(first.catalog.column(named: "colour"), "no colour column")
+        let size = try XCTUnwrap(first.catalog.column(named: "size"), "no size column")
         first.setFacet(colour, true, as: .options)
         let options = first.options(forColumn: colour)
-        first.setSelection(
-            FacetSelection(options: [options.firstIndex(of: "Red")!, options.firstIndex(of: "Green")!]),
-            forColumn: colour)
+        let red = try XCTUnwrap(options.firstIndex(of: "Red"), "\(options)")
+        let green = try XCTUnwrap(options.firstIndex(of: "Green"), "\(options)")
+        first.setSelection(FacetSelection(options: [red, green]), forColumn: colour)
         first.setFacet(size, true, as: .options)
         first.setSelection(FacetSelection(options: [0]), forColumn: size)
-        first.sort = CatalogSortKey(column: first.catalog.column(named: "size")!, descending: true)
+        first.sort = CatalogSortKey(column: size, descending: true)
         let state = CatalogViewState(first, title: 0, details: [1, 2], showsTable: false, widths: [:])
 
         // The size column is gone and Green is no longer an option.
         let changed = try filter("name,colour,price\nHat,Red,1\nCap,Blue,2\nFez,Red,3\n")
         let given = state.apply(to: changed)
-        let newColour = changed.catalog.column(named: "colour")!
-        XCTAssertEqual(
-            changed.options(forColumn: newColour)[Array(changed.selection(forColumn: newColour).options)[0]], "Red")
+        let newColour = try XCTUnwrap(changed.catalog.column(named: "colour"), "no colour column")
+        let chosen = try XCTUnwrap(Array(changed.selection(forColumn: newColour).options).first, "no colour is chosen")
+        let newOptions = changed.options(forColumn: newColour)
+        XCTAssertEqual(newOptions.indices.contains(chosen) ? newOptions[chosen] : nil, "Red")
         XCTAssertEqual(changed.matchCount, 2)
         XCTAssertEqual(given.details, [1], "the detail column that is still there")
         XCTAssertEqual(given.sort, changed.catalog.defaultSort, "its sort column is gone")

@@ -5,6 +5,14 @@ import XCTest
 final class LibraryAutosaveTests: XCTestCase {
     private let now: Int64 = 1_714_564_800
 
+    /// The library's movie at `index`, or a failure of the test (not a crash of the run) when it
+    /// holds fewer.
+    private func movie(_ index: Int, of library: MovieLibrary, line: UInt = #line) throws -> Movie {
+        try XCTUnwrap(
+            library.movies.indices.contains(index) ? library.movies[index] : nil,
+            "the library holds \(library.movies.count) movies, none at \(index)", line: line)
+    }
+
     func testSavesAfterEveryChangeButSelection() throws {
         let temp = LibraryTestDirectory()
         let store = LibraryStore(directory: temp.path + "/foldout")
@@ -13,19 +21,19 @@ final class LibraryAutosaveTests: XCTestCase {
         let recorder = MovieChangeRecorder(autosave.changes)
         XCTAssertEqual(store.load(now: now), .missing, "nothing is saved before a change")
 
-        library.select(library.movies[2].id)
+        library.select(try movie(2, of: library).id)
         XCTAssertEqual(store.load(now: now), .missing, "a selection is not saved")
 
         let id = library.add(now: now + 5)
         XCTAssertEqual(store.load(now: now), .loaded(library.movies))
         try library.setTitle("Nattvardsgästerna", for: id)
         XCTAssertEqual(store.load(now: now), .loaded(library.movies))
-        library.setGenre(.drama, for: library.movies[0].id)
-        library.setGenre(.comedy, for: library.movies[0].id)
+        library.setGenre(.drama, for: try movie(0, of: library).id)
+        library.setGenre(.comedy, for: try movie(0, of: library).id)
         XCTAssertEqual(store.load(now: now), .loaded(library.movies))
         library.setNotes("🎬", for: id)
         XCTAssertEqual(store.load(now: now), .loaded(library.movies))
-        let removal = library.remove(library.movies[1].id)!
+        let removal = try XCTUnwrap(library.remove(movie(1, of: library).id))
         XCTAssertEqual(store.load(now: now), .loaded(library.movies))
         library.undo(removal)
         XCTAssertEqual(store.load(now: now), .loaded(library.movies))
@@ -49,8 +57,8 @@ final class LibraryAutosaveTests: XCTestCase {
         let reason = String(cString: strerror(ENOTDIR))
         XCTAssertEqual(autosave.status, .failing(reason: reason))
         try library.setTitle("Written while failing", for: first)
-        library.setNotes("רשימות", for: library.movies[0].id)
-        library.remove(library.movies[3].id)
+        library.setNotes("רשימות", for: try movie(0, of: library).id)
+        library.remove(try movie(3, of: library).id)
         autosave.saveNow()
         XCTAssertEqual(autosave.status, .failing(reason: reason))
         XCTAssertEqual(recorder.take(), [.status(.failing(reason: reason))], "reported once")

@@ -63,7 +63,7 @@ final class LibraryStoreTests: XCTestCase {
             Movie(id: MovieID(1), title: "A \"b\"\n", genre: .scienceFiction, dateAdded: 1_714_564_800, notes: "\u{0}é")
         ])
         XCTAssertEqual(
-            String(decoding: temp.read("library.json")!, as: UTF8.self),
+            String(decoding: try XCTUnwrap(temp.read("library.json"), "nothing was saved"), as: UTF8.self),
             """
             {"format": 1, "movies": [
               {"id": 1, "title": "A \\"b\\"\\n", "genre": "scienceFiction", "added": 1714564800, "notes": "\\u0000é"}

@@ -29,13 +29,23 @@ final class MovieLibraryRandomTests: XCTestCase {
         func apply(_ change: MovieLibrary.Change) {
             switch change {
             case .inserted(let id, let index):
-                movies.insert(library.movie(id)!, at: index)
+                guard let movie = library.movie(id), (0...movies.count).contains(index) else {
+                    return XCTFail("\(id) inserted at \(index) of \(movies.count), or not in the library")
+                }
+                movies.insert(movie, at: index)
             case .removed(let id, let index):
+                guard movies.indices.contains(index) else {
+                    return XCTFail("\(id) removed at \(index), but the mirror holds \(movies.count)")
+                }
                 XCTAssertEqual(movies[index].id, id)
                 movies.remove(at: index)
             case .updated(let id, let index):
+                guard movies.indices.contains(index) else {
+                    return XCTFail("\(id) updated at \(index), but the mirror holds \(movies.count)")
+                }
                 XCTAssertEqual(movies[index].id, id)
-                movies[index] = library.movie(id)!
+                guard let movie = library.movie(id) else { return XCTFail("\(id) updated, but not in the library") }
+                movies[index] = movie
             case .selected(let id):
                 XCTAssertNotEqual(id, selection, ".selected is only sent for a change")
                 selection = id
@@ -56,7 +66,8 @@ final class MovieLibraryRandomTests: XCTestCase {
         var random = SeededGenerator(seed: seed)
         let initial = MovieLibrary.builtInMovies(now: 1_700_000_000)
         let library = MovieLibrary(movies: initial)
-        var model = Model(movies: initial, selection: nil, highest: initial.map(\.id.raw).max()!)
+        let highest = try XCTUnwrap(initial.map(\.id.raw).max(), "no built-in movies")
+        var model = Model(movies: initial, selection: nil, highest: highest)
         let mirror = Mirror(library)
         let token = library.changes.add { mirror.apply($0) }
         defer { token.cancel() }
@@ -94,7 +105,7 @@ final class MovieLibraryRandomTests: XCTestCase {
                         model.selection =
                             model.movies.isEmpty ? nil : model.movies[min(index, model.movies.count - 1)].id
                     }
-                    removals.append(removal!)
+                    removals.append(try XCTUnwrap(removal, "step \(step): \(id) was not removed"))
                 } else {
                     XCTAssertNil(removal)
                 }

@@ -11,12 +11,15 @@ final class CommandLineTests: XCTestCase {
     }
 
     private var foldout: URL {
-        Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("foldout")
+        get throws {
+            try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
+                .deletingLastPathComponent().appendingPathComponent("foldout")
+        }
     }
 
     private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = foldout
+        process.executableURL = try foldout
         process.arguments = arguments
         if let environment { process.environment = environment }
         let output = Pipe()
@@ -214,7 +217,11 @@ final class CommandLineTests: XCTestCase {
         width: Int, height: Int
     ) {
         let data = try screenshot(arguments, environment: environment)
-        return (data[16..<20].reduce(0) { $0 << 8 | Int($1) }, data[20..<24].reduce(0) { $0 << 8 | Int($1) })
+        // The IHDR chunk's width and height, bytes 16 to 23: a file cut shorter fails the test.
+        let size = try XCTUnwrap(
+            data.count >= 24 ? Array(data.dropFirst(16).prefix(8)) : nil,
+            "\(arguments): the PNG is \(data.count) bytes, too short to say its size")
+        return (size[0..<4].reduce(0) { $0 << 8 | Int($1) }, size[4..<8].reduce(0) { $0 << 8 | Int($1) })
     }
 
     /// The PNG that `arguments` plus `--screenshot` write.

@@ -15,6 +15,7 @@ extension GtkTestCase {
         actions: ActionsList, catalog: Catalog, libraryFolder: String,
         width: Int32 = 720, height: Int32 = 640, recentFiles: RecentFiles? = nil
     ) -> MainWindow {
+        Style.load()  // the app's own style sheet, as the app loads it: sizes and colours depend on it
         let application = Application(
             id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: .nonUnique)
         XCTAssertTrue(application.register())

@@ -52,6 +52,15 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private var library: MovieLibrary { page.library }
 
+    /// The library's movie at `index`, or a failure of the test (not a crash of the run) when it
+    /// holds fewer.
+    @MainActor private func movie(at index: Int, line: UInt = #line) throws -> Movie {
+        let movies = library.movies
+        return try XCTUnwrap(
+            movies.indices.contains(index) ? movies[index] : nil,
+            "the library holds \(movies.count) movies, none at \(index)", line: line)
+    }
+
     @MainActor private func press(
         _ button: Button, until done: () -> Bool, file: StaticString = #filePath, line: UInt = #line
     ) {
@@ -104,13 +113,14 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             }
             RegionFormat.current = RegionFormats.read()
             showPage()
-            let movie = library.movies[0]
+            let movie = try self.movie(at: 0)
             library.select(movie.id)
             let iso = movie.dateAddedText.split(separator: "-")
+            guard iso.count >= 3 else { return XCTFail("“\(movie.dateAddedText)” is no year, month and day") }
             XCTAssertEqual(page.detailDate.text, "Added \(iso[2]).\(iso[1]).\(iso[0])")
             setlocale(LC_TIME, "en_US.UTF-8")
             RegionFormat.current = RegionFormats.read()
-            library.select(library.movies[1].id)
+            library.select(try self.movie(at: 1).id)
             library.select(movie.id)
             XCTAssertEqual(page.detailDate.text, "Added \(iso[1])/\(iso[2])/\(iso[0])")
         }
@@ -119,7 +129,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     func testEscapeClosesThePaneAndFocusesTheSelectedMovie() throws {
         try onMain {
             showPage()
-            let third = library.movies[2].id
+            let third = try self.movie(at: 2).id
             library.select(third)
             openPane()
             page.paneView.titleEntry.grabFocus()
@@ -151,11 +161,11 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testTypingATitleChangesTheRowAndIsSavedExactly() {
-        onMain {
+    func testTypingATitleChangesTheRowAndIsSavedExactly() throws {
+        try onMain {
             showPage()
             openPane()
-            let id = library.movies[1].id
+            let id = try self.movie(at: 1).id
             page.listView.select(position: 1)
             XCTAssertEqual(library.selection, id, "selecting a row selects its movie")
             // "e" and a combining accent: Swift's == takes it for "é", so the bytes are compared.
@@ -164,18 +174,20 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             page.paneView.titleEntry.text = title
             XCTAssertEqual(page.boundRows[id].map { Array($0.title.text.utf8) }, bytes)
             XCTAssertEqual(library.movie(id).map { Array($0.title.utf8) }, bytes)
-            XCTAssertEqual(savedTitles().map { Array($0[1].utf8) }, bytes, "saved at once, exactly as typed")
+            XCTAssertEqual(
+                savedTitles().flatMap { $0.dropFirst(1).first }.map { Array($0.utf8) }, bytes,
+                "saved at once, exactly as typed")
             let file = (try? Data(contentsOf: URL(fileURLWithPath: storeDirectory + "/library.json"))) ?? Data()
             XCTAssertNotNil(
                 file.range(of: Data("Cafe\u{301} – \\\"Noir\\\"".utf8)), "the file holds the accent as typed")
         }
     }
 
-    func testABlankTitleIsRefusedWhereItIsTyped() {
-        onMain {
+    func testABlankTitleIsRefusedWhereItIsTyped() throws {
+        try onMain {
             showPage()
             openPane()
-            let movie = library.movies[0]
+            let movie = try self.movie(at: 0)
             page.listView.select(position: 0)
             // A good title first, saved at once: the file then has something a blank one could replace.
             page.paneView.titleEntry.text = "Before"
@@ -200,15 +212,15 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             showPage()
             openPane()
             page.listView.select(position: 2)
-            let movie = library.movies[2]
+            let movie = try self.movie(at: 2)
             XCTAssertEqual(page.paneView.notes.text, movie.notes, "the pane shows the selected movie's notes")
             let notes = "Seen twice.\nThe second time in a café, with subtitles — «magnifique»."
             page.paneView.notes.text = notes
-            XCTAssertEqual(library.movies[2].notes, notes)
-            XCTAssertTrue(pump { self.savedNotes()?[2] == notes }, "saved exactly")
+            XCTAssertEqual(try self.movie(at: 2).notes, notes)
+            XCTAssertTrue(pump { self.savedNotes()?.dropFirst(2).first == notes }, "saved exactly")
             page.listView.select(position: 0)
-            XCTAssertEqual(page.paneView.notes.text, library.movies[0].notes)
-            XCTAssertEqual(library.movies[2].notes, notes, "selecting another movie changes no notes")
+            XCTAssertEqual(page.paneView.notes.text, try self.movie(at: 0).notes)
+            XCTAssertEqual(try self.movie(at: 2).notes, notes, "selecting another movie changes no notes")
         }
     }
 
@@ -218,14 +230,14 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     /// Closing the pane on a refused (blank) title drops it: reopened, the pane and the list agree.
-    func testClosingThePaneOnABlankTitleKeepsThePaneAndTheListAgreeing() {
-        onMain {
+    func testClosingThePaneOnABlankTitleKeepsThePaneAndTheListAgreeing() throws {
+        try onMain {
             showPage()
             openPane()
             page.listView.select(position: 0)
-            let movie = library.movies[0]
+            let movie = try self.movie(at: 0)
             page.paneView.titleEntry.text = "   "
-            XCTAssertEqual(library.movies[0].title, movie.title, "a blank title is refused")
+            XCTAssertEqual(try self.movie(at: 0).title, movie.title, "a blank title is refused")
             page.pane.close()
             XCTAssertTrue(pump { !self.page.paneView.revealer.childRevealed })
             openPane()
@@ -235,24 +247,24 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testWithNoSelectionThePaneFieldsAreDisabled() {
-        onMain {
+    func testWithNoSelectionThePaneFieldsAreDisabled() throws {
+        try onMain {
             showPage()
             openPane()
             library.select(nil)
             XCTAssertFalse(page.paneView.titleEntry.isSensitive)
             XCTAssertFalse(page.paneView.genre.isSensitive)
             XCTAssertFalse(page.paneView.deleteButton.isSensitive)
-            library.select(library.movies[0].id)
+            library.select(try self.movie(at: 0).id)
             XCTAssertTrue(page.paneView.titleEntry.isSensitive)
         }
     }
 
-    func testGenreChoiceShowsInTheListAndTheDetail() {
-        onMain {
+    func testGenreChoiceShowsInTheListAndTheDetail() throws {
+        try onMain {
             showPage()
             openPane()
-            let id = library.movies[2].id
+            let id = try self.movie(at: 2).id
             library.select(id)
             page.paneView.genre.selected = Genre.allCases.firstIndex(of: .horror)!
             XCTAssertEqual(library.movie(id)?.genre, .horror)
@@ -260,11 +272,11 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testDeleteAndUndo() {
-        onMain {
+    func testDeleteAndUndo() throws {
+        try onMain {
             showPage()
             openPane()
-            let movie = library.movies[0]
+            let movie = try self.movie(at: 0)
             library.select(movie.id)
             press(page.paneView.deleteButton) { self.library.movie(movie.id) == nil }
             XCTAssertFalse(savedTitles()?.contains(movie.title) ?? true)
@@ -281,11 +293,11 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
 
     /// The list shows the library's selection whoever changes it: a click, a deletion and its
     /// undo (which splice the list under the selection), a key.
-    func testTheListShowsTheLibrarysSelectionThroughClicksUndoAndKeys() {
-        onMain {
+    func testTheListShowsTheLibrarysSelectionThroughClicksUndoAndKeys() throws {
+        try onMain {
             showPage()
             openPane()
-            let movie = library.movies[1]
+            let movie = try self.movie(at: 1)
             guard let point = page.boundRows[movie.id]?.root.pointInWindow() else { return XCTFail("no row") }
             xdotool(["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"], window: windowTitle) {
                 self.library.selection == movie.id
@@ -299,7 +311,7 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(library.selection, movie.id, "the movie brought back is selected")
             XCTAssertEqual(page.listView.selectedPosition, 1, "and the list shows it selected")
             page.focusFirst()
-            let next = library.movies[2]
+            let next = try self.movie(at: 2)
             xdotool(["key", "Down"], window: windowTitle) { self.library.selection == next.id }
             XCTAssertEqual(page.listView.selectedPosition, 2)
             XCTAssertEqual(page.paneView.titleEntry.text, next.title)
@@ -307,19 +319,19 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
     }
 
     /// After Delete the next movie is selected, in the list and the pane; at the end, the one before.
-    func testDeleteSelectsTheNextMovieOrThePreviousAtTheEnd() {
-        onMain {
+    func testDeleteSelectsTheNextMovieOrThePreviousAtTheEnd() throws {
+        try onMain {
             showPage()
             openPane()
-            let next = library.movies[2]
-            let deleted = library.movies[1]
+            let next = try self.movie(at: 2)
+            let deleted = try self.movie(at: 1)
             library.select(deleted.id)
             press(page.paneView.deleteButton) { self.library.movie(deleted.id) == nil }
             XCTAssertEqual(library.selection, next.id)
             XCTAssertEqual(page.listView.selectedPosition, 1, "the list shows the next movie selected")
             XCTAssertEqual(page.paneView.titleEntry.text, next.title)
-            let last = library.movies[library.movies.count - 1]
-            let previous = library.movies[library.movies.count - 2]
+            let last = try self.movie(at: library.movies.count - 1)
+            let previous = try self.movie(at: library.movies.count - 2)
             library.select(last.id)
             press(page.paneView.deleteButton) { self.library.movie(last.id) == nil }
             XCTAssertEqual(library.selection, previous.id)
@@ -358,12 +370,12 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             showPage()
             openPane()
-            let id = library.movies[0].id
+            let id = try self.movie(at: 0).id
             library.select(id)
             page.paneView.titleEntry.text = "Edited in the first instance"
             let process = Process()
-            process.executableURL = Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent(
-                "foldout")
+            process.executableURL = try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
+                .deletingLastPathComponent().appendingPathComponent("foldout")
             process.arguments = ["--list-movies"]
             process.environment = ["XDG_DATA_HOME": dataHome, "HOME": dataHome, "PATH": "/usr/bin:/bin"]
             let output = Pipe()
@@ -390,8 +402,9 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
                 $0.hasPrefix("library.json.corrupt-")
             }
             XCTAssertEqual(aside.count, 1)
+            let movedAside = try XCTUnwrap(aside.first, "the damaged file was not moved aside")
             XCTAssertEqual(
-                try String(contentsOfFile: storeDirectory + "/" + aside[0], encoding: .utf8),
+                try String(contentsOfFile: storeDirectory + "/" + movedAside, encoding: .utf8),
                 "{\"format\": 1, \"movies\": [")
             // The built-in films, written out here rather than read from the code that makes them.
             let builtIn: [(UInt64, String, String, String)] = [
@@ -435,8 +448,8 @@ final class MoviesPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(
                 FileManager.default.createFile(atPath: storeDirectory, contents: Data("not a folder".utf8)),
                 "the fixture file is written")
-            let first = library.movies[0].id
-            let second = library.movies[1].id
+            let first = try self.movie(at: 0).id
+            let second = try self.movie(at: 1).id
             try library.setTitle("First edit", for: first)
             XCTAssertTrue(page.banner.isShown, "a folder that cannot be written is explained")
             XCTAssertTrue(page.banner.text.contains("kept"), page.banner.text)

@@ -76,8 +76,10 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
 
     @MainActor private func shown(_ text: String) -> Widget? { WidgetTree.mappedLabel(text, under: main!.window) }
 
-    @MainActor private func label(of name: String) -> String {
-        let path = try! XCTUnwrap(menu.files.first { $0.path.hasSuffix("/" + name) }).path
+    @MainActor private func label(of name: String, line: UInt = #line) throws -> String {
+        let path = try XCTUnwrap(
+            menu.files.first { $0.path.hasSuffix("/" + name) }, "Open Recent does not list \(name)", line: line
+        ).path
         return RecentCatalogs.menuLabel(forPath: path, home: getenv("HOME").map { String(cString: $0) })
             .replacing("__", with: "_")
     }
@@ -86,15 +88,18 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
     func testTheMainMenuOpensARecentFileWithTheKeyboard() throws {
         try onMain {
             try addRecentFiles()
+            // The labels the menu shows, known once the files are listed.
+            let weather = try label(of: "my_weather.tsv")
+            let minerals = try label(of: "minerals.csv")
             xdotool("key", "F10") { shown("Open Recent") != nil }
-            xdotool("key", "Right") { shown(label(of: "my_weather.tsv")) != nil }
+            xdotool("key", "Right") { shown(weather) != nil }
             xdotool("key", "Down", "Down", "Down", "Return") {
                 page.filter?.catalog.name == "my_weather.tsv" && !page.opening.isOpening
             }
             XCTAssertEqual(page.filter?.catalog.count, 1)
             XCTAssertEqual(page.filter?.catalog.columns.map(\.name), ["station", "temp"])
             XCTAssertEqual(page.watchedPath, folder + "/weather/my_weather.tsv", "opened as Open… opens a file")
-            XCTAssertNil(shown(label(of: "minerals.csv")), "the menu closed")
+            XCTAssertNil(shown(minerals), "the menu closed")
         }
     }
 
@@ -103,12 +108,13 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
     func testTheOpenButtonsMenuOpensARecentFileWithClicks() throws {
         try onMain {
             try addRecentFiles()
+            let minerals = try label(of: "minerals.csv")
             XCTAssertTrue(page.openMenuButton.isVisible)
             try FileManager.default.removeItem(atPath: folder + "/flights.csv.gz")
             click(page.openMenuButton) { shown("Open Recent") != nil }
             XCTAssertEqual(listed, ["minerals.csv", "my_weather.tsv"], "looked again as the menu opened")
-            click(shown("Open Recent")) { shown(label(of: "minerals.csv")) != nil }
-            click(shown(label(of: "minerals.csv"))) {
+            click(shown("Open Recent")) { shown(minerals) != nil }
+            click(shown(minerals)) {
                 page.filter?.catalog.name == "minerals.csv" && !page.opening.isOpening
             }
             XCTAssertEqual(page.filter?.catalog.count, 3)

@@ -65,6 +65,21 @@ final class OpeningFilesTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// The chooser is the newest the running GTK has: GtkFileDialog from GTK 4.10, GTK 4.8's
+    /// native chooser before it, and for a chooser with a choice (the export's columns), which
+    /// GtkFileDialog cannot offer.
+    func testTheFileChooserIsTheRunningGTKsNewest() {
+        onMain {
+            let open = FileChooser(title: "Open", parent: nil, acceptLabel: "_Open", cancelLabel: "_Cancel")
+            XCTAssertEqual(open.isFileDialog, GtkVersion.isAtLeast(minor: 10), "GTK \(GtkVersion.running)")
+            let export = FileChooser(
+                title: "Export", parent: nil, acceptLabel: "_Export", cancelLabel: "_Cancel", purpose: .save,
+                choice: .init(id: "columns", label: "Columns", options: [("all", "All"), ("shown", "Shown")]))
+            XCTAssertFalse(export.isFileDialog, "a choice needs GTK's native chooser")
+            XCTAssertEqual(export.choice("columns"), "all", "the first option is chosen at first")
+        }
+    }
+
     /// A file dragged from another program (a GTK 4 window, Tests/dnd/drag_source.py, standing in
     /// for a file manager) and dropped on the Filters page with the pointer opens there: a real X
     /// drag and drop (XDND), pressed, moved and released by xdotool.

@@ -74,7 +74,15 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
-    @MainActor private var catalog: Catalog { page.filter!.catalog }
+    /// The catalog shown: without one the test fails, and the run goes on.
+    @MainActor private var catalog: Catalog {
+        get throws { try XCTUnwrap(page.filter, "the page shows no catalog").catalog }
+    }
+
+    /// Whether the page shows a catalog other than `shown`: false while it shows none.
+    @MainActor private func showsAnother(than shown: Catalog) -> Bool {
+        page.filter.map { $0.catalog !== shown } == true
+    }
 
     /// Clicks `widget`'s centre in the window titled `title`, once GTK knows that window has the
     /// keyboard: a popover opened before that (just after another test's window closed) did not
@@ -90,19 +98,21 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     @MainActor private func askedWhichTable() -> PartChooser? {
         page.open(path: folder + "shops.sqlite")
         XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
-        pump(frames: 2, of: page.opening.partChooser!.window)
+        guard let asked = page.opening.partChooser else { return nil }  // the failure is recorded above
+        pump(frames: 2, of: asked.window)
         return page.opening.partChooser
     }
 
-    func testADatabaseOfTwoTablesAsksWhichAndOpensTheOneClicked() {
-        onMain {
-            let shown = catalog
+    func testADatabaseOfTwoTablesAsksWhichAndOpensTheOneClicked() throws {
+        try onMain {
+            let shown = try catalog
             guard let chooser = askedWhichTable() else { return }
             XCTAssertEqual(chooser.buttons.map(\.label), ["cities — 2 rows", "shops — 3 rows"])
-            XCTAssertTrue(catalog === shown, "nothing changes until a table is chosen")
-            click(chooser.buttons[1], in: "Open a Table", until: { self.catalog !== shown })
-            XCTAssertEqual(catalog.count, 3)
-            XCTAssertEqual(catalog.columns.map(\.name), ["name", "city", "price"])
+            XCTAssertTrue(try catalog === shown, "nothing changes until a table is chosen")
+            let shops = try XCTUnwrap(chooser.buttons.dropFirst(1).first, "no button for the second table")
+            click(shops, in: "Open a Table", until: { self.showsAnother(than: shown) })
+            XCTAssertEqual(try catalog.count, 3)
+            XCTAssertEqual(try catalog.columns.map(\.name), ["name", "city", "price"])
             XCTAssertEqual(page.sourceLabel.text, "in shops.sqlite — shops")
             XCTAssertEqual(page.countLabel.text, "3 of 3 items")
         }
@@ -111,55 +121,57 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     /// Escape's action on the question (Escape itself is bound to it in the chooser). Pressed with
     /// xdotool on the question's window, which then closes, it left later tests' rows unable to
     /// fold under Xvfb with no window manager, so this test runs the action the key runs.
-    func testEscapeOnTheTableQuestionKeepsTheCatalogShown() {
-        onMain {
-            let shown = catalog
+    func testEscapeOnTheTableQuestionKeepsTheCatalogShown() throws {
+        try onMain {
+            let shown = try catalog
             guard let chooser = askedWhichTable() else { return }
             XCTAssertTrue(chooser.window.child?.activateAction("chooser.cancel") == true)
             XCTAssertTrue(pump { self.page.opening.partChooser == nil })
             pump(seconds: 0.2)
-            XCTAssertTrue(catalog === shown, "Escape keeps the catalog shown")
+            XCTAssertTrue(try catalog === shown, "Escape keeps the catalog shown")
             XCTAssertNil(ErrorDialog.shown.last, "a question answered with Escape is no error")
         }
     }
 
-    func testAWindowsFileSaysHowItWasReadAndIsReadAgainAsChosen() {
-        onMain {
+    func testAWindowsFileSaysHowItWasReadAndIsReadAgainAsChosen() throws {
+        try onMain {
             page.open(path: folder + "shops-1252.csv")
             XCTAssertTrue(pump(seconds: 10) { self.page.sourceLabel.text == "in shops-1252.csv" })
-            XCTAssertEqual(catalog.text(1, at: 0), "Zürich")
+            XCTAssertEqual(try catalog.text(1, at: 0), "Zürich")
             XCTAssertTrue(page.encodingButton.root.isVisible)
             XCTAssertEqual(page.encodingButton.root.label, "Read as Windows-1252")
             pump(frames: 2, of: page.root)
             click(page.encodingButton.root, in: windowTitle, until: { self.page.encodingButton.popover.isMapped })
-            let cyrillic = page.encodingButton.buttons[
-                TextEncoding.choices.firstIndex { $0.name == "WINDOWS-1251" }!]
+            let windows1251 = try XCTUnwrap(
+                TextEncoding.choices.firstIndex { $0.name == "WINDOWS-1251" }, "Windows-1251 is not offered")
+            let cyrillic = try XCTUnwrap(
+                page.encodingButton.buttons.dropFirst(windows1251).first, "no button for Windows-1251")
             pump(frames: 2, of: page.encodingButton.popover)
-            let before = catalog
-            click(cyrillic, in: windowTitle, until: { self.catalog !== before })
-            XCTAssertEqual(catalog.text(1, at: 0), "Zьrich", "0xFC is ь in Windows-1251")
+            let before = try catalog
+            click(cyrillic, in: windowTitle, until: { self.showsAnother(than: before) })
+            XCTAssertEqual(try catalog.text(1, at: 0), "Zьrich", "0xFC is ь in Windows-1251")
             XCTAssertEqual(page.encodingButton.root.label, "Read as Windows-1251")
         }
     }
 
-    func testATruncatedArchiveIsRefusedAndTheCatalogStays() {
-        onMain {
-            let shown = catalog
+    func testATruncatedArchiveIsRefusedAndTheCatalogStays() throws {
+        try onMain {
+            let shown = try catalog
             page.open(path: folder + "cut.csv.gz")
             XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
-            let detail = ErrorDialog.shown.last!.detailText
+            let detail = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog").detailText
             XCTAssertTrue(detail.hasPrefix("the gzip data is damaged: "), detail)
             XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail)
-            XCTAssertTrue(catalog === shown)
+            XCTAssertTrue(try catalog === shown)
         }
     }
 
-    func testAZipOpensItsCSVAndAUTF8FileSaysNothing() {
-        onMain {
+    func testAZipOpensItsCSVAndAUTF8FileSaysNothing() throws {
+        try onMain {
             page.open(path: folder + "shops.csv.zip")
             XCTAssertTrue(pump(seconds: 10) { self.page.sourceLabel.text == "in shops.csv.zip — shops.csv" })
-            XCTAssertEqual(catalog.count, 2)
-            XCTAssertEqual(catalog.text(1, at: 1), "München")
+            XCTAssertEqual(try catalog.count, 2)
+            XCTAssertEqual(try catalog.text(1, at: 1), "München")
             XCTAssertFalse(page.encodingButton.root.isVisible, "UTF-8 needs no word")
         }
     }

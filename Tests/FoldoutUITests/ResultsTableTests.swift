@@ -34,8 +34,8 @@ final class ResultsTableTests: MainWindowTestCase, @unchecked Sendable {
 
     /// The table's cell of `column` (a catalog column) in the first row shown.
     @MainActor private func firstCell(_ column: Int) -> Inscription? {
-        page.table.cells.values.filter { $0.column == column && $0.listPosition != nil }
-            .min { $0.listPosition! < $1.listPosition! }?.text
+        page.table.cells.values.compactMap { cell in cell.listPosition.map { (position: $0, cell: cell) } }
+            .filter { $0.cell.column == column }.min { $0.position < $1.position }?.cell.text
     }
 
     @MainActor private func showTable() throws {

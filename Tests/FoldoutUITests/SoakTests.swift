@@ -61,8 +61,8 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    func testMemoryStaysFlatThroughLongUse() {
-        onMain {
+    func testMemoryStaysFlatThroughLongUse() throws {
+        try onMain {
             Settings.default.enableAnimations = true
             let dataHome = NSTemporaryDirectory() + "foldout-soak-\(getpid())"
             defer { try? FileManager.default.removeItem(atPath: dataHome) }
@@ -83,7 +83,7 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { actions.boundRows.count > 5 && filters.filter != nil })
 
             var random = SeededGenerator(seed: 11)
-            @MainActor func workload(unfolds: Int, filterChanges: Int, edits: Int) {
+            @MainActor func workload(unfolds: Int, filterChanges: Int, edits: Int) throws {
                 for step in 0..<unfolds {
                     if step % 2 == 0, let id = actions.visibleRowIDs.randomElement(using: &random) {
                         actions.viewModel.toggle(id)
@@ -100,6 +100,7 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
                     if step % 3 == 0 {
                         filter.reset(column: column)
                     } else {
+                        _ = try XCTUnwrap(filter.options(forColumn: column).first, "facet \(column) has no options")
                         filter.select(
                             option: Int.random(in: 0..<filter.options(forColumn: column).count, using: &random),
                             inColumn: column)
@@ -107,7 +108,8 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
                     if step % 20 == 0 { pump(seconds: 0.01) }
                 }
                 for step in 0..<edits {
-                    let movie = movies.library.movies.randomElement(using: &random)!
+                    let picked = movies.library.movies.randomElement(using: &random)
+                    let movie = try XCTUnwrap(picked, "the library is empty")
                     try? movies.library.setTitle("Edit \(step) of \(movie.id)", for: movie.id)
                     movies.library.setGenre(Genre.allCases.randomElement(using: &random)!, for: movie.id)
                 }
@@ -115,9 +117,9 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
                 pump(seconds: 0.5)
             }
 
-            workload(unfolds: 2_000, filterChanges: 200, edits: 200)  // warm-up: caches, pools, rows
+            try workload(unfolds: 2_000, filterChanges: 200, edits: 200)  // warm-up: caches, pools, rows
             let before = Self.residentBytes()
-            workload(unfolds: 10_000, filterChanges: 1_000, edits: 1_000)
+            try workload(unfolds: 10_000, filterChanges: 1_000, edits: 1_000)
             let after = Self.residentBytes()
             let growth = Double(after - before) / Double(before)
             let percent = String(format: "%+.2f", growth * 100)
