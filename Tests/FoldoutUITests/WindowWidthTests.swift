@@ -50,11 +50,16 @@ final class WindowWidthTests: MainWindowTestCase, @unchecked Sendable {
             main.page = .filters
             let filters = try XCTUnwrap(main.filters)
             XCTAssertTrue(pump { filters.filter != nil && !filters.facetMenus.isEmpty })
-            for width: Int32 in [360, 380, 420, 480, 560, 640, 720, 800, 1_000, 1_400] {
+            for width: Int32 in [360, 380, 420, 480, 560, 640, 720, 800, 1_000, 1_280] {
                 main.window.setDefaultSize(width: width, height: 700)
                 for page in Page.allCases {
                     main.page = page
-                    if page == .filters { filters.facetMenus.first?.button.popup() }
+                    pump(frames: 2, of: main.window)
+                    // The flyout at three of the widths: GTK 4.8 under Xvfb, with no window
+                    // manager, loses the popup's monitor from the fourth showing of one popover on
+                    // (a GDK critical, whatever the width); GTK 4.18 does not.
+                    let flyout = page == .filters && [360, 720, 1_000].contains(width)
+                    if flyout { filters.facetMenus.first?.button.popup() }
                     pump(frames: 3, of: main.window)
                     XCTAssertEqual(
                         WidgetTree.tooWide(under: main.column, for: width), [], "\(page) at \(width) px: too wide")
