@@ -11,6 +11,20 @@
  * a call that has a newer form goes to CFoldoutModel's foldout_gtk_runtime.h, which chooses it
  * at run time, so that a build against 4.8's headers uses the newer GTK where it runs on one. */
 
+/* GLib 2.87 and later mark their flags enums G_GNUC_FLAG_ENUM, which Swift imports as option sets
+ * whose values it names differently from GLib 2.74's plain enums (and whose types have no
+ * unlabelled init). The flags Foldout passes, as plain numbers, the same on every GLib: Swift
+ * wraps one with `Type(rawValue: numericCast(FOLDOUT_…))`. */
+static const guint FOLDOUT_APPLICATION_HANDLES_OPEN = G_APPLICATION_HANDLES_OPEN;
+static const guint FOLDOUT_APPLICATION_HANDLES_COMMAND_LINE = G_APPLICATION_HANDLES_COMMAND_LINE;
+static const guint FOLDOUT_APPLICATION_NON_UNIQUE = G_APPLICATION_NON_UNIQUE;
+static const guint FOLDOUT_OPTION_FLAG_HIDDEN = G_OPTION_FLAG_HIDDEN;
+static const guint FOLDOUT_FILE_MONITOR_WATCH_MOVES = G_FILE_MONITOR_WATCH_MOVES;
+static const guint FOLDOUT_FILE_TEST_IS_REGULAR = G_FILE_TEST_IS_REGULAR;
+static const guint FOLDOUT_FILE_TEST_IS_DIR = G_FILE_TEST_IS_DIR;
+static const guint FOLDOUT_RESOURCE_LOOKUP_FLAGS_NONE = G_RESOURCE_LOOKUP_FLAGS_NONE;
+static const guint FOLDOUT_LOG_LEVEL_DEBUG = G_LOG_LEVEL_DEBUG;
+
 static inline void foldout_accessible_set_expanded(GtkWidget *widget, gboolean expanded) {
     gtk_accessible_update_state(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_STATE_EXPANDED, expanded, -1);
 }

@@ -25,7 +25,8 @@ public final class Application: Object {
             case .strings: G_OPTION_ARG_STRING_ARRAY
             }
         g_application_add_main_option(
-            application, long, 0, hidden ? G_OPTION_FLAG_HIDDEN : GOptionFlags(0), arg, description, argument)
+            application, long, 0, GOptionFlags(rawValue: numericCast(hidden ? FOLDOUT_OPTION_FLAG_HIDDEN : 0)), arg,
+            description, argument)
     }
 
     /// The summary shown above the options in `--help`.

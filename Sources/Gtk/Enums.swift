@@ -101,11 +101,11 @@ public struct ApplicationFlags: OptionSet, Sendable {
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// Files on the command line (or from a file manager) arrive as `open`.
-    public static let handlesOpen = ApplicationFlags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue)
+    public static let handlesOpen = ApplicationFlags(rawValue: FOLDOUT_APPLICATION_HANDLES_OPEN)
     /// Each launch's command line arrives in the instance that runs, as `command-line`.
-    public static let handlesCommandLine = ApplicationFlags(rawValue: G_APPLICATION_HANDLES_COMMAND_LINE.rawValue)
+    public static let handlesCommandLine = ApplicationFlags(rawValue: FOLDOUT_APPLICATION_HANDLES_COMMAND_LINE)
     /// Every launch runs on its own, never handing its work to another instance.
-    public static let nonUnique = ApplicationFlags(rawValue: G_APPLICATION_NON_UNIQUE.rawValue)
+    public static let nonUnique = ApplicationFlags(rawValue: FOLDOUT_APPLICATION_NON_UNIQUE)
 
-    var gtk: GApplicationFlags { GApplicationFlags(rawValue) }
+    var gtk: GApplicationFlags { GApplicationFlags(rawValue: numericCast(rawValue)) }
 }

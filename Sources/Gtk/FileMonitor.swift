@@ -19,7 +19,10 @@ public final class FileMonitor: Object {
         self.path = path
         let file = g_file_new_for_path(path)
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return nil }
+        guard
+            let monitor = g_file_monitor_file(
+                file, GFileMonitorFlags(rawValue: numericCast(FOLDOUT_FILE_MONITOR_WATCH_MOVES)), nil, nil)
+        else { return nil }
         super.init(takingFull: UnsafeMutableRawPointer(monitor))
     }
 

@@ -14,7 +14,9 @@ public enum Log {
                             GLogField(key: domainKey, value: UnsafeRawPointer(domain), length: -1),
                             GLogField(key: messageKey, value: UnsafeRawPointer(text), length: -1),
                         ]
-                        g_log_structured_array(G_LOG_LEVEL_DEBUG, &fields, gsize(fields.count))
+                        g_log_structured_array(
+                            GLogLevelFlags(rawValue: numericCast(FOLDOUT_LOG_LEVEL_DEBUG)), &fields, gsize(fields.count)
+                        )
                     }
                 }
             }

@@ -14,7 +14,9 @@ public enum Resources {
     public static func register(bundleAt path: String) throws(ResourceError) {
         let path = canonical(path)
         guard !registered.contains(path) else { return }
-        guard g_file_test(path, G_FILE_TEST_IS_REGULAR) != 0 else { throw .missing(path) }
+        guard g_file_test(path, GFileTest(rawValue: numericCast(FOLDOUT_FILE_TEST_IS_REGULAR))) != 0 else {
+            throw .missing(path)
+        }
         var error: UnsafeMutablePointer<GError>?
         guard let resource = g_resource_load(path, &error) else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
@@ -29,7 +31,9 @@ public enum Resources {
 
     /// Whether a registered bundle holds a file at `resourcePath`.
     public static func contains(_ resourcePath: String) -> Bool {
-        g_resources_get_info(resourcePath, G_RESOURCE_LOOKUP_FLAGS_NONE, nil, nil, nil) != 0
+        g_resources_get_info(
+            resourcePath, GResourceLookupFlags(rawValue: numericCast(FOLDOUT_RESOURCE_LOOKUP_FLAGS_NONE)), nil, nil, nil
+        ) != 0
     }
 
     /// The folder holding the running executable (from `/proc/self/exe`), or nil.
@@ -43,7 +47,7 @@ public enum Resources {
 
     /// Whether `path` is a folder (or a symbolic link to one).
     public static func isDirectory(_ path: String) -> Bool {
-        g_file_test(path, G_FILE_TEST_IS_DIR) != 0
+        g_file_test(path, GFileTest(rawValue: numericCast(FOLDOUT_FILE_TEST_IS_DIR))) != 0
     }
 
     /// `path` made absolute, without `.` and `..` parts and repeated slashes (symbolic links kept).

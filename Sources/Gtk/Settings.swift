@@ -13,7 +13,10 @@ public final class StoredSettings: Object {
     public init?(schema id: String, searching folders: [String]) {
         let standard = g_settings_schema_source_get_default()
         var found: OpaquePointer?
-        for folder in folders where g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_IS_REGULAR) != 0 {
+        for folder in folders
+        where g_file_test(folder + "/gschemas.compiled", GFileTest(rawValue: numericCast(FOLDOUT_FILE_TEST_IS_REGULAR)))
+            != 0
+        {
             guard let source = g_settings_schema_source_new_from_directory(folder, standard, 0, nil) else { continue }
             found = g_settings_schema_source_lookup(source, id, 1)
             g_settings_schema_source_unref(source)

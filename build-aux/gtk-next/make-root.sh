@@ -5,6 +5,12 @@
 #
 #   make-root.sh [SUITE]    # SUITE: trixie (GTK 4.18, GLib 2.84; the default) or sid; prints the root
 #
+# CI runs trixie. sid (on 2026-11-26: GTK 4.24.1, GLib 2.90.1, newer than GNOME 50's 4.22 and 2.88)
+# builds Foldout and runs its suite the same way (build-aux/gtk-next/test.sh sid), but not yet
+# green: the appearance portal tests, F10's menu and the Details combo differ on GTK 4.24 (the
+# note on the issue "The GTK users run" lists them), and a third suite would take CI past forty
+# minutes on two cores.
+#
 # The root is kept between runs in $FOLDOUT_GTK_NEXT_CACHE (default /var/cache/foldout/gtk-next),
 # one folder per suite, and made again from scratch when what it is made of changes: the suite,
 # the mirror, the package list (build-aux/install-deps.sh --list and the toolchain's own below) or
