@@ -71,7 +71,8 @@ private let releaseBoxNotify: GClosureNotify = { data, _ in ClosureBox.release(d
 
 extension Object {
     func connect(_ signal: String, box: ClosureBox, callback: GCallback) -> SignalConnection {
-        let id = g_signal_connect_data(raw, signal, callback, box.retainedPointer(), releaseBoxNotify, GConnectFlags(rawValue: 0))
+        let id = g_signal_connect_data(
+            raw, signal, callback, box.retainedPointer(), releaseBoxNotify, GConnectFlags(rawValue: 0))
         precondition(id != 0, "no signal \(signal) on \(typeName)")
         return SignalConnection(instance: raw, handlerID: id)
     }
