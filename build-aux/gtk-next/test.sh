@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every test on a newer GTK than the machine's: build-aux/test.sh (the build, the layering
 # and translation checks, every XCTest test under Xvfb, the three AT-SPI suites) inside a Debian
-# root made by make-root.sh, with its own build folder (.build-SUITE) beside the machine's .build.
+# root made by make-root.sh, with a build folder of its own (.build-trixie, .build-sid) beside the
+# machine's .build.
 #
 #   build-aux/gtk-next/test.sh [SUITE]                 # trixie (GTK 4.18) by default
 #   build-aux/gtk-next/test.sh trixie --flatpak        # then the Flatpak sandbox check on that GTK
