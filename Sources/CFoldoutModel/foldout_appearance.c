@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "foldout_appearance.h"
+#include "foldout_gtk_runtime.h"
 
 #define PORTAL_NAME "org.freedesktop.portal.Desktop"
 #define PORTAL_PATH "/org/freedesktop/portal/desktop"
@@ -84,9 +85,6 @@ guint foldout_appearance_watch(GDBusConnection *bus, FoldoutAppearanceChanged ch
 }
 
 gboolean foldout_appearance_followed_by_gtk(void) {
-#if GTK_CHECK_VERSION(4, 20, 0)
-    return TRUE;
-#else
-    return FALSE;
-#endif
+    /* The running GTK, not the headers: a build against 4.8's runs on GNOME 50's 4.22 too. */
+    return foldout_gtk_at_least(20);
 }

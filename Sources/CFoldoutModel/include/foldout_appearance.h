@@ -22,8 +22,8 @@ typedef void (*FoldoutAppearanceChanged)(const char *key, guint32 value, gpointe
 guint foldout_appearance_watch(GDBusConnection *bus, FoldoutAppearanceChanged changed, gpointer data,
                                GDestroyNotify destroy);
 
-/* Whether this GTK reads the portal itself (GTK 4.20's GtkSettings:gtk-interface-color-scheme and
- * gtk-interface-contrast), so that the application should not. */
+/* Whether the running GTK reads the portal itself (GTK 4.20's GtkSettings:gtk-interface-color-scheme
+ * and gtk-interface-contrast), so that the application should not. */
 gboolean foldout_appearance_followed_by_gtk(void);
 
 G_END_DECLS
