@@ -22,16 +22,11 @@ typedef GtkSortType (*PrimaryOrder)(GtkSorter *sorter);
 
 /* GTK 4.10's answer, where the running GTK has it: -1 where it has not, else whether sorted. */
 static int primary_sort_asked(GtkSorter *sorter, GtkColumnViewColumn **column, gboolean *descending) {
-    static PrimaryColumn primary_column;
-    static PrimaryOrder primary_order;
-    static gsize looked_up;
-    if (g_once_init_enter(&looked_up)) {
-        if (foldout_gtk_at_least(10)) {
-            primary_column = foldout_gtk_function("gtk_column_view_sorter_get_primary_sort_column");
-            primary_order = foldout_gtk_function("gtk_column_view_sorter_get_primary_sort_order");
-        }
-        g_once_init_leave(&looked_up, 1);
-    }
+    static FoldoutGtkFunction column_slot, order_slot;
+    PrimaryColumn primary_column =
+        foldout_gtk_function_since(10, "gtk_column_view_sorter_get_primary_sort_column", &column_slot);
+    PrimaryOrder primary_order =
+        foldout_gtk_function_since(10, "gtk_column_view_sorter_get_primary_sort_order", &order_slot);
     GType sorter_type = g_type_from_name("GtkColumnViewSorter");
     if (primary_column == NULL || primary_order == NULL || sorter_type == 0 ||
         !G_TYPE_CHECK_INSTANCE_TYPE(sorter, sorter_type))

@@ -13,16 +13,19 @@ gboolean foldout_gtk_at_least(guint minor) {
     return gtk_get_major_version() > 4 || (gtk_get_major_version() == 4 && gtk_get_minor_version() >= minor);
 }
 
+gpointer foldout_gtk_function_since(guint minor, const char *name, FoldoutGtkFunction *slot) {
+    if (!slot->looked_up) {
+        slot->function = foldout_gtk_at_least(minor) ? foldout_gtk_function(name) : NULL;
+        slot->looked_up = TRUE;
+    }
+    return slot->function;
+}
+
 typedef void (*LoadFromString)(GtkCssProvider *provider, const char *css);
 
 void foldout_css_provider_load_string(GtkCssProvider *provider, const char *css) {
-    static LoadFromString load_from_string;
-    static gsize looked_up;
-    if (g_once_init_enter(&looked_up)) {
-        if (foldout_gtk_at_least(12))
-            load_from_string = (LoadFromString)foldout_gtk_function("gtk_css_provider_load_from_string");
-        g_once_init_leave(&looked_up, 1);
-    }
+    static FoldoutGtkFunction slot;
+    LoadFromString load_from_string = foldout_gtk_function_since(12, "gtk_css_provider_load_from_string", &slot);
     if (load_from_string != NULL) {
         load_from_string(provider, css);
         return;
@@ -32,34 +35,27 @@ void foldout_css_provider_load_string(GtkCssProvider *provider, const char *css)
     G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
-/* gtk_list_view_scroll_to's flags: none (scroll only), as GtkListScrollFlags has it. */
-enum { LIST_SCROLL_NONE = 0 };
 typedef void (*ScrollTo)(GtkListView *list, guint position, guint flags, gpointer scroll_info);
 
+gboolean foldout_list_view_scroll_to_with(GtkListView *list, guint position, guint flags) {
+    static FoldoutGtkFunction slot;
+    ScrollTo scroll_to = foldout_gtk_function_since(12, "gtk_list_view_scroll_to", &slot);
+    if (scroll_to == NULL)
+        return FALSE;
+    scroll_to(list, position, flags, NULL);
+    return TRUE;
+}
+
 void foldout_list_view_scroll_to(GtkListView *list, guint position) {
-    static ScrollTo scroll_to;
-    static gsize looked_up;
-    if (g_once_init_enter(&looked_up)) {
-        if (foldout_gtk_at_least(12))
-            scroll_to = (ScrollTo)foldout_gtk_function("gtk_list_view_scroll_to");
-        g_once_init_leave(&looked_up, 1);
-    }
-    if (scroll_to != NULL)
-        scroll_to(list, position, LIST_SCROLL_NONE, NULL);
-    else
+    if (!foldout_list_view_scroll_to_with(list, position, 0))
         gtk_widget_activate_action(GTK_WIDGET(list), "list.scroll-to-item", "u", position);
 }
 
 typedef void (*SetFocusable)(GtkListItem *item, gboolean focusable);
 
 void foldout_list_item_set_focusable(GtkListItem *item, gboolean focusable) {
-    static SetFocusable set_focusable;
-    static gsize looked_up;
-    if (g_once_init_enter(&looked_up)) {
-        if (foldout_gtk_at_least(12))
-            set_focusable = (SetFocusable)foldout_gtk_function("gtk_list_item_set_focusable");
-        g_once_init_leave(&looked_up, 1);
-    }
+    static FoldoutGtkFunction slot;
+    SetFocusable set_focusable = foldout_gtk_function_since(12, "gtk_list_item_set_focusable", &slot);
     if (set_focusable != NULL)
         set_focusable(item, focusable);
 }
@@ -67,13 +63,8 @@ void foldout_list_item_set_focusable(GtkListItem *item, gboolean focusable) {
 typedef void (*GetColor)(GtkWidget *widget, GdkRGBA *color);
 
 void foldout_widget_get_color(GtkWidget *widget, GdkRGBA *color) {
-    static GetColor get_color;
-    static gsize looked_up;
-    if (g_once_init_enter(&looked_up)) {
-        if (foldout_gtk_at_least(10))
-            get_color = (GetColor)foldout_gtk_function("gtk_widget_get_color");
-        g_once_init_leave(&looked_up, 1);
-    }
+    static FoldoutGtkFunction slot;
+    GetColor get_color = foldout_gtk_function_since(10, "gtk_widget_get_color", &slot);
     if (get_color != NULL) {
         get_color(widget, color);
         return;

@@ -16,10 +16,6 @@ gboolean foldout_list_view_focus_row_holding(GtkListView *list, GtkWidget *widge
     return item != NULL && gtk_widget_grab_focus(item);
 }
 
-/* gtk_list_view_scroll_to's flags that focus and select the item (GtkListScrollFlags, 4.12). */
-enum { LIST_SCROLL_FOCUS = 1 << 0, LIST_SCROLL_SELECT = 1 << 1 };
-typedef void (*ScrollTo)(GtkListView *list, guint position, guint flags, gpointer scroll_info);
-
 gboolean foldout_list_view_focus_row(GtkListView *list, guint fallback) {
     GtkWidget *widget = GTK_WIDGET(list);
     if (!gtk_widget_grab_focus(widget))
@@ -29,10 +25,8 @@ gboolean foldout_list_view_focus_row(GtkListView *list, guint fallback) {
     if (focus != widget)
         return TRUE;
     guint count = g_list_model_get_n_items(G_LIST_MODEL(gtk_list_view_get_model(list)));
-    ScrollTo scroll_to = foldout_gtk_at_least(12) ? (ScrollTo)foldout_gtk_function("gtk_list_view_scroll_to") : NULL;
-    if (count == 0 || scroll_to == NULL)
-        return TRUE;
-    scroll_to(list, MIN(fallback, count - 1), LIST_SCROLL_FOCUS, NULL);
+    if (count > 0)
+        foldout_list_view_scroll_to_with(list, MIN(fallback, count - 1), FOLDOUT_LIST_SCROLL_FOCUS);
     return TRUE;
 }
 
@@ -44,11 +38,8 @@ void foldout_list_view_focus_and_select(GtkListView *list, guint position) {
         return;
     }
     position = MIN(position, count - 1);
-    ScrollTo scroll_to = foldout_gtk_at_least(12) ? (ScrollTo)foldout_gtk_function("gtk_list_view_scroll_to") : NULL;
-    if (scroll_to != NULL) {
-        scroll_to(list, position, LIST_SCROLL_FOCUS | LIST_SCROLL_SELECT, NULL);
+    if (foldout_list_view_scroll_to_with(list, position, FOLDOUT_LIST_SCROLL_FOCUS | FOLDOUT_LIST_SCROLL_SELECT))
         return;
-    }
     gtk_selection_model_select_item(model, position, TRUE);
     foldout_list_view_scroll_to(list, position);
     gtk_widget_grab_focus(GTK_WIDGET(list));

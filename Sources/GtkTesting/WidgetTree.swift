@@ -42,39 +42,31 @@ public enum WidgetTree {
     }
 
     /// The titles of the visible toplevel windows, dialogs included (GTK's file chooser too).
-    public static func windowTitles() -> [String] {
+    public static func windowTitles() -> [String] { visibleToplevels().compactMap(\.title) }
+
+    /// The visible toplevel windows with their titles.
+    private static func visibleToplevels() -> [(window: UnsafeMutablePointer<GtkWidget>, title: String?)] {
         let list = gtk_window_list_toplevels()
         defer { g_list_free(list) }
-        var titles: [String] = []
+        var toplevels: [(window: UnsafeMutablePointer<GtkWidget>, title: String?)] = []
         var node = list
         while let current = node {
             if let data = current.pointee.data,
-                gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0,
-                let title = gtk_window_get_title(data.assumingMemoryBound(to: GtkWindow.self))
+                gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0
             {
-                titles.append(String(cString: title))
+                let title = gtk_window_get_title(data.assumingMemoryBound(to: GtkWindow.self)).map {
+                    String(cString: $0)
+                }
+                toplevels.append((data.assumingMemoryBound(to: GtkWidget.self), title))
             }
             node = current.pointee.next
         }
-        return titles
+        return toplevels
     }
 
     /// The visible toplevel window titled `title` (a dialog GTK made, the file chooser's too), if any.
     private static func toplevel(titled title: String) -> UnsafeMutablePointer<GtkWidget>? {
-        let list = gtk_window_list_toplevels()
-        defer { g_list_free(list) }
-        var node = list
-        while let current = node {
-            if let data = current.pointee.data,
-                gtk_widget_get_visible(data.assumingMemoryBound(to: GtkWidget.self)) != 0,
-                let found = gtk_window_get_title(data.assumingMemoryBound(to: GtkWindow.self)),
-                String(cString: found) == title
-            {
-                return data.assumingMemoryBound(to: GtkWidget.self)
-            }
-            node = current.pointee.next
-        }
-        return nil
+        visibleToplevels().first { $0.title == title }?.window
     }
 
     /// The texts typed in the text fields of the window titled `title` (say what a file chooser's

@@ -16,6 +16,16 @@ gpointer foldout_gtk_function(const char *name);
 /* TRUE when the running GTK is 4.`minor` or newer. */
 gboolean foldout_gtk_at_least(guint minor);
 
+/* Where a call site keeps the answer of foldout_gtk_function_since (a static, zeroed). */
+typedef struct {
+    gboolean looked_up;
+    gpointer function;
+} FoldoutGtkFunction;
+
+/* The function `name` where the running GTK is 4.`minor` or newer and has it, else NULL; asked
+ * once per call site, whose `slot` keeps the answer (GTK is called on the main thread only). */
+gpointer foldout_gtk_function_since(guint minor, const char *name, FoldoutGtkFunction *slot);
+
 /* Loads `css` (UTF-8, NUL-terminated) into `provider`: gtk_css_provider_load_from_string (4.12)
  * or gtk_css_provider_load_from_data. */
 void foldout_css_provider_load_string(GtkCssProvider *provider, const char *css);
@@ -23,6 +33,12 @@ void foldout_css_provider_load_string(GtkCssProvider *provider, const char *css)
 /* Scrolls `list` minimally so the item at `position` is visible: gtk_list_view_scroll_to (4.12)
  * or the list's "list.scroll-to-item" action. */
 void foldout_list_view_scroll_to(GtkListView *list, guint position);
+
+/* gtk_list_view_scroll_to's flags (GtkListScrollFlags, 4.12): focus, and select, the item. */
+enum { FOLDOUT_LIST_SCROLL_FOCUS = 1 << 0, FOLDOUT_LIST_SCROLL_SELECT = 1 << 1 };
+
+/* gtk_list_view_scroll_to with `flags` where the running GTK has it (TRUE), else nothing (FALSE). */
+gboolean foldout_list_view_scroll_to_with(GtkListView *list, guint position, guint flags);
 
 /* The widget's foreground colour: gtk_widget_get_color (4.10) or its style context's. */
 void foldout_widget_get_color(GtkWidget *widget, GdkRGBA *color);
