@@ -23,6 +23,13 @@ static void clamp_measure(GtkWidget *widget, GtkOrientation orientation, int for
     *minimum = *natural = 0;
     *minimum_baseline = *natural_baseline = -1;
     if (self->child == NULL || !gtk_widget_should_layout(self->child)) return;
+    /* With no width given, the child's height at the width it would have: a child whose height
+     * depends on its width (a wrapping bar) is then measured alike for no width and for a wide one. */
+    if (orientation == GTK_ORIENTATION_VERTICAL && for_size < 0) {
+        int child_minimum = 0, child_natural = 0;
+        gtk_widget_measure(self->child, GTK_ORIENTATION_HORIZONTAL, -1, &child_minimum, &child_natural, NULL, NULL);
+        for_size = MAX(child_minimum, MIN(child_natural, self->maximum_width));
+    }
     if (orientation == GTK_ORIENTATION_VERTICAL && for_size > self->maximum_width) for_size = self->maximum_width;
     gtk_widget_measure(self->child, orientation, for_size, minimum, natural, NULL, NULL);
     if (orientation == GTK_ORIENTATION_HORIZONTAL) *natural = MAX(*minimum, MIN(*natural, self->maximum_width));

@@ -2,13 +2,14 @@
 import FoldoutCore
 import Gtk
 
-/// The facet bar: one flyout per facet column of the catalog (scrolling sideways when they do not
-/// fit), then the Facets menu, in which any column with few enough values can be made a facet or
-/// stop being one, then whatever the page puts at the end (the Open button).
+/// The facet bar: one flyout per facet column of the catalog (in lines that wrap when they do not
+/// fit: a button is never cut off, its label is shortened with "…"), then the Facets menu, in which
+/// any column with few enough values can be made a facet or stop being one, then whatever the page
+/// puts at the end (the Open button).
 @MainActor
 final class FacetBar {
     let root = Box(.horizontal, spacing: 6)
-    private let menusBox = Box(.horizontal, spacing: 6)
+    private let menusBox = WrapBox(spacing: 6)
     let facetsButton = MenuButton()
     private let facetsPopover = Popover()
     private(set) var menus: [FacetMenu] = []
@@ -18,17 +19,18 @@ final class FacetBar {
 
     init(trailing: [Widget]) {
         root.addCSSClass("facet-bar")
-        let scroller = ScrolledWindow()
-        scroller.scrollHorizontally()
-        scroller.hexpand = true
-        scroller.child = menusBox
-        root.append(scroller)
+        menusBox.hexpand = true
+        root.append(menusBox)
+        facetsButton.setAlign(vertical: .start)
         facetsButton.label = tr("Facets")
         facetsButton.tooltip = tr("Choose which columns are facets")
         facetsButton.popover = facetsPopover
         facetsPopover.onShow { [weak self] in self?.buildFacetChecks() }
         root.append(facetsButton)
-        for widget in trailing { root.append(widget) }
+        for widget in trailing {
+            widget.setAlign(vertical: .start)
+            root.append(widget)
+        }
     }
 
     var isSensitive: Bool {
@@ -78,7 +80,10 @@ final class FacetBar {
     func showLabels() {
         guard let filter else { return }
         for menu in menus {
-            menu.show(label: filter.label(forColumn: menu.column), selection: filter.selection(forColumn: menu.column))
+            menu.show(
+                label: filter.label(forColumn: menu.column),
+                whole: filter.filterText(forColumn: menu.column, listingAll: true),
+                selection: filter.selection(forColumn: menu.column))
         }
         for menu in rangeMenus { menu.refresh() }
     }

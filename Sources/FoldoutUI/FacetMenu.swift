@@ -16,6 +16,8 @@ final class FacetMenu {
     static let maxRowsPerColumn = 10
     /// More options than this get a type-to-filter entry and a scrolling list.
     static let searchableOptions = 30
+    /// The most characters a facet button's label shows before "…".
+    static let labelCharacters: Int32 = 18
     /// At most this many options are built at once in a long flyout; typing finds the others.
     static let maxListed = 500
 
@@ -62,6 +64,7 @@ final class FacetMenu {
             case .asGiven: tr("In the catalog’s order")
             case .yesFirst: tr("Yes first")
             }
+        button.shortensLabel(maxCharacters: Self.labelCharacters)
         button.label = name
         button.popover = popover
         button.tooltip = tr("Filter by {facet}", ["facet": name])
@@ -71,12 +74,15 @@ final class FacetMenu {
         popover.onClosed { [weak self] in self?.resizeWatch?.remove() }
     }
 
-    /// Shows the facet's label (what it filters by, or its name) and its ticked options.
-    func show(label: String, selection: FacetSelection) {
+    /// Shows the facet's label (what it filters by, or its name) and its ticked options; `whole`
+    /// names every option it filters by, for the tooltip and a screen reader where the label is short.
+    func show(label: String, whole: String, selection: FacetSelection) {
         self.selection = selection
         button.label = label
         let filtering = !selection.isEmpty || selection.excluded
-        button.setAccessibleLabel(filtering ? tr("{facet}: {option}", ["facet": name, "option": label]) : label)
+        let described = tr("{facet}: {option}", ["facet": name, "option": whole])
+        button.setAccessibleLabel(filtering ? described : label)
+        button.tooltip = filtering ? described : tr("Filter by {facet}", ["facet": name])
         if filtering { button.addCSSClass("chosen") } else { button.removeCSSClass("chosen") }
         if !optionButtons.isEmpty { refreshOptions() }
     }

@@ -29,13 +29,25 @@ extension FiltersPage {
         for (_, done) in requests { done(problem) }
     }
 
+    /// A request that names filters, a search or a sort shows exactly those, as `--export` writes
+    /// them: what the page filtered by before (a remembered view, an earlier launch) goes first.
     private func carryOutNow(_ request: FiltersRequest) -> String? {
         guard let filter else { return nil }
+        if request.namesResults {
+            filter.resetAll()
+            search.entry.text = request.search ?? ""
+            if request.sort == nil { section.choose(sort: filter.catalog.defaultSort) }
+        }
         var problems: [String] = request.filters.compactMap { filter.apply($0) }
-        if let text = request.search { search.entry.text = text }
         if let sort = request.sort, let problem = self.sort(named: sort) { problems.append(problem) }
         if let name = request.openFacet, !openMenu(named: name) { problems.append(filter.catalog.unknownColumn(name)) }
-        if let row = request.unfoldRow { unfoldResult(at: row) }
+        if let row = request.unfoldRow {
+            if row < filter.matchCount {
+                unfoldResult(at: row)
+            } else {
+                problems.append(LaunchRequest.noRowToUnfold(String(row), count: filter.matchCount))
+            }
+        }
         return problems.first
     }
 

@@ -96,7 +96,8 @@ public final class FoldoutApplication {
         do {
             let catalog = try CatalogReader.load(path: path, options: options)
             startCatalog = catalog
-            return request.filters.problem(in: catalog)
+            return request.filters.problem(
+                in: catalog, unfolding: request.firstPage == .filters ? request.unfoldRow : nil)
         } catch {
             return cannotOpen(path, error.description)
         }

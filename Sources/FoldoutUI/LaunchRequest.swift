@@ -47,17 +47,16 @@ struct LaunchRequest {
             }
             self.page = page
         }
+        try readCatalog(parsed)
+        try readFilters(parsed)
         if let text = parsed.string(Self.unfold) {
-            guard let row = Int(text), row >= 0 && row < Self.actionsCount else {
-                throw LaunchProblem(
-                    tr(
-                        "no row “{row}” to unfold (rows: 0 to {last})",
-                        ["row": text, "last": String(Self.actionsCount - 1)]))
+            // A row of the results is checked once they are shown (FiltersPage+Requests.swift).
+            let bound = firstPage == .filters ? Int.max : Self.actionsCount
+            guard let row = Int(text), row >= 0 && row < bound else {
+                throw LaunchProblem(Self.noRowToUnfold(text, count: bound == .max ? nil : bound))
             }
             unfoldRow = row
         }
-        try readCatalog(parsed)
-        try readFilters(parsed)
         if let text = parsed.string(Self.view) {
             guard text == "rows" || text == "table" else {
                 throw LaunchProblem(tr("--view takes rows or table, not “{value}”", ["value": text]))
@@ -141,6 +140,9 @@ struct FiltersRequest {
 
     var isEmpty: Bool { filters.isEmpty && search == nil && sort == nil && openFacet == nil && unfoldRow == nil }
 
+    /// Whether the request says which results to show: filters, a search or a sort.
+    var namesResults: Bool { !filters.isEmpty || search != nil || sort != nil }
+
     /// Whether the request names a facet, a column or a flyout.
     var namesColumns: Bool { !filters.isEmpty || sort != nil || openFacet != nil }
 
@@ -151,9 +153,16 @@ struct FiltersRequest {
         return names.first { catalog.column(matching: $0) == nil }.map(catalog.unknownColumn)
     }
 
-    /// The first problem `catalog` has with the request (an unknown facet, option or column), as
-    /// the page would find it; for checking before the window opens.
-    @MainActor func problem(in catalog: Catalog) -> String? { apply(to: FacetFilter(catalog: catalog)) }
+    /// The first problem `catalog` has with the request (an unknown facet, option or column, a
+    /// result to unfold past the last), as the page would find it; for checking before the window
+    /// opens.
+    @MainActor func problem(in catalog: Catalog, unfolding row: Int? = nil) -> String? {
+        let filter = FacetFilter(catalog: catalog)
+        if let problem = apply(to: filter) { return problem }
+        guard let row else { return nil }
+        if let search { filter.setSearch(search) }
+        return row < filter.matchCount ? nil : LaunchRequest.noRowToUnfold(String(row), count: filter.matchCount)
+    }
 
     /// Sets the filters and the sort on `filter` (not the search, which only a filter that is
     /// kept needs); returns the first problem, the filter then left part-way.
@@ -166,6 +175,15 @@ struct FiltersRequest {
         }
         if let name = openFacet, catalog.column(matching: name) == nil { return catalog.unknownColumn(name) }
         return nil
+    }
+}
+
+extension LaunchRequest {
+    /// "no row “20000” to unfold (rows: 0 to 9,999)"; with no count, only the row.
+    static func noRowToUnfold(_ row: String, count: Int?) -> String {
+        guard let count, count > 0 else { return tr("no row “{row}” to unfold", ["row": row]) }
+        return tr(
+            "no row “{row}” to unfold (rows: 0 to {last})", ["row": row, "last": NumberText.grouped(count - 1)])
     }
 }
 

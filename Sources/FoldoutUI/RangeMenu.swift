@@ -45,6 +45,7 @@ final class RangeMenu {
         values = filter.catalog.columns[column]
         name = values.name
         resetButton = Button(label: tr("Any {facet}", ["facet": name]))
+        button.shortensLabel(maxCharacters: FacetMenu.labelCharacters)
         button.label = name
         button.popover = popover
         button.tooltip = tr("Filter by a range of {facet}", ["facet": name])
@@ -153,9 +154,9 @@ final class RangeMenu {
         guard let filter else { return }
         let range = filter.range(forColumn: column)
         button.label = filter.label(forColumn: column)
-        button.setAccessibleLabel(
-            range == nil
-                ? name : tr("{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column)]))
+        let described = tr("{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column)])
+        button.setAccessibleLabel(range == nil ? name : described)
+        button.tooltip = range == nil ? tr("Filter by a range of {facet}", ["facet": name]) : described
         if range == nil { button.removeCSSClass("chosen") } else { button.addCSSClass("chosen") }
         guard popover.isVisible else { return }
         if histogram == nil || histogram?.logarithmic != filter.isLogarithmic(column) {

@@ -17,6 +17,18 @@ public final class Box: Widget {
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
 }
 
+/// Widgets in lines, each at its natural width, that wrap when the width runs out
+/// (`FoldoutWrapLayout`): none is ever cut off, the lines grow instead. Heard as a group.
+@MainActor
+public final class WrapBox: Widget {
+    public init(spacing: Int32 = 0) {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_wrap_box_new(spacing)))
+    }
+
+    public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
+}
+
 @MainActor
 public final class Revealer: Widget {
     public init(_ transition: RevealerTransition = .slideDown, durationMS: UInt32 = 250) {

@@ -29,6 +29,11 @@ public final class Label: Widget {
     /// Sets Pango markup (`<i>`, `<a href>`); escape any text in it with `escape`.
     public func setMarkup(_ markup: String) { gtk_label_set_markup(opaque, markup) }
     public func ellipsizeEnd() { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
+    /// The widest the label asks to be, in characters; -1: as wide as its text.
+    public var maxWidthChars: Int32 {
+        get { gtk_label_get_max_width_chars(opaque) }
+        set { gtk_label_set_max_width_chars(opaque, newValue) }
+    }
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(opaque, selectable.gboolean) }
 }
 

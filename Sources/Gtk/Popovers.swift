@@ -21,11 +21,29 @@ public final class MenuButton: Widget {
     }
 
     public var label: String {
-        get { gtk_menu_button_get_label(opaque).map { String(cString: $0) } ?? "" }
+        get { shortenedLabel?.text ?? gtk_menu_button_get_label(opaque).map { String(cString: $0) } ?? "" }
         set {
-            gtk_menu_button_set_label(opaque, newValue)
+            if let shortenedLabel {
+                shortenedLabel.text = newValue
+            } else {
+                gtk_menu_button_set_label(opaque, newValue)
+            }
             setAccessibleLabel(newValue)
         }
+    }
+
+    /// The label, when it is cut short with "…" past `maxCharacters` (see `shortensLabel`).
+    private var shortenedLabel: Label?
+
+    /// From now on the label shows at most `maxCharacters` and less when the button is given
+    /// less room, ending in "…"; the arrow stays. The whole text belongs in the tooltip.
+    public func shortensLabel(maxCharacters: Int32) {
+        let shortened = shortenedLabel ?? Label(label)
+        shortened.ellipsizeEnd()
+        shortened.maxWidthChars = maxCharacters
+        shortenedLabel = shortened
+        gtk_menu_button_set_child(opaque, shortened.widget)
+        gtk_menu_button_set_always_show_arrow(opaque, 1)
     }
 
     public override func setAccessibleLabel(_ label: String) {

@@ -212,6 +212,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(ownLines(result.errors).count, 1)
     }
 
+    /// `--unfold` with `--page filters` takes any row of the results, not only the Actions page's
+    /// 10,000, and refuses one past the results' last, counted after the launch's filters.
+    func testUnfoldOnTheFiltersPageTakesAnyResult() throws {
+        let size = try screenshotSize(["--catalog-size", "30000", "--page", "filters", "--unfold", "20000"])
+        XCTAssertGreaterThan(size.width, 0)
+        let path = NSTemporaryDirectory() + "foldout-cli-unfold-\(getpid()).csv"
+        try "mineral,kind\nQuartz,silicate\nTalc,silicate\nCalcite,carbonate\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let past = try run(["--catalog", path, "--page", "filters", "--choose", "kind=silicate", "--unfold", "2"])
+        XCTAssertEqual(past.status, 2, past.errors)
+        XCTAssertEqual(ownLines(past.errors), ["foldout: no row “2” to unfold (rows: 0 to 1)"], past.errors)
+    }
+
     /// The width and height of the PNG that `arguments` plus `--screenshot` write.
     private func screenshotSize(_ arguments: [String], environment: [String: String]? = nil) throws -> (
         width: Int, height: Int

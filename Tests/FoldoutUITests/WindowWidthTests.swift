@@ -70,6 +70,46 @@ final class WindowWidthTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// Every facet button shows whole at every width, however many facets and choices: the bar
+    /// wraps onto more lines, and a label too long ends in "…", the whole choice in its tooltip.
+    func testFacetButtonsAreNeverCutOff() throws {
+        try onMain {
+            let main = window(width: 1_280)
+            main.page = .filters
+            let filters = try XCTUnwrap(main.filters)
+            XCTAssertTrue(pump { filters.filter != nil && !filters.facetMenus.isEmpty })
+            let filter = try XCTUnwrap(filters.filter)
+            for column in filter.catalog.columns.indices { filter.setFacet(column, true) }
+            for menu in filters.facetMenus {
+                for option in 0..<min(3, filter.options(forColumn: menu.column).count) {
+                    filter.toggle(option: option, inColumn: menu.column)
+                }
+            }
+            let buttons = filters.facetMenus.map(\.button) + filters.facetBar.rangeMenus.map(\.button)
+            XCTAssertGreaterThan(buttons.count, 5)
+            for width: Int32 in [360, 480, 720, 1_000, 1_280] {
+                main.window.setDefaultSize(width: width, height: 700)
+                pump(frames: 3, of: main.window)
+                let bar = try XCTUnwrap(filters.facetBar.root.bounds(in: main.window))
+                let facets = try XCTUnwrap(filters.facetBar.facetsButton.bounds(in: main.window))
+                XCTAssertLessThanOrEqual(
+                    bar.x + bar.width, Double(width), "\(width) px: the bar is wider than the window")
+                for button in buttons {
+                    let shown = try XCTUnwrap(button.bounds(in: main.window))
+                    XCTAssertGreaterThanOrEqual(shown.x, bar.x, "\(width) px: \(button.label) is cut off on the left")
+                    XCTAssertLessThanOrEqual(
+                        shown.x + shown.width, facets.x, "\(width) px: \(button.label) is cut off under Facets")
+                    XCTAssertLessThanOrEqual(
+                        shown.y + shown.height, bar.y + bar.height, "\(width) px: \(button.label) is cut off below")
+                }
+            }
+            let menu = try XCTUnwrap(
+                filters.facetMenus.first { filter.selection(forColumn: $0.column).options.count == 3 })
+            let names = filter.options(forColumn: menu.column).prefix(3).joined(separator: ", ")
+            XCTAssertEqual(menu.button.tooltip, "\(menu.name): \(names)", "the tooltip names every choice")
+        }
+    }
+
     func testTheMoviesListAndDetailsTakeTurnsWhenNarrow() throws {
         try onMain {
             let main = window(width: 360)

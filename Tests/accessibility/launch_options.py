@@ -180,6 +180,54 @@ def local_options(binary, data, files):
         app.close()
 
 
+def exported_count(binary, environment, path, arguments):
+    """How many rows `--export` writes for `arguments` over `path`."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "rows.csv")
+        result = launch(binary, ["--catalog", path] + arguments + ["--export", out], environment)
+        check(result.returncode == 0, f"--export {arguments}: status {result.returncode}, {result.stderr!r}")
+        with open(out, encoding="utf-8") as written:
+            return len(written.read().splitlines()) - 1
+
+
+def one_answer(binary, data):
+    """The same options give the same rows in the window as in `--export`, whatever an earlier
+    launch chose: its filters are remembered with the file's view, but a launch that names its own
+    shows exactly those (the view's kind, rows or table, still comes back)."""
+    environment = dict(os.environ, XDG_DATA_HOME=data, GSETTINGS_BACKEND="memory")
+    state = tempfile.mkdtemp()
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "flights.csv")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("flight,origin,carrier,dep_delay\n")
+            for i in range(300):
+                out.write(f"F{i},{['JFK', 'LGA', 'EWR'][i % 3]},{['UA', 'AA', 'DL', 'B6', '9E'][i % 5]},{i * 7 % 90 - 10}\n")
+        first = ["--choose", "origin=JFK,LGA", "--view", "table"]
+        app = App(binary, [path] + first, data, settings={"XDG_STATE_HOME": state})
+        try:
+            wait_for(lambda: count_is(f"{exported_count(binary, environment, path, first[:2])} of 300 items")(app),
+                     "the first launch's rows")
+            views = os.path.join(state, "foldout", "views")
+            wait_for(lambda: os.path.isdir(views) and os.listdir(views), "the first launch's view kept")
+        finally:
+            app.close()
+        for second in (["--exclude", "carrier=UA"], ["--range", "dep_delay=40.."], ["--search", "F1"]):
+            expected = exported_count(binary, environment, path, second)
+            app = App(binary, [path] + second, data, settings={"XDG_STATE_HOME": state})
+            try:
+                check(wait_for(lambda: count_is(f"{expected} of 300 items")(app), f"{second}: {expected} rows") is not None,
+                      f"{second} after other filters: {labels(app)[:4]}, not {expected} rows as --export writes")
+                check(has_role("table", "tree table")(app), f"{second}: the table kept with the file's view is not shown")
+                later = ["--choose", "carrier=DL"]
+                expected = exported_count(binary, environment, path, later)
+                result = launch(binary, later, dict(environment, XDG_STATE_HOME=state))
+                check(result.returncode == 0, f"later launch {later}: status {result.returncode}, {result.stderr!r}")
+                check(wait_for(lambda: count_is(f"{expected} of 300 items")(app), f"{later}: {expected} rows") is not None,
+                      f"later launch {later} after {second}: {labels(app)[:4]}, not {expected} rows as --export writes")
+            finally:
+                app.close()
+
+
 def every_option(binary, data):
     with tempfile.TemporaryDirectory() as folder:
         files = write_files(folder)
@@ -190,4 +238,4 @@ def every_option(binary, data):
 
 
 if __name__ == "__main__":
-    run_suite("launch_options", __doc__, (every_option,))
+    run_suite("launch_options", __doc__, (every_option, one_answer))

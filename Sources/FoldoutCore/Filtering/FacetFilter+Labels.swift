@@ -22,15 +22,16 @@ extension FacetFilter {
         option == noValueOption(forColumn: column) ? tr("No value") : optionLabels(forColumn: column)[option]
     }
 
-    /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013".
-    public func filterText(forColumn column: Int) -> String {
+    /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013". `listingAll`
+    /// names every ticked option, where a button's label counts them past two.
+    public func filterText(forColumn column: Int, listingAll: Bool = false) -> String {
         if let range = range(forColumn: column) { return rangeText(range, forColumn: column) }
         let selection = selection(forColumn: column)
         var ticked = selection.options.sorted().map { optionText($0, inColumn: column) }
         if selection.noValue { ticked.append(tr("No value")) }
         let name = catalog.columns[column].name
         let text =
-            ticked.count <= 2
+            ticked.count <= 2 || listingAll
             ? ticked.joined(separator: ", ")
             : tr("{count} of {facet}", ["count": NumberText.grouped(ticked.count), "facet": name])
         // TRANSLATORS: a facet that matches every option but the ones named: "not UA".
