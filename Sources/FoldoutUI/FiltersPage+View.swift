@@ -27,6 +27,8 @@ extension FiltersPage {
         section.show(title: kept.title ?? section.titleColumn, details: kept.details)
         section.choose(sort: kept.sort)
         tableWidths[filter.catalog.name] = state.widths
+        tableLayouts[filter.catalog.name] =
+            state.tableOrder.isEmpty ? nil : state.tableColumns(in: filter.catalog, title: section.titleColumn)
         showTableColumns(rebuilding: true)
         isTableShown = state.showsTable
     }
@@ -51,7 +53,7 @@ extension FiltersPage {
         guard let filter, let path = viewPath else { return }
         let state = CatalogViewState(
             filter, title: section.titleColumn, details: section.detailColumns, showsTable: isTableShown,
-            widths: tableWidths[filter.catalog.name] ?? [:])
+            widths: tableWidths[filter.catalog.name] ?? [:], table: tableLayouts[filter.catalog.name])
         viewStore?.save(state, path: path)
     }
 
@@ -70,6 +72,7 @@ extension FiltersPage {
         section.show(title: catalog.titleColumn, details: catalog.detailColumns)
         section.choose(sort: catalog.defaultSort)
         tableWidths[catalog.name] = nil
+        tableLayouts[catalog.name] = nil
         showTableColumns(rebuilding: true)
         isTableShown = false
     }

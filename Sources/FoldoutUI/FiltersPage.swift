@@ -51,6 +51,9 @@ public final class FiltersPage {
     let table: ResultsTable
     /// Column widths dragged in the table, by file name, then column name.
     var tableWidths: [String: [String: Int]] = [:]
+    /// The table's columns as the user changed them, by file name (FiltersPage+Table.swift).
+    var tableLayouts: [String: TableColumns] = [:]
+    let columnsMenu = TableColumnsMenu()
     /// Where each file's view is kept (FiltersPage+View.swift); nil: nothing is remembered.
     var viewStore: CatalogViewStore?
     var pendingViewSave: SourceToken?
@@ -159,6 +162,7 @@ public final class FiltersPage {
         status.append(encodingButton.root)
         status.append(opening.root)
         status.append(rowsExport.root)
+        status.append(columnsMenu.button)
         viewSwitcher.addCSSClass("results-views")
         status.append(viewSwitcher)
         root.append(status)

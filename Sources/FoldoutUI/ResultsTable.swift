@@ -3,9 +3,9 @@ import FoldoutCore
 import Gtk
 
 /// The Filters results as a table (`GtkColumnView`) over the same positions as the rows: a column
-/// per shown column (the title and the Details combo's columns), numbers at the end of their
-/// cells, headers that sort in the Sort by combo's orders (an arrow shows which), and widths the
-/// user can drag, which the page keeps per file.
+/// per shown column (`TableColumns`: every column at first), numbers at the end of their cells,
+/// headers that sort in the Sort by combo's orders (an arrow shows which) and open a menu that
+/// hides or moves their column, and widths the user can drag, which the page keeps per file.
 @MainActor
 final class ResultsTable {
     let root = ScrolledWindow()
@@ -19,6 +19,10 @@ final class ResultsTable {
     var onSort: (CatalogSortKey?) -> Void = { _ in }
     /// Called when the user drags a column's width: every dragged width, by column name.
     var onWidthsChanged: ([String: Int]) -> Void = { _ in }
+    /// Called from a header's menu: hide the column named, move it (-1: left), show the Columns popover.
+    var onHide: (String) -> Void = { _ in }
+    var onMove: (String, Int) -> Void = { _, _ in }
+    var onChooseColumns: () -> Void = {}
 
     /// One cell: a line of text, bound to a column and a listed position.
     @MainActor final class TableCell {
@@ -35,6 +39,12 @@ final class ResultsTable {
         root.child = view
         root.vexpand = true
         root.scrollBothWays()
+        let actions = ActionGroup()
+        actions.add("hide-column") { [weak self] name in self?.onHide(name) }
+        actions.add("move-left") { [weak self] name in self?.onMove(name, -1) }
+        actions.add("move-right") { [weak self] name in self?.onMove(name, 1) }
+        actions.add("columns") { [weak self] in self?.onChooseColumns() }
+        view.insertActionGroup("table", actions)
         view.onSortChanged { [weak self] column, descending in
             guard let self else { return }
             let catalogColumn = self.shown.first { $0.view === column }?.column
@@ -65,12 +75,25 @@ final class ResultsTable {
                     self?.cells[ObjectIdentifier(cell)] = nil
                 })
             let columnView = ColumnViewColumn(title: name, factory: factory)
+            columnView.setHeaderMenu(Self.headerMenu(for: name))
             if let width = widths[name] { columnView.fixedWidth = width }
             columnView.onWidthChanged { [weak self] in self?.reportWidths() }
             view.append(columnView)
             return (column, name, columnView)
         }
         showSort(sort)
+    }
+
+    /// A header's menu: hide or move its column, or choose them all.
+    private static func headerMenu(for name: String) -> Menu {
+        let menu = Menu()
+        menu.append(tr("_Hide Column"), action: "table.hide-column", target: name)
+        menu.append(tr("Move _Left"), action: "table.move-left", target: name)
+        menu.append(tr("Move _Right"), action: "table.move-right", target: name)
+        let all = Menu()
+        all.append(tr("_Columns…"), action: "table.columns")
+        menu.appendSection(all)
+        return menu
     }
 
     /// Shows the arrow of the order the page sorts by.

@@ -93,6 +93,9 @@ public final class ColumnViewColumn: Object {
         set { gtk_column_view_column_set_fixed_width(opaque, Int32(newValue)) }
     }
 
+    /// The menu a right click (or Menu, or Shift+F10) on the header opens.
+    public func setHeaderMenu(_ menu: Menu) { gtk_column_view_column_set_header_menu(opaque, menu.model) }
+
     /// Called when the fixed width changes (the user drags the header's edge).
     @discardableResult
     public func onWidthChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -23,17 +23,22 @@ public struct CatalogViewState: Equatable, Sendable {
     public var showsTable = false
     /// The table's dragged widths, by column name.
     public var widths: [String: Int] = [:]
+    /// The table's columns in its order, and those it hides (see `TableColumns`); empty: as at first.
+    public var tableOrder: [String] = []
+    public var tableHidden: [String] = []
 
     public init() {}
 
     public static func == (a: CatalogViewState, b: CatalogViewState) -> Bool {
         a.facets == b.facets && a.sort?.column == b.sort?.column && a.sort?.descending == b.sort?.descending
             && a.title == b.title && a.details == b.details && a.showsTable == b.showsTable && a.widths == b.widths
+            && a.tableOrder == b.tableOrder && a.tableHidden == b.tableHidden
     }
 
     /// What `filter` and the combos show now.
     public init(
-        _ filter: FacetFilter, title: Int, details: [Int], showsTable: Bool, widths: [String: Int]
+        _ filter: FacetFilter, title: Int, details: [Int], showsTable: Bool, widths: [String: Int],
+        table: TableColumns? = nil
     ) {
         let columns = filter.catalog.columns
         facets = filter.facetColumns.map { column in
@@ -55,6 +60,13 @@ public struct CatalogViewState: Equatable, Sendable {
         self.details = details.map { columns[$0].name }
         self.showsTable = showsTable
         self.widths = widths
+        tableOrder = table?.order ?? []
+        tableHidden = table?.hidden.sorted() ?? []
+    }
+
+    /// The table's columns kept, given to `catalog`; as at first when nothing was kept.
+    public func tableColumns(in catalog: Catalog, title: Int) -> TableColumns {
+        TableColumns(order: tableOrder, hidden: tableHidden, catalog: catalog, title: title)
     }
 
     /// Gives `filter` the facets, choices and ranges kept, where its catalog still has the column

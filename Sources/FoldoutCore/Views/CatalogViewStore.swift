@@ -86,19 +86,20 @@ enum CatalogViewFormat {
         }
         writer.raw(",\n \"title\": ")
         if let title = state.title { writer.string(title) } else { writer.raw("null") }
-        writer.raw(", \"details\": [")
-        for (at, detail) in state.details.enumerated() {
-            if at > 0 { writer.raw(", ") }
-            writer.string(detail)
-        }
-        writer.raw("],\n \"table\": \(state.showsTable), \"widths\": {")
+        writer.raw(", \"details\": ")
+        strings(state.details, into: &writer)
+        writer.raw(",\n \"table\": \(state.showsTable), \"widths\": {")
         for (at, entry) in state.widths.sorted(by: { $0.key < $1.key }).enumerated() {
             if at > 0 { writer.raw(", ") }
             writer.string(entry.key)
             writer.raw(": ")
             writer.integer(entry.value)
         }
-        writer.raw("}}\n")
+        writer.raw("},\n \"tableOrder\": ")
+        strings(state.tableOrder, into: &writer)
+        writer.raw(", \"tableHidden\": ")
+        strings(state.tableHidden, into: &writer)
+        writer.raw("}\n")
         return writer.bytes
     }
 
@@ -135,7 +136,18 @@ enum CatalogViewFormat {
                 if let width = double(value), width > 0, width < 100_000 { state.widths[name] = Int(width) }
             }
         }
+        state.tableOrder = strings(root["tableOrder"])
+        state.tableHidden = strings(root["tableHidden"])
         return state
+    }
+
+    private static func strings(_ texts: [String], into writer: inout JSONWriter) {
+        writer.raw("[")
+        for (at, text) in texts.enumerated() {
+            if at > 0 { writer.raw(", ") }
+            writer.string(text)
+        }
+        writer.raw("]")
     }
 
     private static func strings(_ value: JSONValue?) -> [String] {
