@@ -28,7 +28,7 @@ struct ColumnSummarizer {
         case .integers(let integers) where integers.missing <= UInt64(UInt16.max):
             var counts = [Int](repeating: 0, count: Int(integers.missing) + 1)
             RowCounting.count(integers.offsets, rows: rows, into: &counts)
-            let order = Array(0..<Int(integers.missing))
+            let order = 0..<Int(integers.missing)
             let kind = values.kind
             let text = { (offset: Int) in
                 CatalogValueText.integer(integers.base + Int64(offset), scale: integers.scale, kind: kind)
@@ -38,10 +38,11 @@ struct ColumnSummarizer {
             let ranks = texts.ranks
             var counts = [Int](repeating: 0, count: texts.table.count)
             RowCounting.count(CatalogUnsignedColumn(storage: .u32(ranks)), rows: rows, into: &counts)
-            let empty = values.missingCount == 0 ? nil : (0..<texts.table.count).first { values.isMissing(at: $0) }
-            let emptyRank = empty.map { Int(ranks[$0]) }
-            let order = (0..<texts.table.count).filter { $0 != emptyRank }
-            return counted(counts, order: order, reading: nil, units: .plain) { rank in
+            // The missing value, the empty text, has a rank too: its rows are left out.
+            if values.missingCount > 0, let empty = (0..<texts.table.count).first(where: { values.isMissing(at: $0) }) {
+                counts[Int(ranks[empty])] = 0
+            }
+            return counted(counts, order: 0..<texts.table.count, reading: nil, units: .plain) { rank in
                 ranks.firstIndex(of: UInt32(rank)).map { texts.table.name($0) } ?? ""
             }
         case .integers, .reals:
@@ -55,8 +56,8 @@ struct ColumnSummarizer {
 
     /// The summary from each slot's count, `order` listing the present values' slots in
     /// ascending order; `reading` gives a slot's number in `units` (nil for text), `text` its value.
-    private func counted(
-        _ counts: [Int], order: [Int], reading: ((Int) -> Double)?, units: NumberUnits, text: (Int) -> String
+    private func counted<Order: BidirectionalCollection<Int>>(
+        _ counts: [Int], order: Order, reading: ((Int) -> Double)?, units: NumberUnits, text: (Int) -> String
     ) -> ColumnSummary {
         var present = 0
         var distinct = 0
@@ -111,7 +112,9 @@ struct ColumnSummarizer {
         if case .integers = values.values { whole = true } else { whole = false }
         var distinct = 0
         var common: [ColumnSummary.CommonValue] = []
-        if whole && !wantsCommon && high - low < Double(max(1 << 20, present * 8)) {
+        if whole && !wantsCommon && high - low >= Double(max(1 << 20, present * 8)) {
+            distinct = Self.distinctCount(groups.values)
+        } else if whole && !wantsCommon {
             // Whole-number offsets over a range not much wider than the values: a bit each.
             var seen = [UInt64](repeating: 0, count: Int(high - low) / 64 + 1)
             for value in groups.values {
@@ -141,6 +144,27 @@ struct ColumnSummarizer {
         return make(
             present: present, distinct: distinct, minimum: minimum, median: median,
             mean: units.mean(groups.sums[0], count: present), maximum: maximum, histogram: histogram, common: common)
+    }
+
+    /// How many distinct whole numbers `values` holds, by a hash set (open addressing).
+    static func distinctCount(_ values: [Double]) -> Int {
+        var capacity = 16
+        while capacity < values.count * 2 { capacity <<= 1 }
+        let shift = UInt64(64 - capacity.trailingZeroBitCount)
+        var table = [UInt64](repeating: .max, count: capacity)
+        var distinct = 0
+        table.withUnsafeMutableBufferPointer { table in
+            for value in values {
+                let key = UInt64(value)
+                var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                while table[slot] != key && table[slot] != .max { slot = (slot + 1) & (capacity - 1) }
+                if table[slot] == .max {
+                    table[slot] = key
+                    distinct += 1
+                }
+            }
+        }
+        return distinct
     }
 
     /// A gathered value as the catalog writes it.
