@@ -7,7 +7,7 @@ import Gtk
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
     Usage: foldout-bench [--rounds N] [--catalog-size N]
-                         [--only startup|filter|catalog|formats|ranges|export|search|frames]
+                         [--only startup|filter|catalog|formats|ranges|export|search|frames|summary]
                          [--catalog FILE] [--no-peers] [--json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
@@ -39,9 +39,10 @@ while !arguments.isEmpty {
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
         guard let group = arguments.first,
-            ["startup", "filter", "catalog", "formats", "ranges", "export", "search", "frames"].contains(group)
+            ["startup", "filter", "catalog", "formats", "ranges", "export", "search", "frames", "summary"]
+                .contains(group)
         else {
-            fatal("--only takes startup, filter, catalog, formats, ranges, export, search or frames")
+            fatal("--only takes startup, filter, catalog, formats, ranges, export, search, frames or summary")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -90,6 +91,9 @@ if only == nil || only == "export" {
 }
 if only == nil || only == "search" {
     figures += searchFigures(count: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)
+}
+if only == nil || only == "summary" {
+    figures += summaryFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)
 }
 if only == nil || only == "frames" {
     figures += frameFigures(

@@ -119,7 +119,7 @@ final class FacetFilterOracle {
     private var numbers: [Int: [Double?]] = [:]
 
     /// "2024-03-05" or "2024-03-05 14:30:00" as seconds since 1970 (UTC, Gregorian).
-    private static func seconds(_ text: String) -> Double? {
+    static func seconds(_ text: String) -> Double? {
         let parts = text.split { $0 == "-" || $0 == " " || $0 == ":" || $0 == "T" }.compactMap { Int($0) }
         guard parts.count == 3 || parts.count == 6 else { return nil }
         var calendar = Calendar(identifier: .gregorian)

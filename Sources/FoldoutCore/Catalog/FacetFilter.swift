@@ -38,14 +38,16 @@ public final class FacetFilter {
     private var selections: [Int: FacetSelection] = [:]
     private var ranges: [Int: FacetRange] = [:]
     /// The rows each active filter lets through, by column.
-    private var passing: [Int: RowSet] = [:]
+    private(set) var passing: [Int: RowSet] = [:]
     /// The rows every filter and the search let through; nil when nothing filters.
-    private var matching: RowSet?
+    private(set) var matching: RowSet?
     /// Counts by code over every row, by column: what a facet counts when nothing else filters.
     private var everyRowCounts: [Int: [Int]] = [:]
     private var everyRowBins: [Int: [Int]] = [:]
     private var cachedCounts: [Int: [Int]] = [:]
     private var cachedHistograms: [Int: FacetHistogram] = [:]
+    /// Measures beside options (`measures(_:forColumn:)`), until the rows change.
+    var cachedMeasures: [MeasureKey: [MeasureFigure]] = [:]
     /// True while `matches` is the sort order's permutation itself (nothing filters).
     private var matchesIsOrder = false
     /// A result buffer kept for reuse while `matches` is the order's permutation.
@@ -119,7 +121,7 @@ public final class FacetFilter {
 
     // MARK: Options
 
-    private func facetCodes(_ column: Int) -> FacetCodes {
+    func facetCodes(_ column: Int) -> FacetCodes {
         if let made = codes[column] { return made }
         let made = FacetCodes(catalog.columns[column])
         codes[column] = made
@@ -395,7 +397,7 @@ public final class FacetFilter {
     // MARK: Counting
 
     /// The rows the search and every filter but `column`'s let through; nil for every row.
-    private func rowsPassing(allBut column: Int?) -> RowSet? {
+    func rowsPassing(allBut column: Int?) -> RowSet? {
         var sets = passing.filter { $0.key != column }.map(\.value)
         if let searchRows { sets.append(searchRows) }
         return sets.isEmpty ? nil : RowSet.intersection(of: sets, capacity: catalog.count)
@@ -438,6 +440,7 @@ public final class FacetFilter {
     private func invalidateCounts() {
         cachedCounts = [:]
         cachedHistograms = [:]
+        cachedMeasures = [:]
     }
 
     // MARK: Matching

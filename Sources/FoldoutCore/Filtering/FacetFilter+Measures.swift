@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+extension FacetFilter {
+    /// For each option of the option facet `column` (in `options(forColumn:)` order, then one more
+    /// entry for the "No value" option when `noValueOption(forColumn:)` is non-nil), `measure` over
+    /// that option's rows among the rows every other filter and the search let through (faceted
+    /// exactly like `counts(forColumn:)`). Missing values are left out; an option without values
+    /// has no value. Empty when `measure` cannot measure its column (see `FacetMeasure.canMeasure`).
+    public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] {
+        let key = MeasureKey(measure: measure, column: column)
+        if let cached = cachedMeasures[key] { return cached }
+        let measured = catalog.columns[measure.column]
+        guard FacetMeasure.canMeasure(measured, by: measure.aggregate) else { return [] }
+        let codes = facetCodes(column)
+        let options = codes.options.count
+        let rows = passing[column] == nil ? matching : rowsPassing(allBut: column)
+        let keep = measure.aggregate == .median
+        let slotOfCode = codes.optionOfCode.map { $0 < 0 ? Int32(options) : $0 }
+        let task = MeasureGrouping(
+            codes: codes.codes, slotOfCode: slotOfCode, slots: options + 1, rows: rows, rowCount: catalog.count,
+            keepValues: keep)
+        guard var groups = measured.visitNumbers(task) ?? nil else { return [] }
+        let units = measured.numberUnits
+        let count = options + (noValueOption(forColumn: column) == nil ? 0 : 1)
+        let figures = (0..<count).map { slot in
+            let used = groups.used[slot]
+            guard used > 0 else { return MeasureFigure(value: nil, used: 0) }
+            let value: Double? =
+                switch measure.aggregate {
+                case .sum: units.sum(groups.sums[slot], count: used)
+                case .mean: units.mean(groups.sums[slot], count: used)
+                case .minimum: units.number(groups.minima[slot])
+                case .maximum: units.number(groups.maxima[slot])
+                case .median: groups.median(slot, units: units)
+                }
+            return MeasureFigure(value: value, used: used)
+        }
+        cachedMeasures[key] = figures
+        return figures
+    }
+}
+
+/// A facet's measure, as the filter keeps it until the rows change.
+struct MeasureKey: Hashable {
+    let measure: FacetMeasure
+    let column: Int
+}
+
+/// Grouping a number column's values by a facet's option codes.
+struct MeasureGrouping: NumberReadingVisitor {
+    let codes: CatalogUnsignedColumn
+    let slotOfCode: [Int32]
+    let slots: Int
+    let rows: RowSet?
+    let rowCount: Int
+    let keepValues: Bool
+
+    func visit<R: NumberReading>(_ reading: R) -> NumberGroups? {
+        slotOfCode.withUnsafeBufferPointer { slotOfCode in
+            func group<T: FixedWidthInteger & UnsignedInteger>(_ codes: UnsafeBufferPointer<T>) -> NumberGroups? {
+                NumberGroups.make(
+                    CodeSlots(codes: codes, slotOfCode: slotOfCode), count: slots, reading: reading, rows: rows,
+                    rowCount: rowCount, keepValues: keepValues, isCancelled: { false })
+            }
+            return switch codes.storage {
+            case .u8(let codes): codes.withUnsafeBufferPointer { group($0) }
+            case .u16(let codes): codes.withUnsafeBufferPointer { group($0) }
+            case .u32(let codes): codes.withUnsafeBufferPointer { group($0) }
+            case .u64(let codes): codes.withUnsafeBufferPointer { group($0) }
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A measure a facet can show beside each option instead of its row count: the sum, mean,
+/// median, minimum or maximum of a number column over the option's rows.
+public struct FacetMeasure: Sendable, Equatable, Hashable {
+    public enum Aggregate: String, Sendable, CaseIterable { case sum, mean, median, minimum, maximum }
+
+    public var aggregate: Aggregate
+    /// A number column (dates and date-times too, but for the sum).
+    public var column: Int
+
+    public init(_ aggregate: Aggregate, of column: Int) {
+        self.aggregate = aggregate
+        self.column = column
+    }
+
+    /// "mean:arr_delay" ("avg", "average", "min" and "max" spellings too, any case): nil with no
+    /// such aggregate, or no column of that name in `catalog` that it can measure.
+    public init?(spelling: String, in catalog: Catalog) {
+        guard let colon = spelling.firstIndex(of: ":"),
+            let aggregate = Self.aggregates[spelling[..<colon].lowercased()],
+            let column = catalog.column(named: String(spelling[spelling.index(after: colon)...])),
+            Self.canMeasure(catalog.columns[column], by: aggregate)
+        else { return nil }
+        self.init(aggregate, of: column)
+    }
+
+    /// "mean:arr_delay".
+    public func spelling(in catalog: Catalog) -> String { aggregate.rawValue + ":" + catalog.columns[column].name }
+
+    /// Whether `aggregate` of `column` means something: any of them for numbers, all but the sum
+    /// for dates and date-times, none for text.
+    public static func canMeasure(_ column: CatalogColumn, by aggregate: Aggregate) -> Bool {
+        switch column.kind {
+        case .number: true
+        case .date, .dateTime: aggregate != .sum
+        case .text: false
+        }
+    }
+
+    private static let aggregates: [String: Aggregate] = [
+        "sum": .sum, "mean": .mean, "avg": .mean, "average": .mean, "median": .median, "min": .minimum,
+        "minimum": .minimum, "max": .maximum, "maximum": .maximum,
+    ]
+}
+
+/// A measure over one option's rows: its value (nil when no row has a value: missing values are
+/// left out), and how many values it is of.
+public struct MeasureFigure: Sendable, Equatable {
+    public let value: Double?
+    public let used: Int
+
+    public init(value: Double?, used: Int) {
+        self.value = value
+        self.used = used
+    }
+}
