@@ -3,30 +3,61 @@ import CatalogFormats
 import FoldoutCore
 
 /// `foldout --catalog FILE --choose … --export OUT`: the rows the filters and search match, in
-/// the catalog's first order (or `--sort`'s), written without a window, for scripts.
+/// the catalog's first order (or `--sort`'s), written without a window, for scripts; and
+/// `--summary OUT`, the summary of every column over those rows.
 @MainActor
 enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
     static func run(_ request: LaunchRequest, to path: String) -> String? {
+        let filter: FacetFilter
+        switch filtered(request) {
+        case .success(let made): filter = made
+        case .failure(let problem): return problem.message
+        }
+        do {
+            try CatalogExport(catalog: filter.catalog, rows: filter.matches, format: .init(path: path)).write(to: path)
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+
+    /// `--summary OUT`: the summary of every column over the rows the filters and search match.
+    static func summarize(_ request: LaunchRequest, to path: String) -> String? {
+        let filter: FacetFilter
+        switch filtered(request) {
+        case .success(let made): filter = made
+        case .failure(let problem): return problem.message
+        }
+        let catalog = filter.catalog
+        let rows = filter.matchCount == catalog.count ? nil : filter.matches
+        guard let summaries = CatalogSummary.summarize(catalog, rows: rows) else { return nil }
+        do {
+            try SummaryExport(summaries, of: catalog, format: SummaryExport.format(path: path)).write(to: path)
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+
+    /// The request's catalog, read, with its filters and search applied.
+    private static func filtered(_ request: LaunchRequest) -> Result<FacetFilter, LaunchProblem> {
         let catalog: Catalog
         switch request.catalog {
         case .file(let file, let options, _)?:
             do {
                 catalog = try CatalogReader.load(path: file, options: options)
             } catch {
-                return tr("cannot open catalog “{file}”: {reason}", ["file": file, "reason": error.description])
+                return .failure(
+                    LaunchProblem(
+                        tr("cannot open catalog “{file}”: {reason}", ["file": file, "reason": error.description])))
             }
         case .generated(let count)?: catalog = Catalog.generate(count: count)
-        case nil: return tr("--export needs the catalog to export: --catalog FILE")
+        case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: --catalog FILE")))
         }
         let filter = FacetFilter(catalog: catalog)
-        if let problem = request.filters.apply(to: filter) { return problem }
+        if let problem = request.filters.apply(to: filter) { return .failure(LaunchProblem(problem)) }
         if let text = request.filters.search { filter.setSearch(text) }
-        do {
-            try CatalogExport(catalog: catalog, rows: filter.matches, format: .init(path: path)).write(to: path)
-        } catch {
-            return error.description
-        }
-        return nil
+        return .success(filter)
     }
 }

@@ -98,7 +98,11 @@ extension FiltersPage {
     /// Asks where to save the results, in their order, and saves them (`RowsExport`).
     func exportRows() {
         guard let filter, !opening.isOpening else { return }
-        let shown = [section.titleColumn] + section.detailColumns.filter { $0 != section.titleColumn }
+        // The columns shown: the table's, else the rows' title and details.
+        let shown =
+            resultsView == .table
+            ? tableColumns?.shownColumns(in: filter.catalog) ?? []
+            : [section.titleColumn] + section.detailColumns.filter { $0 != section.titleColumn }
         rowsExport.choose(catalog: filter.catalog, rows: filter.matches, shownColumns: shown)
     }
 }

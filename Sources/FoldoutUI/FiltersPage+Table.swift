@@ -26,6 +26,7 @@ extension FiltersPage {
         resultsStack.onNotify("visible-child-name") { [weak self] in
             guard let self else { return }
             self.columnsMenu.button.isVisible = self.isTableShown
+            self.refreshSummary()
             self.viewChanged()
         }
         let keys = ShortcutController()
@@ -33,10 +34,16 @@ extension FiltersPage {
         table.view.add(keys)
     }
 
+    /// How the results are shown: rows, a table or a summary of every column.
+    var resultsView: ResultsView {
+        get { ResultsView(rawValue: resultsStack.visibleChildName ?? "") ?? .rows }
+        set { resultsStack.visibleChildName = newValue.rawValue }
+    }
+
     /// Whether the results are shown as a table.
     var isTableShown: Bool {
-        get { resultsStack.visibleChildName == "table" }
-        set { resultsStack.visibleChildName = newValue ? "table" : "rows" }
+        get { resultsView == .table }
+        set { resultsView = newValue ? .table : .rows }
     }
 
     /// The table's columns for the catalog shown: as the user left them, else every column with

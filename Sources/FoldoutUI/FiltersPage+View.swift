@@ -30,7 +30,7 @@ extension FiltersPage {
         tableLayouts[filter.catalog.name] =
             state.tableOrder.isEmpty ? nil : state.tableColumns(in: filter.catalog, title: section.titleColumn)
         showTableColumns(rebuilding: true)
-        isTableShown = state.showsTable
+        resultsView = state.showsSummary ? .summary : state.showsTable ? .table : .rows
     }
 
     /// Keeps the view of the file shown once the main loop is idle: many changes come at once.
@@ -53,6 +53,7 @@ extension FiltersPage {
         guard let filter, let path = viewPath else { return }
         let state = CatalogViewState(
             filter, title: section.titleColumn, details: section.detailColumns, showsTable: isTableShown,
+            showsSummary: resultsView == .summary,
             widths: tableWidths[filter.catalog.name] ?? [:], table: tableLayouts[filter.catalog.name])
         viewStore?.save(state, path: path)
     }
@@ -74,6 +75,6 @@ extension FiltersPage {
         tableWidths[catalog.name] = nil
         tableLayouts[catalog.name] = nil
         showTableColumns(rebuilding: true)
-        isTableShown = false
+        resultsView = .rows
     }
 }

@@ -49,6 +49,7 @@ public final class FiltersPage {
     let resultsStack: Stack
     let viewSwitcher: StackSwitcher
     let table: ResultsTable
+    let summary = ResultsSummary()
     /// Column widths dragged in the table, by file name, then column name.
     var tableWidths: [String: [String: Int]] = [:]
     /// The table's columns as the user changed them, by file name (FiltersPage+Table.swift).
@@ -85,7 +86,10 @@ public final class FiltersPage {
     var onFileOpened: (String) -> Void = { _ in }
     /// Tells the user something done in passing ("Copied …"), in the window's notification.
     var notify: (String) -> Void = { _ in } {
-        didSet { rowsExport.notify = notify }
+        didSet {
+            rowsExport.notify = notify
+            summary.notify = notify
+        }
     }
     /// The unfolded result's catalog position, if one is unfolded (see FiltersPage+Record.swift).
     var unfoldedPosition: Int?
@@ -115,6 +119,7 @@ public final class FiltersPage {
         connect()
         connectRecord()
         connectTable()
+        connectSummary()
         root.on("map") { [weak self] in self?.loadIfNeeded() }
     }
 
@@ -173,6 +178,8 @@ public final class FiltersPage {
         resultsStack.addTitled(scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
         resultsStack.addTitled(
             table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
+        resultsStack.addTitled(
+            summary.root, name: "summary", title: tr("Summary"), iconName: "dialog-information-symbolic")
         // A wide table scrolls sideways; the rows fit a narrow window.
         resultsStack.isWidthHomogeneous = false
         resultsStack.vexpand = true
@@ -308,6 +315,7 @@ public final class FiltersPage {
             facetBar.rebuild(for: filter)
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
+            refreshSummary()
         }
         restoreView()
         carryOutPendingRequests()
@@ -365,6 +373,7 @@ public final class FiltersPage {
             }
         case .results:
             showResults()
+            refreshSummary()
         }
     }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
 import Gtk
-import Synchronization
 
 /// The Filters page's search field: what is typed narrows the results to the rows whose title (or,
 /// ticked, any text column) contains it, ignoring case and accents. Each search runs away from the
@@ -17,7 +16,7 @@ final class FiltersSearch {
     var titleColumn: () -> Int = { 0 }
     /// Called with true when a search has taken long enough to say so, and with false when done.
     var onBusy: (Bool) -> Void = { _ in }
-    private let newest = SearchGeneration()
+    private let newest = WorkGeneration()
     private var request = 0
     private var busyWatch: SourceToken?
     private var pendingRun: SourceToken?
@@ -147,11 +146,4 @@ final class FiltersSearch {
 
     /// True from a keystroke until its results are shown.
     var isSearching: Bool { pendingRun != nil || running != nil }
-}
-
-/// The number of the newest search, read by the older ones to stop early.
-private final class SearchGeneration: Sendable {
-    private let value = Atomic<Int>(0)
-    func set(_ request: Int) { value.store(request, ordering: .relaxed) }
-    func isNewest(_ request: Int) -> Bool { value.load(ordering: .relaxed) == request }
 }

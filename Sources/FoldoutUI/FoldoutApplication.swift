@@ -79,6 +79,7 @@ public final class FoldoutApplication {
             return 0
         }
         if let path = request.exportPath { return CommandLineExport.run(request, to: path).map(fail) ?? 0 }
+        if let path = request.summaryPath { return CommandLineExport.summarize(request, to: path).map(fail) ?? 0 }
         if harness.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote {
             if case .file(let path, _, _)? = request.catalog, access(path, R_OK) != 0 {
@@ -153,7 +154,7 @@ public final class FoldoutApplication {
             window.ensureFiltersPage().generate(count: count)
         default: break
         }
-        if let table = request.showsTable { window.ensureFiltersPage().isTableShown = table }
+        if let view = request.view { window.ensureFiltersPage().resultsView = view }
         if let page = request.firstPage { window.page = page }
         var filters = request.filters
         if window.page == .filters { filters.unfoldRow = request.unfoldRow }

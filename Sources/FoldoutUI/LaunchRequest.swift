@@ -23,12 +23,14 @@ struct LaunchRequest {
     var catalog: CatalogChoice?
     /// What the Filters page is asked to do once its catalog is shown.
     var filters = FiltersRequest()
-    /// Whether the Filters results show as a table (`--view table`) or rows; nil: as they were.
-    var showsTable: Bool?
+    /// How the Filters results show (`--view table`); nil: as they were.
+    var view: ResultsView?
     var openEditPane = false
     var showShortcuts = false
     /// `--export FILE`: the matching rows are written there, without a window.
     var exportPath: String?
+    /// `--summary FILE`: the summary of every column over the matching rows, without a window.
+    var summaryPath: String?
     var printsVersion = false
 
     /// A launch that asks for nothing (the desktop's, D-Bus activation's).
@@ -40,6 +42,7 @@ struct LaunchRequest {
     init(_ parsed: ParsedOptions) throws(LaunchProblem) {
         printsVersion = parsed.contains(Self.version)
         exportPath = parsed.filename(Self.export)
+        summaryPath = parsed.filename(Self.summary)
         if let name = parsed.string(Self.page) {
             guard let page = Page(rawValue: name.lowercased()) else {
                 throw LaunchProblem(
@@ -58,10 +61,10 @@ struct LaunchRequest {
             unfoldRow = row
         }
         if let text = parsed.string(Self.view) {
-            guard text == "rows" || text == "table" else {
-                throw LaunchProblem(tr("--view takes rows or table, not “{value}”", ["value": text]))
+            guard let view = ResultsView(rawValue: text) else {
+                throw LaunchProblem(tr("--view takes rows, table or summary, not “{value}”", ["value": text]))
             }
-            showsTable = text == "table"
+            self.view = view
         }
         openEditPane = parsed.contains(Self.edit)
         showShortcuts = parsed.contains(Self.shortcuts)
@@ -123,7 +126,7 @@ struct LaunchRequest {
     }
 
     /// Whether the request is for the Filters page, which the window then shows.
-    var concernsFilters: Bool { catalog != nil || !filters.isEmpty || showsTable != nil }
+    var concernsFilters: Bool { catalog != nil || !filters.isEmpty || view != nil }
 
     /// The page to show: the one asked for, or the Filters page for a request about it.
     var firstPage: Page? { page ?? (concernsFilters ? .filters : nil) }
@@ -199,7 +202,7 @@ extension LaunchRequest {
     static var options: [CommandLineOption] {
         [
             page, unfold, catalogSize, catalogFile, table, encoding, openFacet, choose, exclude, range, search, sort,
-            view, export, edit, shortcuts, version,
+            view, export, summary, edit, shortcuts, version,
         ]
     }
 
@@ -274,7 +277,16 @@ extension LaunchRequest {
     static var view: CommandLineOption {
         .init(
             name: "view", kind: .string,
-            description: tr("Show the Filters results as rows or as a table (rows, table)"), argument: tr("VIEW"))
+            description: tr(
+                "Show the Filters results as rows, a table or a summary of every column (rows, table, summary)"),
+            argument: tr("VIEW"))
+    }
+    static var summary: CommandLineOption {
+        .init(
+            name: "summary", kind: .filename,
+            description: tr(
+                "Write a summary of every column of the rows matched to FILE (TSV, or CSV for .csv), then quit"),
+            argument: tr("FILE"))
     }
     static var export: CommandLineOption {
         .init(

@@ -39,6 +39,17 @@ public final class ColumnView: Widget {
         gtk_column_view_remove_column(opaque, column.opaque)
     }
 
+    /// Called with a row's position when it is activated: Return on it, or a click when
+    /// `activatesOnSingleClick`, else a double click.
+    public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) {
+        onInteger("activate") { position in handler(Int(position)) }
+    }
+
+    public var activatesOnSingleClick: Bool {
+        get { gtk_column_view_get_single_click_activate(opaque) != 0 }
+        set { gtk_column_view_set_single_click_activate(opaque, newValue.gboolean) }
+    }
+
     public var selectedPositions: [Int] { SelectionModel(selectionModel).selectedPositions }
     public func unselectAll() { SelectionModel(selectionModel).unselectAll() }
 
@@ -76,13 +87,21 @@ public final class ColumnView: Widget {
 /// can drag, and a header that sorts.
 @MainActor
 public final class ColumnViewColumn: Object {
-    public init<Cell>(title: String, factory: ListItemFactory<Cell>) {
+    /// A column whose header sorts, unless `sorts` is false.
+    public init<Cell>(title: String, factory: ListItemFactory<Cell>, sorts: Bool = true) {
         g_object_ref(factory.raw)  // the column takes a reference
         super.init(takingFull: UnsafeMutableRawPointer(gtk_column_view_column_new(title, factory.opaque)))
         gtk_column_view_column_set_resizable(opaque, 1)
+        guard sorts else { return }
         let sorter = foldout_column_sorter_new(opaque)
         gtk_column_view_column_set_sorter(opaque, sorter)
         g_object_unref(UnsafeMutableRawPointer(sorter))
+    }
+
+    /// Whether the column takes a share of the width the view has to spare.
+    public var expands: Bool {
+        get { gtk_column_view_column_get_expand(opaque) != 0 }
+        set { gtk_column_view_column_set_expand(opaque, newValue.gboolean) }
     }
 
     public var title: String { gtk_column_view_column_get_title(opaque).map { String(cString: $0) } ?? "" }

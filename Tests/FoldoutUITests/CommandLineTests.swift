@@ -212,6 +212,52 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(ownLines(result.errors).count, 1)
     }
 
+    /// `--summary OUT` writes one row a column over the rows the filters match, its figures plain
+    /// decimals, as a brute force over the file's values gives them; TSV, or CSV for `.csv`.
+    func testSummaryWritesEveryColumnsFiguresForTheFilteredRows() throws {
+        let folder = NSTemporaryDirectory() + "foldout-cli-summary-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let rows = (0..<50).map { ($0 % 2 == 0 ? "JFK" : "LGA", $0 % 7 == 3 ? nil : ($0 * 13) % 40 - 9) }
+        let csv =
+            "origin,dep_delay,note\n"
+            + rows.map { "\($0.0),\($0.1.map(String.init) ?? ""),\"a, b\"" }
+            .joined(separator: "\n") + "\n"
+        try csv.write(toFile: folder + "/flights.csv", atomically: true, encoding: .utf8)
+        let delays = rows.filter { $0.0 == "JFK" }.compactMap(\.1).map(Double.init).sorted()
+        let median =
+            delays.count % 2 == 1
+            ? delays[delays.count / 2] : (delays[delays.count / 2 - 1] + delays[delays.count / 2]) / 2
+        let mean = delays.reduce(0, +) / Double(delays.count)
+
+        for name in ["summary.tsv", "summary.csv"] {
+            let out = folder + "/" + name
+            let result = try run(["--catalog", folder + "/flights.csv", "--choose", "origin=JFK", "--summary", out])
+            XCTAssertEqual(result.status, 0, result.errors)
+            let text = try String(contentsOfFile: out, encoding: .utf8)
+            let separator: Character = name.hasSuffix(".csv") ? "," : "\t"
+            let lines = text.split(separator: "\n").map {
+                $0.split(separator: separator, omittingEmptySubsequences: false)
+            }
+            XCTAssertEqual(
+                lines.first?.prefix(9).map(String.init),
+                ["column", "kind", "count", "missing", "distinct", "min", "median", "mean", "max"])
+            XCTAssertEqual(lines.count, 4, "a header and one row a column: \(text)")
+            let delay = try XCTUnwrap(lines.first { $0.first == "dep_delay" }).map(String.init)
+            XCTAssertEqual(delay[1], "number")
+            XCTAssertEqual(Int(delay[2]), delays.count)
+            XCTAssertEqual(Int(delay[3]), 25 - delays.count)
+            XCTAssertEqual(Double(delay[5]), delays.first)
+            XCTAssertEqual(Double(delay[6]), median)
+            XCTAssertEqual(try XCTUnwrap(Double(delay[7])), mean, accuracy: 0.000_001)
+            XCTAssertFalse(delay[7].contains("e"), "a plain decimal: \(delay[7])")
+            XCTAssertEqual(Double(delay[8]), delays.last)
+            if separator == "," {
+                XCTAssertTrue(text.contains("\"a, b (25)\""), "a field with a comma is quoted: \(text)")
+            }
+        }
+    }
+
     /// `--unfold` with `--page filters` takes any row of the results, not only the Actions page's
     /// 10,000, and refuses one past the results' last, counted after the launch's filters.
     func testUnfoldOnTheFiltersPageTakesAnyResult() throws {

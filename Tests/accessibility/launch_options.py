@@ -88,6 +88,8 @@ def cases(files):
         ("--sort", ["--catalog", m, "--sort", "Hardness:desc"],
          lambda app: (visible_list_items(app) or [""])[0].startswith("Zanzibar quartz")),
         ("--view table", ["--catalog", m, "--view", "table"], has_role("table", "tree table")),
+        # The summary: each figure heard with its column and its name (hardness 7, 1, 3, 2.5).
+        ("--view summary", ["--catalog", m, "--view", "summary"], has("label", "hardness, Median, 2.75")),
         ("--edit", ["--page", "movies", "--edit"], lambda app: bool(names_of(app, "text") + names_of(app, "entry"))),
         ("--shortcuts", ["--shortcuts"], window_count(2)),
     ]
@@ -176,6 +178,14 @@ def local_options(binary, data, files):
             with open(out, encoding="utf-8") as written:
                 check(written.read().splitlines()[1:] == ["Zanzibar quartz,silicate,7", "Talc,silicate,1"],
                       "--export beside a window: not the two silicates")
+            out = os.path.join(folder, "silicates.tsv")
+            summary = launch(binary, ["--catalog", files["minerals"], "--choose", "kind=silicate", "--summary", out],
+                             environment)
+            check(summary.returncode == 0, f"--summary beside a window: status {summary.returncode}, {summary.stderr!r}")
+            with open(out, encoding="utf-8") as written:
+                hardness = next(line.split("\t") for line in written if line.startswith("hardness\t"))
+                check(hardness[2:9] == ["2", "0", "2", "1", "4", "4", "7"],
+                      f"--summary beside a window: hardness of the two silicates is {hardness}")
     finally:
         app.close()
 

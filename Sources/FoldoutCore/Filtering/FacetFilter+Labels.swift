@@ -78,6 +78,14 @@ public enum FacetValueText {
         }
     }
 
+    /// A figure worked out from a column's values, such as a mean: as `text` writes a value, a
+    /// number with two decimals more than the column's own (at most six).
+    public static func figure(_ value: Double, _ column: CatalogColumn) -> String {
+        guard column.kind == .number else { return text(value, column) }
+        let step = column.resolution > 0 ? column.resolution / 100 : 0.01
+        return NumberText.decimal(plain(value, step), monetary: column.isMonetary)
+    }
+
     /// A date as "2013-06-01", a date-time as "2013-06-01 05:00:00" (days or seconds since 1970).
     public static func iso(_ value: Double, _ kind: CatalogColumn.Kind) -> String {
         kind == .date

@@ -21,6 +21,8 @@ public struct CatalogViewState: Equatable, Sendable {
     public var title: String?
     public var details: [String] = []
     public var showsTable = false
+    /// The results shown as a summary of every column (which `showsTable` then does not say).
+    public var showsSummary = false
     /// The table's dragged widths, by column name.
     public var widths: [String: Int] = [:]
     /// The table's columns in its order, and those it hides (see `TableColumns`); empty: as at first.
@@ -32,13 +34,13 @@ public struct CatalogViewState: Equatable, Sendable {
     public static func == (a: CatalogViewState, b: CatalogViewState) -> Bool {
         a.facets == b.facets && a.sort?.column == b.sort?.column && a.sort?.descending == b.sort?.descending
             && a.title == b.title && a.details == b.details && a.showsTable == b.showsTable && a.widths == b.widths
-            && a.tableOrder == b.tableOrder && a.tableHidden == b.tableHidden
+            && a.tableOrder == b.tableOrder && a.tableHidden == b.tableHidden && a.showsSummary == b.showsSummary
     }
 
     /// What `filter` and the combos show now.
     public init(
-        _ filter: FacetFilter, title: Int, details: [Int], showsTable: Bool, widths: [String: Int],
-        table: TableColumns? = nil
+        _ filter: FacetFilter, title: Int, details: [Int], showsTable: Bool, showsSummary: Bool = false,
+        widths: [String: Int], table: TableColumns? = nil
     ) {
         let columns = filter.catalog.columns
         facets = filter.facetColumns.map { column in
@@ -59,6 +61,7 @@ public struct CatalogViewState: Equatable, Sendable {
         self.title = columns[title].name
         self.details = details.map { columns[$0].name }
         self.showsTable = showsTable
+        self.showsSummary = showsSummary
         self.widths = widths
         tableOrder = table?.order ?? []
         tableHidden = table?.hidden.sorted() ?? []

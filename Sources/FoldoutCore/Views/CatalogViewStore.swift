@@ -88,7 +88,7 @@ enum CatalogViewFormat {
         if let title = state.title { writer.string(title) } else { writer.raw("null") }
         writer.raw(", \"details\": ")
         strings(state.details, into: &writer)
-        writer.raw(",\n \"table\": \(state.showsTable), \"widths\": {")
+        writer.raw(",\n \"table\": \(state.showsTable), \"summary\": \(state.showsSummary), \"widths\": {")
         for (at, entry) in state.widths.sorted(by: { $0.key < $1.key }).enumerated() {
             if at > 0 { writer.raw(", ") }
             writer.string(entry.key)
@@ -131,6 +131,7 @@ enum CatalogViewFormat {
         if case .string(let title)? = root["title"] { state.title = title }
         state.details = strings(root["details"])
         state.showsTable = root["table"] == .bool(true)
+        state.showsSummary = root["summary"] == .bool(true)
         if case .object(let widths)? = root["widths"] {
             for (name, value) in widths {
                 if let width = double(value), width > 0, width < 100_000 { state.widths[name] = Int(width) }

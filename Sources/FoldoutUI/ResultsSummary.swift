@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// The third way to show the results, beside rows and table: every column summarized
+/// (`SummaryTable`) over the rows the filters and search match. The figures are worked out off the
+/// main thread whenever the matches change while the summary is shown, so typing and dragging
+/// never wait; a newer change stops the older work, and only the newest summary is shown (the
+/// one before stays, dimmed, meanwhile). Copy puts the summary on the clipboard as TSV.
+@MainActor
+final class ResultsSummary {
+    let root = Box(.vertical)
+    let table = SummaryTable()
+    let copyButton = Button(label: tr("Copy as TSV"))
+    private let caption = Label()
+    private var request = 0
+    private let newest = WorkGeneration()
+    /// The matches summarized last, by catalog; nil: none yet, or they changed since.
+    private var summarized: (catalog: Catalog, matches: [UInt32])?
+    /// Tells the user something done in passing ("Copied …").
+    var notify: (String) -> Void = { _ in }
+
+    init() {
+        root.addCSSClass("results-summary")
+        let bar = Box(.horizontal, spacing: 8)
+        bar.addCSSClass("summary-bar")
+        caption.xalign = 0
+        caption.hexpand = true
+        caption.ellipsizeEnd()
+        caption.addCSSClass("dim-label")
+        bar.append(caption)
+        copyButton.tooltip = tr("Copy the summary as tab-separated text (Ctrl+C)")
+        copyButton.onClicked { [weak self] in self?.copy() }
+        bar.append(copyButton)
+        root.append(bar)
+        root.append(table.root)
+        let keys = ShortcutController()
+        keys.add(accelerators: "<Control>c") { [weak self] in self?.copy() ?? false }
+        table.view.add(keys)
+    }
+
+    /// Summarizes `filter`'s matches off the main thread, unless they are what is shown already.
+    func update(_ filter: FacetFilter) {
+        let catalog = filter.catalog
+        let matches = filter.matches
+        if let summarized, summarized.catalog === catalog, summarized.matches == matches { return }
+        summarized = (catalog, matches)
+        request += 1
+        let request = request
+        let newest = newest
+        newest.set(request)
+        table.isStale = !table.summaries.isEmpty
+        caption.text = tr(
+            "{columns} columns of {rows} rows",
+            ["columns": NumberText.grouped(catalog.columns.count), "rows": NumberText.grouped(matches.count)])
+        // Every row, in whatever order: the catalog's own order reads its columns straight through.
+        let rows = matches.count == catalog.count ? nil : matches
+        let deliver: @Sendable @MainActor ([ColumnSummary]) -> Void = { [weak self] summaries in
+            guard let self, self.request == request else { return }
+            self.table.show(summaries, of: catalog)
+        }
+        Task.detached {
+            guard
+                let summaries = CatalogSummary.summarize(
+                    catalog, rows: rows, isCancelled: { !newest.isNewest(request) })
+            else { return }
+            MainLoop.post { deliver(summaries) }
+        }
+    }
+
+    /// Forgets what was summarized, so that the next `update` works it out again.
+    func invalidate() { summarized = nil }
+
+    /// True while a summary is being worked out.
+    var isWorking: Bool { table.isStale || (summarized != nil && table.summaries.isEmpty) }
+
+    @discardableResult
+    func copy() -> Bool {
+        guard let text = table.tabSeparatedText() else { return false }
+        Display.copyToClipboard(text)
+        notify(
+            trn(
+                "Copied the summary of {count} column", "Copied the summary of {count} columns",
+                table.summaries.count, ["count": NumberText.grouped(table.summaries.count)]))
+        return true
+    }
+}
