@@ -74,6 +74,13 @@ static void foldout_clamp_init(FoldoutClamp *self) {
     self->maximum_width = G_MAXINT;
 }
 
+void foldout_clamp_set_maximum_width(FoldoutClamp *self, int maximum_width) {
+    int width = maximum_width > 0 ? maximum_width : G_MAXINT;
+    if (width == self->maximum_width) return;
+    self->maximum_width = width;
+    gtk_widget_queue_resize(GTK_WIDGET(self));
+}
+
 GtkWidget *foldout_clamp_new(int maximum_width) {
     FoldoutClamp *self = g_object_new(FOLDOUT_TYPE_CLAMP, NULL);
     self->maximum_width = maximum_width > 0 ? maximum_width : G_MAXINT;

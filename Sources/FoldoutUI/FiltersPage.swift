@@ -82,6 +82,8 @@ public final class FiltersPage {
     private(set) var isGenerating = false
     /// Between a flyout asked for and its opening, a frame later (FiltersPage+Requests.swift).
     var flyoutPending = false
+    /// After the results were switched between rows, table and summary.
+    var onResultsViewChanged: (ResultsView) -> Void = { _ in }
     /// After a catalog file was read and shown: its path.
     var onFileOpened: (String) -> Void = { _ in }
     /// Tells the user something done in passing ("Copied …"), in the window's notification.

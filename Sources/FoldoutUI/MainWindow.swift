@@ -279,6 +279,9 @@ public final class MainWindow {
         if let catalogPath { filters.watch(path: catalogPath) }
         let clamp = Clamp(maximumWidth: Self.readableWidth)
         clamp.child = filters.root
+        // Rows keep a readable width; a table or a summary uses the whole window.
+        // The closure keeps the clamp's wrapper (the page does not hold the clamp).
+        filters.onResultsViewChanged = { view in clamp.setMaximumWidth(view == .rows ? Self.readableWidth : nil) }
         filters.window = { [weak window] in window }
         filters.onFileOpened = { [weak self] path in self?.onCatalogFileOpened(path) }
         filters.notify = { [weak self] message in self?.notification.show(message) }

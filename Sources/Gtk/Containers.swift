@@ -264,6 +264,9 @@ public final class Clamp: Widget {
     public var child: Widget? = nil {
         didSet { foldout_clamp_set_child(OpaquePointer(raw), child?.widget) }
     }
+
+    /// The widest the child is given; nil: as wide as the clamp.
+    public func setMaximumWidth(_ width: Int32?) { foldout_clamp_set_maximum_width(OpaquePointer(raw), width ?? 0) }
 }
 
 /// One child filling it, which tells when its width crosses `breakpoint` (GTK 4.8 has no

@@ -165,7 +165,7 @@ func writeBenchmarkCatalog(rows: Int, to chosenPath: String? = nil) -> String {
     return path
 }
 
-private func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
+func pad(_ value: Int) -> String { value < 10 ? "0" + String(value) : String(value) }
 
 extension String {
     /// "45" with "." one from the end: "4.5".

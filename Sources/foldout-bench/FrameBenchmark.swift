@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// Frame intervals while scrolling a million rows one page per frame, Foldout against the C list,
-/// and while unfolding and folding Actions rows, against the 60 Hz frame budget; each under GTK's
+import Glibc
+
+/// Frame intervals while scrolling a million rows one page per frame (as rows, as the generated
+/// catalog's table, and as a flights-like table of 19 columns, every one shown), Foldout against
+/// the C list, and while unfolding and folding Actions rows, against the 60 Hz frame budget; each under GTK's
 /// cairo renderer and its GL one. Without a GPU (Xvfb) GL means Mesa's llvmpipe, which rasterizes
 /// every frame of the whole window on the CPU, on the same cores as the program.
 func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int) -> [Figure] {
@@ -12,6 +15,8 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
         median(results.compactMap { $0.jsonNumbers[key] })
     }
     var figures: [Figure] = []
+    let wide = writeWideTable(rows: 1_000_000)
+    defer { unlink(wide) }
     for renderer in ["cairo", "gl"] {
         let environment = ["GSK_RENDERER": renderer]
         let scrolling = alternate(
@@ -21,6 +26,14 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
         let table = alternate(
             "scrolling the table (\(renderer))", rounds: scrollRounds,
             ours: { run(foldout, ["--bench-scroll", "\(frames)", "--view", "table"], environment: environment) },
+            theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
+        let wideTable = alternate(
+            "scrolling the 19-column table (\(renderer))", rounds: scrollRounds,
+            ours: {
+                run(
+                    foldout, ["--catalog", wide, "--bench-scroll", "\(frames)", "--view", "table"],
+                    environment: environment)
+            },
             theirs: { run(stringList, ["--bench-scroll", "\(frames)"], environment: environment) })
         let dragging = alternate(
             "dragging a range end (\(renderer))", rounds: scrollRounds,
@@ -44,6 +57,10 @@ func frameFigures(scrollRounds: Int, unfoldRounds: Int, frames: Int, cycles: Int
             Figure(
                 name: "table scrolling p99 (\(renderer))", unit: "ms", value: numbers(table.ours, "p99_ms"),
                 baseline: numbers(table.theirs, "p99_ms"), baselineName: listBaseline, rounds: scrollRounds * frames),
+            Figure(
+                name: "table of 1,000,000 × 19 scrolling p99 (\(renderer))", unit: "ms",
+                value: numbers(wideTable.ours, "p99_ms"), baseline: numbers(wideTable.theirs, "p99_ms"),
+                baselineName: listBaseline, rounds: scrollRounds * frames),
             Figure(
                 name: "table p99 vs rows p99 (\(renderer))", unit: "ms", value: numbers(table.ours, "p99_ms"),
                 baseline: numbers(scrolling.ours, "p99_ms"), baselineName: "the rows view, same run",

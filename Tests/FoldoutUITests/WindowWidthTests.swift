@@ -157,6 +157,17 @@ final class WindowWidthTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { main.filters?.filter != nil })
             pump(frames: 3, of: main.window)
             XCTAssertEqual(main.filters?.root.width, MainWindow.readableWidth)
+            // A table or a summary takes the whole window; rows again, the readable width.
+            for view in [ResultsView.table, .summary, .rows] {
+                main.filters?.resultsView = view
+                pump(frames: 3, of: main.window)
+                let width = main.filters?.root.width ?? 0
+                if view == .rows {
+                    XCTAssertEqual(width, MainWindow.readableWidth, "\(view)")
+                } else {
+                    XCTAssertGreaterThan(width, MainWindow.readableWidth + 300, "\(view) uses the whole window")
+                }
+            }
         }
     }
 }

@@ -15,6 +15,8 @@ G_DECLARE_FINAL_TYPE(FoldoutClamp, foldout_clamp, FOLDOUT, CLAMP, GtkWidget)
 
 GtkWidget *foldout_clamp_new(int maximum_width);
 void foldout_clamp_set_child(FoldoutClamp *self, GtkWidget *child);
+/* A width of 0 or less: no maximum. */
+void foldout_clamp_set_maximum_width(FoldoutClamp *self, int maximum_width);
 
 /* FoldoutBreakpointBin: one child filling it. It asks for no more than `minimum_width` itself, so
  * a window can be made narrower than its wide layout needs (the child is then clipped for a frame);
