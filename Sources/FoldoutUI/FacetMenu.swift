@@ -30,7 +30,7 @@ final class FacetMenu {
     private(set) var grid = Grid()
     private(set) var resetButton = Button(label: "")
     private(set) var optionButtons: [Button] = []
-    private var countLabels: [Label] = []
+    private(set) var countLabels: [Label] = []
     private(set) var ticks: [CheckButton] = []
     /// Each option's line: its tick box and its button.
     private var lines: [Box] = []
