@@ -62,8 +62,11 @@ final class MeasureFlyoutTests: MainWindowTestCase, @unchecked Sendable {
     )
         throws
     {
+        // Where the widget is once laid out: a choice moves the Show line's widgets.
+        pump(frames: 2, of: widget)
         let point = try XCTUnwrap(widget.pointInWindow(), line: line)
-        let pressed = keys.isEmpty ? [] : ["sleep", "0.4"] + keys.flatMap { ["key", $0] }
+        // Time for a drop-down's list to open on a busy machine before the keys move in it.
+        let pressed = keys.isEmpty ? [] : ["sleep", "1"] + keys.flatMap { ["key", $0] }
         xdotool(
             ["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"] + pressed, window: windowTitle,
             until: done, line: line)
