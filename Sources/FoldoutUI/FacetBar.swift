@@ -16,6 +16,12 @@ final class FacetBar {
     private(set) var rangeMenus: [RangeMenu] = []
     private(set) var facetChecks: [CheckButton] = []
     private var filter: FacetFilter?
+    /// The measure each option flyout shows, by its column's name: kept while facets come and go.
+    private var measureChoices: [String: FacetMeasureChoice] = [:]
+    /// The catalog whose columns the measures are of.
+    private var measuredCatalog: Catalog?
+    /// The user chose a measure in a flyout.
+    var onMeasureChosen: () -> Void = {}
 
     init(trailing: [Widget]) {
         root.addCSSClass("facet-bar")
@@ -45,6 +51,7 @@ final class FacetBar {
     /// One flyout per facet of `filter`, replacing the old ones.
     func rebuild(for filter: FacetFilter) {
         self.filter = filter
+        keepMeasures(for: filter.catalog)
         for menu in menus { menusBox.remove(menu.button) }
         for menu in rangeMenus { menusBox.remove(menu.button) }
         menus = []
@@ -55,7 +62,7 @@ final class FacetBar {
                 let menu = FacetMenu(
                     column: column, name: filter.catalog.columns[column].name,
                     options: filter.optionLabels(forColumn: column), order: filter.optionOrder(forColumn: column),
-                    noValue: filter.noValueOption(forColumn: column) != nil)
+                    noValue: filter.noValueOption(forColumn: column) != nil, columns: filter.catalog.columns)
                 menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
                 menu.onToggle = { [weak filter] option in filter?.toggle(option: option, inColumn: column) }
                 menu.onExclude = { [weak filter] on in filter?.setExcluded(on, inColumn: column) }
@@ -66,6 +73,15 @@ final class FacetBar {
                         + (filter.noValueOption(forColumn: column) == nil
                             ? [] : [filter.noValueCount(forColumn: column)])
                 }
+                menu.currentMeasures = { [weak filter] measure in
+                    filter?.measures(measure, forColumn: column) ?? []
+                }
+                menu.measureChoice = measureChoices[menu.name]
+                menu.onMeasureChosen = { [weak self, weak menu] choice in
+                    guard let self, let menu else { return }
+                    self.measureChoices[menu.name] = choice
+                    self.onMeasureChosen()
+                }
                 menusBox.append(menu.button)
                 menus.append(menu)
             case .range:
@@ -75,6 +91,41 @@ final class FacetBar {
             }
         }
         showLabels()
+    }
+
+    /// The measures chosen, by facet column, for the view kept.
+    var measures: [Int: FacetMeasureChoice] {
+        var measures: [Int: FacetMeasureChoice] = [:]
+        for menu in menus { measures[menu.column] = measureChoices[menu.name] }
+        return measures
+    }
+
+    /// Shows `measures` (by facet column) in the flyouts, and nothing in the others.
+    func setMeasures(_ measures: [Int: FacetMeasureChoice]) {
+        guard let filter else { return }
+        measureChoices = [:]
+        for (column, choice) in measures { measureChoices[filter.catalog.columns[column].name] = choice }
+        for menu in menus { menu.measureChoice = measures[menu.column] }
+    }
+
+    /// Shows `measure` in every option flyout, listed as before.
+    func showEverywhere(_ measure: FacetMeasure) {
+        for menu in menus {
+            let choice = FacetMeasureChoice(measure, sortsByValue: measureChoices[menu.name]?.sortsByValue ?? false)
+            measureChoices[menu.name] = choice
+            menu.measureChoice = choice
+        }
+    }
+
+    /// The measures chosen, given to `catalog`'s columns by name when it is another catalog.
+    private func keepMeasures(for catalog: Catalog) {
+        defer { measuredCatalog = catalog }
+        guard let old = measuredCatalog, old !== catalog else { return }
+        measureChoices = measureChoices.compactMapValues { choice in
+            FacetMeasure(spelling: choice.measure.spelling(in: old), in: catalog).map {
+                FacetMeasureChoice($0, sortsByValue: choice.sortsByValue)
+            }
+        }
     }
 
     func showLabels() {

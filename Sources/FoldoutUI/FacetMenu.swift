@@ -30,7 +30,7 @@ final class FacetMenu {
     private(set) var grid = Grid()
     private(set) var resetButton = Button(label: "")
     private(set) var optionButtons: [Button] = []
-    private var countLabels: [Label] = []
+    private(set) var countLabels: [Label] = []
     private(set) var ticks: [CheckButton] = []
     /// Each option's line: its tick box and its button.
     private var lines: [Box] = []
@@ -41,7 +41,7 @@ final class FacetMenu {
     /// The index of the "No value" option (after the values), when rows lack one.
     let noValueOption: Int?
     var chosen: Int? { selection.options.count == 1 && !selection.noValue ? selection.options.first : nil }
-    private var laidOutForHeight: Int32 = -1
+    private(set) var laidOutForHeight: Int32 = -1
     private var refocusEntry = false
     private var resizeWatch: TickToken?
     var onChoose: (Int) -> Void = { _ in }
@@ -50,10 +50,28 @@ final class FacetMenu {
     var onReset: () -> Void = {}
     /// Asked for the options' counts each time the flyout opens.
     var currentCounts: () -> [Int] = { [] }
+    /// The measure shown instead of the counts, if any, and its figures (FacetMenu+Measure.swift).
+    var measureChoice: FacetMeasureChoice? { didSet { measureChanged(from: oldValue) } }
+    var figures: [MeasureFigure] = []
+    /// Each listed option's bar, proportional to its measure.
+    var bars: [LevelBar] = []
+    /// The "Show" line; nil when the catalog has no column to measure.
+    let measureChooser: MeasureChooser?
+    let catalogColumns: [CatalogColumn]
+    /// Asked for the figures of the measure chosen each time the flyout opens or it changes.
+    var currentMeasures: (FacetMeasure) -> [MeasureFigure] = { _ in [] }
+    /// The user chose a measure, or the row counts again.
+    var onMeasureChosen: (FacetMeasureChoice?) -> Void = { _ in }
+    var pendingLayOut: SourceToken?
 
-    init(column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool) {
+    init(
+        column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool,
+        columns: [CatalogColumn] = []
+    ) {
         self.column = column
         self.name = name
+        catalogColumns = columns
+        measureChooser = MeasureChooser.canMeasure(columns) ? MeasureChooser(columns: columns, choice: nil) : nil
         noValueOption = noValue ? options.count : nil
         ordersByCount = options.count > Self.searchableOptions
         self.options = noValue ? options + [tr("No value")] : options
@@ -72,6 +90,10 @@ final class FacetMenu {
         // The options are laid out when the popover first opens: nothing to build at start-up.
         popover.onShow { [weak self] in self?.opened() }
         popover.onClosed { [weak self] in self?.resizeWatch?.remove() }
+        measureChooser?.onChoose = { [weak self] choice in
+            self?.measureChoice = choice
+            self?.onMeasureChosen(choice)
+        }
     }
 
     /// Shows the facet's label (what it filters by, or its name) and its ticked options; `whole`
@@ -105,6 +127,9 @@ final class FacetMenu {
 
     private func opened() {
         counts = currentCounts()
+        figures = measureChoice.map { currentMeasures($0.measure) } ?? []
+        // The order by count or measure is made again for the figures of now.
+        if ordersByCount || measureChoice?.sortsByValue == true { laidOutForHeight = -1 }
         watchWindowHeight()
         refreshOptions()
         if let searchEntry {
@@ -127,6 +152,7 @@ final class FacetMenu {
         countLabels = []
         ticks = []
         lines = []
+        bars = []
         for index in listedOptions() {
             let tick = CheckButton(label: "")
             tick.tooltip = tr("Tick {option} too", ["option": options[index]])
@@ -143,17 +169,28 @@ final class FacetMenu {
             let row = Box(.horizontal, spacing: 8)
             row.append(label)
             row.append(count)
-            let button = Button(child: row)
+            let bar = LevelBar()
+            bar.addCSSClass("facet-measure-bar")
+            let content = Box(.vertical, spacing: 2)
+            content.append(row)
+            content.append(bar)
+            let button = Button(child: content)
             button.addCSSClass("flat")
             button.hexpand = true
             button.onClicked { [weak self] in self?.clicked(index) }
             optionButtons.append(button)
             countLabels.append(count)
+            bars.append(bar)
             ticks.append(tick)
             lines.append(Self.line(tick, button))
             listed.append(index)
         }
         let box = Box(.vertical, spacing: 4)
+        if let chooser = measureChooser {
+            contentBox?.remove(chooser.root)
+            box.append(chooser.root)
+        }
+        contentBox = box
         let note = Box(.horizontal, spacing: 6)
         let order = Label(orderNote)
         order.addCSSClass("dim-label")
@@ -167,6 +204,7 @@ final class FacetMenu {
         byCount.onToggled { [weak self, weak byCount] in
             guard let self, let byCount, byCount.isActive != self.ordersByCount else { return }
             self.ordersByCount = byCount.isActive
+            if byCount.isActive { self.measureChoice?.sortsByValue = false }
             self.layOut(availableHeight: self.laidOutForHeight)
         }
         note.append(byCount)
@@ -230,11 +268,11 @@ final class FacetMenu {
     /// Counts, ticks and dimming, as of the last time the flyout opened.
     /// Setting a tick or the exclude check here changes nothing: their handlers compare with the
     /// selection shown.
-    private func refreshOptions() {
+    func refreshOptions() {
         for (row, index) in listed.enumerated() {
             let count = index < counts.count ? counts[index] : 0
             let ticked = isTicked(index)
-            countLabels[row].text = NumberText.grouped(count)
+            countLabels[row].text = figureText(index) ?? NumberText.grouped(count)
             ticks[row].isActive = ticked
             optionButtons[row].isSensitive = count > 0 || ticked
             if count == 0 {
@@ -242,27 +280,32 @@ final class FacetMenu {
             } else {
                 optionButtons[row].removeCSSClass("empty-option")
             }
-            let items = trn("{count} item", "{count} items", count, ["count": NumberText.grouped(count)])
+            let items =
+                figureDescription(index)
+                ?? trn("{count} item", "{count} items", count, ["count": NumberText.grouped(count)])
             let text = tr("{option}, {items}", ["option": options[index], "items": items])
             optionButtons[row].setAccessibleLabel(
                 ticked ? tr("{option}, {items}, chosen", ["option": options[index], "items": items]) : text)
             optionButtons[row].setAccessibleChecked(ticked)
             ticks[row].setAccessibleLabel(options[index])
         }
+        showBars()
         excludeCheck.isActive = selection.excluded
         resetButton.isSensitive = !selection.isEmpty || selection.excluded
     }
 
     /// Whether the options are listed by their counts, most first: at first only in a long
     /// flyout (4,000 tail numbers), where the stated order says little.
-    private(set) var ordersByCount: Bool
+    var ordersByCount: Bool
 
     /// The options built, in the stated order or by count: all of them, or in a long flyout the
     /// first `maxListed` that contain the typed text, the ticked ones first.
     private func listedOptions() -> [Int] {
         listed = []
         var order = Array(options.indices)
-        if ordersByCount {
+        if measureChoice?.sortsByValue == true {
+            order = orderedByMeasure(order)
+        } else if ordersByCount {
             let counts = self.counts
             func count(_ index: Int) -> Int { index < counts.count ? counts[index] : 0 }
             order.sort { count($0) != count($1) ? count($0) > count($1) : $0 < $1 }
@@ -276,7 +319,9 @@ final class FacetMenu {
     }
 
     /// The option indices of the rows built, in order.
-    private var listed: [Int] = []
+    private(set) var listed: [Int] = []
+    /// The flyout's content, which the "Show" line moves to when it is laid out again.
+    private var contentBox: Box?
 
     /// A tick box and an option's button on one line.
     private static func line(_ tick: CheckButton, _ button: Button) -> Box {

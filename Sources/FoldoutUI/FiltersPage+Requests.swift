@@ -41,6 +41,12 @@ extension FiltersPage {
         var problems: [String] = request.filters.compactMap { filter.apply($0) }
         if let sort = request.sort, let problem = self.sort(named: sort) { problems.append(problem) }
         if let name = request.openFacet, !openMenu(named: name) { problems.append(filter.catalog.unknownColumn(name)) }
+        if let spelling = request.measure {
+            switch FiltersRequest.measure(spelling, in: filter.catalog) {
+            case .success(let measure): facetBar.showEverywhere(measure)
+            case .failure(let problem): problems.append(problem.message)
+            }
+        }
         if let row = request.unfoldRow {
             if row < filter.matchCount {
                 unfoldResult(at: row)

@@ -24,6 +24,7 @@ extension FiltersPage {
         guard let filter, let path = viewPath, let state = viewStore?.load(path: path) else { return }
         defer { dropPendingSave() }
         let kept = state.apply(to: filter)
+        facetBar.setMeasures(state.measures(in: filter.catalog))
         section.show(title: kept.title ?? section.titleColumn, details: kept.details)
         section.choose(sort: kept.sort)
         tableWidths[filter.catalog.name] = state.widths
@@ -54,7 +55,8 @@ extension FiltersPage {
         let state = CatalogViewState(
             filter, title: section.titleColumn, details: section.detailColumns, showsTable: isTableShown,
             showsSummary: resultsView == .summary,
-            widths: tableWidths[filter.catalog.name] ?? [:], table: tableLayouts[filter.catalog.name])
+            widths: tableWidths[filter.catalog.name] ?? [:], table: tableLayouts[filter.catalog.name],
+            measures: facetBar.measures)
         viewStore?.save(state, path: path)
     }
 
@@ -70,6 +72,7 @@ extension FiltersPage {
             filter.setFacet(column, false)
         }
         for column in catalog.facetColumns { filter.setFacet(column, true) }
+        facetBar.setMeasures([:])
         section.show(title: catalog.titleColumn, details: catalog.detailColumns)
         section.choose(sort: catalog.defaultSort)
         tableWidths[catalog.name] = nil

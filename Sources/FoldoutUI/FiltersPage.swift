@@ -213,6 +213,7 @@ public final class FiltersPage {
         connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
         clearButton.onClicked { [weak self] in self?.clearFilters() }
+        facetBar.onMeasureChosen = { [weak self] in self?.viewChanged() }
         activeBar.onClear = { [weak self] in self?.clearFilters() }
         activeBar.onRemove = { [weak self] column in self?.filter?.reset(column: column) }
         activeBar.onRemoveSearch = { [weak self] in self?.search.entry.text = "" }

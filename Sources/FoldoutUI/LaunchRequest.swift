@@ -115,6 +115,18 @@ struct LaunchRequest {
             filters.sort = sort
         }
         filters.openFacet = parsed.string(Self.openFacet)
+        if let text = parsed.string(Self.measure) {
+            // Its column is checked against the catalog (FiltersRequest.problem).
+            guard let colon = text.firstIndex(of: ":"), FacetMeasure.aggregate(named: String(text[..<colon])) != nil,
+                text.index(after: colon) < text.endIndex
+            else {
+                throw LaunchProblem(
+                    tr(
+                        "--measure takes AGGREGATE:COLUMN (sum, mean, median, min or max), not “{value}”",
+                        ["value": text]))
+            }
+            filters.measure = text
+        }
     }
 
     /// A file given as an argument (a file manager's, a desktop file's %F), unless an option chose
@@ -140,19 +152,24 @@ struct FiltersRequest {
     var sort: SortRequest?
     var openFacet: String?
     var unfoldRow: Int?
+    /// `--measure mean:arr_delay`: shown in every option facet's flyout.
+    var measure: String?
 
-    var isEmpty: Bool { filters.isEmpty && search == nil && sort == nil && openFacet == nil && unfoldRow == nil }
+    var isEmpty: Bool {
+        filters.isEmpty && search == nil && sort == nil && openFacet == nil && unfoldRow == nil && measure == nil
+    }
 
     /// Whether the request says which results to show: filters, a search or a sort.
     var namesResults: Bool { !filters.isEmpty || search != nil || sort != nil }
 
     /// Whether the request names a facet, a column or a flyout.
-    var namesColumns: Bool { !filters.isEmpty || sort != nil || openFacet != nil }
+    var namesColumns: Bool { !filters.isEmpty || sort != nil || openFacet != nil || measure != nil }
 
     /// The first column the request names that `catalog` does not have; for the generated catalog,
     /// whose options are only known once it is built.
     func unknownColumn(in catalog: Catalog) -> String? {
-        let names = filters.map(\.facet) + [sort?.column, openFacet].compactMap { $0 }
+        let measured = measure.map { String($0[$0.index(after: $0.firstIndex(of: ":") ?? $0.startIndex)...]) }
+        let names = filters.map(\.facet) + [sort?.column, openFacet, measured].compactMap { $0 }
         return names.first { catalog.column(matching: $0) == nil }.map(catalog.unknownColumn)
     }
 
@@ -177,7 +194,30 @@ struct FiltersRequest {
             filter.sort = key
         }
         if let name = openFacet, catalog.column(matching: name) == nil { return catalog.unknownColumn(name) }
+        if let measure, case .failure(let problem) = Self.measure(measure, in: catalog) { return problem.message }
         return nil
+    }
+
+    /// The measure `spelling` ("mean:arr_delay", the column's name in any case) means in
+    /// `catalog`, or why there is none: no such column, or one of text (or dates, for a sum).
+    @MainActor static func measure(_ spelling: String, in catalog: Catalog) -> Result<FacetMeasure, LaunchProblem> {
+        let colon = spelling.firstIndex(of: ":") ?? spelling.startIndex
+        let named = String(spelling[..<colon])
+        let name = String(spelling[spelling.index(after: colon)...])
+        guard let column = catalog.column(matching: name) else {
+            return .failure(LaunchProblem(catalog.unknownColumn(name)))
+        }
+        guard let aggregate = FacetMeasure.aggregate(named: named),
+            FacetMeasure.canMeasure(catalog.columns[column], by: aggregate)
+        else {
+            let kind = FacetBar.kindName(catalog.columns[column].kind)
+            return .failure(
+                LaunchProblem(
+                    tr(
+                        "--measure cannot take the {aggregate} of {column}: it is a {kind} column",
+                        ["aggregate": named, "column": name, "kind": kind])))
+        }
+        return .success(FacetMeasure(aggregate, of: column))
     }
 }
 
@@ -202,7 +242,7 @@ extension LaunchRequest {
     static var options: [CommandLineOption] {
         [
             page, unfold, catalogSize, catalogFile, table, encoding, openFacet, choose, exclude, range, search, sort,
-            view, export, summary, edit, shortcuts, version,
+            measure, view, export, summary, edit, shortcuts, version,
         ]
     }
 
@@ -273,6 +313,13 @@ extension LaunchRequest {
         .init(
             name: "sort", kind: .string,
             description: tr("Sort the Filters results by COLUMN (COLUMN:desc: largest first)"), argument: tr("COLUMN"))
+    }
+    static var measure: CommandLineOption {
+        .init(
+            name: "measure", kind: .string,
+            description: tr(
+                "Show beside each option of the Filters page’s flyouts the sum, mean, median, min or max of COLUMN"),
+            argument: tr("AGGREGATE:COLUMN"))
     }
     static var view: CommandLineOption {
         .init(

@@ -205,6 +205,24 @@ public final class DropDown: Widget {
     }
 }
 
+/// A bar that fills to a fraction of its length, in the theme's colours; a screen reader hears it
+/// as a meter. GTK's "low" and "high" marks are removed: a low value is not a warning here.
+@MainActor
+public final class LevelBar: Widget {
+    public init() {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_level_bar_new_for_interval(0, 1)))
+        gtk_level_bar_remove_offset_value(opaque, GTK_LEVEL_BAR_OFFSET_LOW)
+        gtk_level_bar_remove_offset_value(opaque, GTK_LEVEL_BAR_OFFSET_HIGH)
+        gtk_level_bar_remove_offset_value(opaque, GTK_LEVEL_BAR_OFFSET_FULL)
+    }
+
+    /// From 0 (empty) to 1 (full).
+    public var fraction: Double {
+        get { gtk_level_bar_get_value(opaque) }
+        set { gtk_level_bar_set_value(opaque, min(max(newValue, 0), 1)) }
+    }
+}
+
 /// Two panes side by side, the divider draggable.
 @MainActor
 public final class Paned: Widget {

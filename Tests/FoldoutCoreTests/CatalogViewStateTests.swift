@@ -75,6 +75,44 @@ final class CatalogViewStateTests: XCTestCase {
         XCTAssertEqual(given.sort, changed.catalog.defaultSort, "its sort column is gone")
     }
 
+    func testAFacetsMeasureIsKeptAndAnOldFileHasNone() throws {
+        let first = try filter()
+        let columns = try ["colour", "size", "price", "day"].map {
+            try XCTUnwrap(first.catalog.column(named: $0), "no \($0) column")
+        }
+        let (colour, size, price, day) = (columns[0], columns[1], columns[2], columns[3])
+        let directory = LibraryTestDirectory()
+        let store = CatalogViewStore(directory: directory.path + "/views")
+        first.setFacet(colour, true, as: .options)
+        first.setFacet(size, true, as: .options)
+        let measures = [
+            colour: FacetMeasureChoice(FacetMeasure(.median, of: price), sortsByValue: true),
+            size: FacetMeasureChoice(FacetMeasure(.maximum, of: day)),
+        ]
+        let state = CatalogViewState(first, title: 0, details: [], showsTable: false, widths: [:], measures: measures)
+        XCTAssertEqual(state.facets.first { $0.column == "colour" }?.measure, "median:price")
+        store.save(state, path: "/shop.csv")
+        let kept = try XCTUnwrap(store.load(path: "/shop.csv"))
+        XCTAssertEqual(kept, state, "written and read back the same")
+        XCTAssertEqual(kept.measures(in: first.catalog), measures)
+
+        // A file whose price column now holds text keeps the date's measure only.
+        let changed = try filter("name,colour,size,price,day\nHat,Red,S,cheap,2024-03-01\n")
+        XCTAssertEqual(
+            kept.measures(in: changed.catalog), [size: FacetMeasureChoice(FacetMeasure(.maximum, of: day))])
+
+        // A view kept before measures: none, and the rest as it was.
+        let name = try XCTUnwrap(directory.entries("/views").first)
+        let old =
+            "{\"path\": \"/shop.csv\", \"facets\": [{\"column\": \"colour\", \"range\": false, "
+            + "\"options\": [\"Red\"], \"noValue\": false, \"excluded\": false}]}"
+        directory.write(old, to: "views/" + name)
+        let oldState = try XCTUnwrap(store.load(path: "/shop.csv"))
+        XCTAssertEqual(oldState.facets.map(\.options), [["Red"]])
+        XCTAssertNil(oldState.facets.first?.measure)
+        XCTAssertEqual(oldState.measures(in: first.catalog), [:])
+    }
+
     func testADamagedFileIsNoView() throws {
         let directory = LibraryTestDirectory()
         let store = CatalogViewStore(directory: directory.path)

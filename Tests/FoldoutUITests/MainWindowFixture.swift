@@ -61,6 +61,18 @@ class MainWindowTestCase: GtkTestCase, @unchecked Sendable {
         pump(frames: 3, of: page.listView)
     }
 
+    /// Opens another file on the Filters page, then the file `name` of the test's folder again, as
+    /// a user comes back to a file.
+    @MainActor func reopen(_ name: String) throws {
+        let page = try XCTUnwrap(main, "no main window").ensureFiltersPage()
+        try "title,author\nDune,Herbert\n".write(toFile: folder + "/books.csv", atomically: true, encoding: .utf8)
+        for path in [folder + "/books.csv", folder + "/" + name] {
+            let before = page.filter?.catalog
+            page.open(path: path)
+            XCTAssertTrue(pump { page.filter?.catalog !== before }, "\(path) was not shown")
+        }
+    }
+
     override func tearDown() {
         onMain {
             main?.window.destroy()

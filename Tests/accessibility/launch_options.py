@@ -82,6 +82,8 @@ def cases(files):
         ("--catalog-size", ["--catalog-size", "300"], count_is("300 of 300 items")),
         ("--open-facet", ["--catalog", m, "--open-facet", "KIND"], has("check box", "carbonate")),
         ("--choose", ["--catalog", m, "--choose", "Kind=SILICATE"], count_is("2 of 4 items")),
+        ("--measure", ["--catalog", m, "--measure", "mean:hardness", "--open-facet", "kind"],
+         has("push button", "silicate, mean of hardness 4, 2 values")),
         ("--exclude", ["--catalog", m, "--exclude", "kind=silicate"], count_is("2 of 4 items")),
         ("--range", ["--catalog", m, "--range", "hardness=2..3"], count_is("2 of 4 items")),
         ("--search", ["--catalog", m, "--search", "QUARTZ"], count_is("1 of 4 items")),
@@ -110,6 +112,9 @@ BAD = [
     (["--range", "hardness=soft.."], "soft"),
     (["--sort", "weight"], "weight"),
     (["--open-facet", "lustre"], "lustre"),
+    (["--measure", "mode:hardness"], "mode:hardness"),
+    (["--measure", "mean:weight"], "weight"),
+    (["--measure", "sum:kind"], "kind"),
 ]
 
 

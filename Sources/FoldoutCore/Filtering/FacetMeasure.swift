@@ -17,12 +17,15 @@ public struct FacetMeasure: Sendable, Equatable, Hashable {
     /// such aggregate, or no column of that name in `catalog` that it can measure.
     public init?(spelling: String, in catalog: Catalog) {
         guard let colon = spelling.firstIndex(of: ":"),
-            let aggregate = Self.aggregates[spelling[..<colon].lowercased()],
+            let aggregate = Self.aggregate(named: String(spelling[..<colon])),
             let column = catalog.column(named: String(spelling[spelling.index(after: colon)...])),
             Self.canMeasure(catalog.columns[column], by: aggregate)
         else { return nil }
         self.init(aggregate, of: column)
     }
+
+    /// The aggregate spelled `name` ("mean", "avg", "MIN"…), if any.
+    public static func aggregate(named name: String) -> Aggregate? { aggregates[name.lowercased()] }
 
     /// "mean:arr_delay".
     public func spelling(in catalog: Catalog) -> String { aggregate.rawValue + ":" + catalog.columns[column].name }
@@ -52,5 +55,17 @@ public struct MeasureFigure: Sendable, Equatable {
     public init(value: Double?, used: Int) {
         self.value = value
         self.used = used
+    }
+}
+
+/// What a facet's flyout shows beside each option instead of its count: a measure, and whether
+/// the options are listed by it, the largest first.
+public struct FacetMeasureChoice: Sendable, Equatable {
+    public var measure: FacetMeasure
+    public var sortsByValue: Bool
+
+    public init(_ measure: FacetMeasure, sortsByValue: Bool = false) {
+        self.measure = measure
+        self.sortsByValue = sortsByValue
     }
 }

@@ -14,6 +14,10 @@ public struct CatalogViewState: Equatable, Sendable {
         /// Range facets: the range chosen, if any, and the logarithmic scale.
         public var range: FacetRange?
         public var logarithmic = false
+        /// Option facets: the measure shown beside each option ("mean:arr_delay"), if any, and
+        /// whether the options are listed by it.
+        public var measure: String?
+        public var sortsByMeasure = false
     }
 
     public var facets: [Facet] = []
@@ -40,7 +44,7 @@ public struct CatalogViewState: Equatable, Sendable {
     /// What `filter` and the combos show now.
     public init(
         _ filter: FacetFilter, title: Int, details: [Int], showsTable: Bool, showsSummary: Bool = false,
-        widths: [String: Int], table: TableColumns? = nil
+        widths: [String: Int], table: TableColumns? = nil, measures: [Int: FacetMeasureChoice] = [:]
     ) {
         let columns = filter.catalog.columns
         facets = filter.facetColumns.map { column in
@@ -54,6 +58,10 @@ public struct CatalogViewState: Equatable, Sendable {
                 facet.options = selection.options.sorted().filter(options.indices.contains).map { options[$0] }
                 facet.noValue = selection.noValue
                 facet.excluded = selection.excluded
+                if let choice = measures[column] {
+                    facet.measure = choice.measure.spelling(in: filter.catalog)
+                    facet.sortsByMeasure = choice.sortsByValue
+                }
             }
             return facet
         }
@@ -70,6 +78,19 @@ public struct CatalogViewState: Equatable, Sendable {
     /// The table's columns kept, given to `catalog`; as at first when nothing was kept.
     public func tableColumns(in catalog: Catalog, title: Int) -> TableColumns {
         TableColumns(order: tableOrder, hidden: tableHidden, catalog: catalog, title: title)
+    }
+
+    /// The measures kept for option facets, by the column `catalog` has of that name, where it
+    /// can still be measured.
+    public func measures(in catalog: Catalog) -> [Int: FacetMeasureChoice] {
+        var measures: [Int: FacetMeasureChoice] = [:]
+        for facet in facets where !facet.isRange {
+            guard let column = catalog.column(named: facet.column), let spelling = facet.measure,
+                let measure = FacetMeasure(spelling: spelling, in: catalog)
+            else { continue }
+            measures[column] = FacetMeasureChoice(measure, sortsByValue: facet.sortsByMeasure)
+        }
+        return measures
     }
 
     /// Gives `filter` the facets, choices and ranges kept, where its catalog still has the column

@@ -73,6 +73,11 @@ enum CatalogViewFormat {
                     writer.string(option)
                 }
                 writer.raw("], \"noValue\": \(facet.noValue), \"excluded\": \(facet.excluded)")
+                if let measure = facet.measure {
+                    writer.raw(", \"measure\": ")
+                    writer.string(measure)
+                    writer.raw(", \"sortsByMeasure\": \(facet.sortsByMeasure)")
+                }
             }
             writer.raw("}")
         }
@@ -121,6 +126,10 @@ enum CatalogViewFormat {
                     facet.options = strings(entry["options"])
                     facet.noValue = entry["noValue"] == .bool(true)
                     facet.excluded = entry["excluded"] == .bool(true)
+                    if case .string(let measure)? = entry["measure"] {
+                        facet.measure = measure
+                        facet.sortsByMeasure = entry["sortsByMeasure"] == .bool(true)
+                    }
                 }
                 return facet
             }

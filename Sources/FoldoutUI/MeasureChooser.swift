@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// The "Show" line of an option flyout: each option's row count ("Rows"), or a measure of a number
+/// or date column over each option's rows ("Mean of" arr_delay), and whether the options are then
+/// listed by it, the largest first. Two drop-downs, which the keyboard opens and chooses in like
+/// any list. It shows the choice it is given and reports what the user picks; the column list is
+/// the columns the aggregate can measure (no sum of dates), made again when the aggregate changes.
+@MainActor
+final class MeasureChooser {
+    let root = Box(.horizontal, spacing: 6)
+    let aggregateDropDown: DropDown
+    /// Shown while a measure is chosen.
+    private(set) var columnDropDown: DropDown?
+    let sortCheck = CheckButton(label: tr("Largest first"))
+    private let columnHolder = Box(.horizontal)
+    private let catalogColumns: [CatalogColumn]
+    /// The catalog columns listed in the column drop-down, in its order.
+    private(set) var listedColumns: [Int] = []
+    private var choice: FacetMeasureChoice?
+    var onChoose: (FacetMeasureChoice?) -> Void = { _ in }
+
+    /// What the aggregate drop-down lists: row counts, then each aggregate.
+    static let aggregates: [FacetMeasure.Aggregate?] = [nil] + FacetMeasure.Aggregate.allCases
+
+    init(columns: [CatalogColumn], choice: FacetMeasureChoice?) {
+        catalogColumns = columns
+        self.choice = choice
+        aggregateDropDown = DropDown(strings: Self.aggregates.map(Self.aggregateItem))
+        aggregateDropDown.selected = Self.aggregates.firstIndex(of: choice?.measure.aggregate) ?? 0
+        aggregateDropDown.setAccessibleLabel(tr("Show beside each option"))
+        aggregateDropDown.tooltip = tr("Show each option’s row count, or a measure of a number column")
+        aggregateDropDown.onSelected { [weak self] in self?.aggregateSelected() }
+        let caption = Label(tr("Show"))
+        caption.addCSSClass("dim-label")
+        root.addCSSClass("facet-measure-chooser")
+        root.append(caption)
+        root.append(aggregateDropDown)
+        root.append(columnHolder)
+        sortCheck.tooltip = tr("List the options by the measure, the largest first")
+        sortCheck.onToggled { [weak self] in
+            guard let self, var choice = self.choice, choice.sortsByValue != self.sortCheck.isActive else { return }
+            choice.sortsByValue = self.sortCheck.isActive
+            self.choose(choice)
+        }
+        root.append(sortCheck)
+        listColumns()
+    }
+
+    /// Whether `catalog` has a column a flyout can measure.
+    static func canMeasure(_ columns: [CatalogColumn]) -> Bool {
+        columns.contains { FacetMeasure.canMeasure($0, by: .mean) }
+    }
+
+    /// "Rows", "Mean of"…
+    static func aggregateItem(_ aggregate: FacetMeasure.Aggregate?) -> String {
+        switch aggregate {
+        case nil: tr("Rows")
+        case .sum: tr("Sum of")
+        case .mean: tr("Mean of")
+        case .median: tr("Median of")
+        case .minimum: tr("Minimum of")
+        case .maximum: tr("Maximum of")
+        }
+    }
+
+    /// Where the keyboard focus is in the line, to give it back after the flyout is laid out again.
+    var focusedWidget: Widget? {
+        [aggregateDropDown, columnDropDown, sortCheck].compactMap { $0 }.first { $0.containsFocus }
+    }
+
+    /// Shows `choice`, chosen elsewhere (a view kept, a command line); reports nothing.
+    func show(_ choice: FacetMeasureChoice?) {
+        guard choice != self.choice else { return }
+        self.choice = choice
+        aggregateDropDown.selected = Self.aggregates.firstIndex(of: choice?.measure.aggregate) ?? 0
+        listColumns()
+    }
+
+    private func choose(_ newChoice: FacetMeasureChoice?) {
+        guard newChoice != choice else { return }
+        choice = newChoice
+        onChoose(newChoice)
+    }
+
+    private func aggregateSelected() {
+        let index = aggregateDropDown.selected
+        guard Self.aggregates.indices.contains(index) else { return }
+        guard let aggregate = Self.aggregates[index] else {
+            choose(nil)
+            listColumns()
+            return
+        }
+        guard aggregate != choice?.measure.aggregate else { return }
+        let columns = measurable(by: aggregate)
+        guard let first = columns.first else { return }
+        let column = choice.map(\.measure.column).flatMap { columns.contains($0) ? $0 : nil } ?? first
+        choose(FacetMeasureChoice(FacetMeasure(aggregate, of: column), sortsByValue: choice?.sortsByValue ?? false))
+        listColumns()
+    }
+
+    private func columnSelected() {
+        guard let index = columnDropDown?.selected, var choice, listedColumns.indices.contains(index),
+            listedColumns[index] != choice.measure.column
+        else { return }
+        choice.measure.column = listedColumns[index]
+        choose(choice)
+    }
+
+    private func measurable(by aggregate: FacetMeasure.Aggregate) -> [Int] {
+        catalogColumns.indices.filter { FacetMeasure.canMeasure(catalogColumns[$0], by: aggregate) }
+    }
+
+    /// A new column drop-down for the aggregate chosen, the chosen column selected before it
+    /// reports anything; with row counts, none, and no sort check.
+    private func listColumns() {
+        if let columnDropDown { columnHolder.remove(columnDropDown) }
+        columnDropDown = nil
+        sortCheck.isVisible = choice != nil
+        sortCheck.isActive = choice?.sortsByValue ?? false
+        guard let measure = choice?.measure else {
+            listedColumns = []
+            return
+        }
+        listedColumns = measurable(by: measure.aggregate)
+        let dropDown = DropDown(strings: listedColumns.map { catalogColumns[$0].name })
+        dropDown.selected = listedColumns.firstIndex(of: measure.column) ?? 0
+        dropDown.setAccessibleLabel(tr("Measured column"))
+        dropDown.tooltip = tr("The number or date column measured")
+        dropDown.onSelected { [weak self] in self?.columnSelected() }
+        columnDropDown = dropDown
+        columnHolder.append(dropDown)
+    }
+}
