@@ -177,17 +177,22 @@ extension String {
 extension String {
     /// The text of a small file such as those under /proc, whose size stat does not know.
     fileprivate init(contentsOfProcFile path: String) throws {
-        guard let file = fopen(path, "r") else { throw ProcFileError() }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = fread(&buffer, 1, buffer.count, file)
-            if count <= 0 { break }
-            bytes += buffer[..<count]
-        }
-        self = String(decoding: bytes, as: UTF8.self)
+        self = String(decoding: try smallFileBytes(path), as: UTF8.self)
     }
 }
 
-private struct ProcFileError: Error {}
+/// The bytes of a small file read to its end (a file under /proc, an earlier run's figures).
+func smallFileBytes(_ path: String) throws -> [UInt8] {
+    guard let file = fopen(path, "r") else { throw SmallFileError() }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, file)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return bytes
+}
+
+struct SmallFileError: Error {}

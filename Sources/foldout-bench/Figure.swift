@@ -26,19 +26,43 @@ struct Figure {
         return lines.joined(separator: "\n")
     }
 
+    /// The figure's name, with its baseline's where another figure has the same name (the same
+    /// measure against several peers), so that each JSON key is unique.
+    static func keys(_ figures: [Figure]) -> [String] {
+        var counts: [String: Int] = [:]
+        for figure in figures { counts[figure.name, default: 0] += 1 }
+        return figures.map { counts[$0.name, default: 0] > 1 ? "\($0.name) vs \($0.baselineName)" : $0.name }
+    }
+
     static func json(_ figures: [Figure]) -> String {
-        let entries = figures.map { figure in
+        let entries = zip(keys(figures), figures).map { key, figure in
             var fields = [
                 "\"unit\": \"\(figure.unit)\"", "\"median\": \(figure.value)", "\"samples\": \(figure.rounds)",
             ]
             if let baseline = figure.baseline, let ratio = figure.ratio {
                 fields += [
-                    "\"baseline\": \(baseline)", "\"ratio\": \(ratio)", "\"baseline_name\": \"\(figure.baselineName)\"",
+                    "\"baseline\": \(baseline)", "\"ratio\": \(ratio)",
+                    "\"baseline_name\": \"\(escaped(figure.baselineName))\"",
                 ]
             }
-            return "\"\(figure.name)\": {\(fields.joined(separator: ", "))}"
+            return "\"\(escaped(key))\": {\(fields.joined(separator: ", "))}"
         }
         return "{\(entries.joined(separator: ", "))}"
+    }
+}
+
+/// `text` inside a JSON string: quotes and backslashes escaped.
+private func escaped(_ text: String) -> String {
+    text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
     }
 }
 

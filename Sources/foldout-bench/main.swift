@@ -8,13 +8,14 @@ import Gtk
 let usage = """
     Usage: foldout-bench [--rounds N] [--catalog-size N]
                          [--only startup|filter|catalog|formats|ranges|export|search|frames|summary]
-                         [--catalog FILE] [--no-peers] [--json]
+                         [--catalog FILE] [--no-peers] [--json] [--compare OLD.json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
     swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
     their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
     --write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
     --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines.
+    --compare OLD.json prints each figure beside an earlier run's (its --json) and the change.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -25,6 +26,7 @@ var catalogSize = 1_000_000
 var only: String?
 var catalogFile: String?
 var peers = true
+var comparedWith: String?
 while !arguments.isEmpty {
     let option = arguments.removeFirst()
     switch option {
@@ -63,6 +65,10 @@ while !arguments.isEmpty {
         measureLoad(path)
     case "--no-peers":
         peers = false
+    case "--compare":
+        guard let path = arguments.first else { fatal("--compare needs an earlier run's --json file") }
+        comparedWith = arguments.removeFirst()
+        if access(path, R_OK) != 0 { fatal("cannot read \(path)") }
     default:
         fatal("unknown option \(option) (try --help)")
     }
@@ -101,3 +107,4 @@ if only == nil || only == "frames" {
 }
 progress("")
 print(json ? Figure.json(figures) : Figure.table(figures))
+if let comparedWith { print("\n" + comparisonTable(figures, earlier: comparedWith)) }

@@ -2,7 +2,7 @@
 /// A strict RFC 8259 parser for the library file: UTF-8 only (no byte order mark), no trailing
 /// commas or comments, no duplicate keys, nesting at most `maxDepth` deep. Hostile input fails with
 /// a reason; it never traps, recurses without bound or backtracks.
-struct JSONParser {
+public struct JSONParser {
     static let maxDepth = 32
 
     private let bytes: [UInt8]
@@ -11,7 +11,7 @@ struct JSONParser {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON value that fills `bytes` (whitespace around it allowed).
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         let invalid = bytes.withUnsafeBufferPointer { CatalogUTF8.firstInvalidOffset($0) }
         if let invalid {
             throw JSONSyntaxError(reason: tr("Invalid UTF-8 at byte {offset}.", ["offset": String(invalid)]))

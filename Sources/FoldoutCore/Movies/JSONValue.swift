@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// A parsed JSON value, as the library file reader needs it. Numbers keep their text, so a huge
-/// or fractional number is never rounded: the reader converts it to the integer type it expects
-/// and refuses what does not fit.
-enum JSONValue: Equatable, Sendable {
+/// A parsed JSON value, as the library file reader needs it (and the benchmark, reading an earlier
+/// run's figures). Numbers keep their text, so a huge or fractional number is never rounded: the
+/// reader converts it to the integer type it expects and refuses what does not fit.
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -11,7 +11,7 @@ enum JSONValue: Equatable, Sendable {
     /// Members in file order; keys are unique (the parser refuses duplicates).
     case object([(key: String, value: JSONValue)])
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -26,13 +26,13 @@ enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object, nil for a missing member or a value that is not an object.
-    subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 }
 
 /// Why a text is not JSON.
-struct JSONSyntaxError: Error, Equatable, Sendable {
-    let reason: String
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+    public let reason: String
 }
