@@ -54,9 +54,17 @@ public struct DatabaseAddress: Sendable {
     /// The URI without its password, naming `table` (or the one it named): what Foldout keeps.
     public func withoutPassword(table: String? = nil) -> String { compose(password: false, table: table ?? self.table) }
 
-    /// How the table is named to a person: "flights on nycflights@db.example.org".
-    public func displayName(table: String) -> String {
-        tr("{table} on {database}@{host}", ["table": table, "database": databaseName, "host": hostName])
+    /// How the table is named to a person: "flights on nycflights@db.example.org"; without a
+    /// table, "nycflights@db.example.org".
+    public func displayName(table: String?) -> String {
+        let server = databaseName + "@" + hostName
+        guard let table else { return server }
+        return tr("{table} on {database}@{host}", ["table": table, "database": databaseName, "host": hostName])
+    }
+
+    /// `path` as it may be shown or kept: a database's address without its password.
+    public static func withoutPassword(_ path: String) -> String {
+        DatabaseAddress(path)?.withoutPassword() ?? path
     }
 
     /// The database as named in the address (or, as libpq does without one, the user's name).

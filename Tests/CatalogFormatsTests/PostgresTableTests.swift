@@ -170,4 +170,55 @@ final class PostgresTableTests: XCTestCase {
         }
         XCTAssertEqual(try load(server.uri(table: "flights")).count, Self.rows, "the connection is left unusable")
     }
+
+    /// `foldout --catalog URI … --export`, with no window: the same file as from the CSV.
+    func testCommandLineExportEqualsTheCSVs() throws {
+        let server = try server
+        let exported = { (catalog: String, out: String) throws -> (status: Int32, errors: String) in
+            try self.foldout([
+                "--catalog", catalog, "--choose", "carrier=UA", "--sort", "id", "--export", server.folder + "/" + out,
+            ])
+        }
+        // Compressed, so that this export too writes the catalog's values, not the file's own text
+        // of them ("469" for a 469.0 in a column of decimals).
+        let gzip = try Process.run(
+            URL(fileURLWithPath: "/bin/gzip"), arguments: ["-kf", server.folder + "/flights.csv"])
+        gzip.waitUntilExit()
+        let fromFile = try exported(server.folder + "/flights.csv.gz", "file.csv")
+        XCTAssertEqual(fromFile.status, 0, fromFile.errors)
+        let uri = "postgresql:///postgres?host=\(server.folder)&user=foldout&table=flights"
+        let fromServer = try exported(uri, "server.csv")
+        XCTAssertEqual(fromServer.status, 0, fromServer.errors)
+        let expected = try String(contentsOfFile: server.folder + "/file.csv", encoding: .utf8)
+        XCTAssertGreaterThan(expected.split(separator: "\n").count, 100)
+        XCTAssertEqual(try String(contentsOfFile: server.folder + "/server.csv", encoding: .utf8), expected)
+
+        let refused = try foldout([
+            "--catalog", server.uri(user: "reader", password: "s3cret", table: "flights"), "--export",
+            server.folder + "/none.csv",
+        ])
+        XCTAssertEqual(refused.status, 2)
+        let lines = refused.errors.split(separator: "\n").filter { $0.hasPrefix("foldout:") }
+        XCTAssertEqual(lines.count, 1, refused.errors)
+        XCTAssertTrue(lines.first?.contains("password authentication failed for user") == true, refused.errors)
+        XCTAssertFalse(refused.errors.contains("s3cret"), refused.errors)
+    }
+
+    private func foldout(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
+            .deletingLastPathComponent().appendingPathComponent("foldout")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
 }
