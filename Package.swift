@@ -45,9 +45,12 @@ let package = Package(
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
-        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "FoldoutCore"]),
+        // A throwaway PostgreSQL server for the tests, and the rows they load into it.
+        .target(name: "PostgresTesting"),
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "FoldoutCore", "PostgresTesting"]),
         .testTarget(
-            name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore", "CatalogFormats"]),
+            name: "FoldoutUITests",
+            dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore", "CatalogFormats", "PostgresTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 import CatalogFormats
 import FoldoutCore
 import Foundation
+import PostgresTesting
 import XCTest
 
 /// A table of a real PostgreSQL server (`ThrowawayPostgres`), read as a user opens one by its URI,

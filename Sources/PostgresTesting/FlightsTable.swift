@@ -4,8 +4,8 @@ import Foundation
 /// nycflights13-like rows from a seeded generator, as CSV and as the SQL table that holds the same
 /// values: whole and decimal numbers, negatives, dates, timestamps with and without a time zone,
 /// booleans, NULLs, and texts with quotes, commas, line breaks and accents.
-enum FlightsTable {
-    static let createTable = """
+public enum FlightsTable {
+    public static let createTable = """
         CREATE TABLE flights (
             id integer PRIMARY KEY, year integer, month smallint, day smallint, dep_time integer,
             dep_delay numeric(6,1), carrier text, flight bigint, tailnum varchar(8), origin text, dest text,
@@ -15,7 +15,7 @@ enum FlightsTable {
 
     /// `count` rows with a header, the same for the same count. The server keeps them in an order
     /// of its own (`COPY` may fill a page's free space with a later row): `id` is the file's order.
-    static func csv(rows count: Int) -> String {
+    public static func csv(rows count: Int) -> String {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

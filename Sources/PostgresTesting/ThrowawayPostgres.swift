@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Foundation
-import XCTest
 
 /// A PostgreSQL server of its own for the tests: Debian's `postgresql` binaries, a cluster made by
 /// `initdb` in a temporary folder, listening only on a Unix socket in that folder (no TCP port),
 /// stopped and removed by `stop()`. `initdb` and the server refuse to run as root, which CI is:
 /// as root they run as `nobody`, who then owns the folder. The superuser `foldout` connects
 /// without a password; every other role must give its own (`scram-sha-256`).
-final class ThrowawayPostgres: @unchecked Sendable {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public final class ThrowawayPostgres: @unchecked Sendable {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+
+        public init(description: String) { self.description = description }
     }
 
-    let folder: String
+    public let folder: String
     private let binaries: String
     private let asNobody: Bool
 
-    init() throws {
+    public init() throws {
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard
             let version = versions.filter({
@@ -51,13 +52,15 @@ final class ThrowawayPostgres: @unchecked Sendable {
     }
 
     /// Stops the server at once and removes its folder.
-    func stop() {
+    public func stop() {
         try? run(binaries + "pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
         try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// The URI of `database` on this server, as `user` (with `password`), naming `table`.
-    func uri(_ database: String = "postgres", user: String = "foldout", password: String? = nil, table: String? = nil)
+    public func uri(
+        _ database: String = "postgres", user: String = "foldout", password: String? = nil, table: String? = nil
+    )
         -> String
     {
         let login = password.map { user + ":" + $0 } ?? user
@@ -69,7 +72,7 @@ final class ThrowawayPostgres: @unchecked Sendable {
     }
 
     /// Runs `sql` with psql as the superuser, stopping at the first error.
-    func psql(_ sql: String, database: String = "postgres") throws {
+    public func psql(_ sql: String, database: String = "postgres") throws {
         try run(
             binaries + "psql",
             ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", folder, "-U", "foldout", "-d", database, "-c", sql],
