@@ -49,28 +49,26 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    override func tearDown() {
+        onMain {
+            page.opening.partChooser?.window.destroy()
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
+            window.destroy()
+            (window, page) = (nil, nil)
+            pump(seconds: 0.05)
+        }
+    }
+
     override func setUpWithError() throws {
         try super.setUpWithError()
         onMain {
             page = FiltersPage(source: .loaded(Catalog.generate(count: 300, seed: 5)))
             page.onFileOpened = { [unowned self] path in self.kept.append(path) }
             window = Window()
-            window.setDefaultSize(width: 900, height: 600)
-            window.child = page.root
             page.window = { [weak window] in window }
+            window.child = page.root
             window.present()
-            XCTAssertTrue(pump { self.page.filter != nil })
-        }
-    }
-
-    override func tearDown() {
-        onMain {
-            page?.opening.partChooser?.window.destroy()
-            for dialog in ErrorDialog.shown { dialog.dismiss() }
-            window?.destroy()
-            window = nil
-            page = nil
-            pump(seconds: 0.05)
+            XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")
         }
     }
 
