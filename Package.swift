@@ -29,9 +29,11 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        // Catalogs from any file a user has, through those libraries: the only other place, beside
-        // Sources/Gtk, that calls C libraries.
-        .target(name: "CatalogFormats", dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib"]),
+        // PostgreSQL's client library, for a table that lives in a database server.
+        .systemLibrary(name: "CPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Catalogs from any file a user has, or a database server's table, through those libraries:
+        // the only other place, beside Sources/Gtk, that calls C libraries.
+        .target(name: "CatalogFormats", dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib", "CPQ"]),
         .target(
             name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore", "CatalogFormats"], plugins: ["StyleSheetPlugin"]),
         // The style sheets in Resources/ as Swift strings, generated at build time: one source.
@@ -43,9 +45,12 @@ let package = Package(
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),
-        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "FoldoutCore"]),
+        // A throwaway PostgreSQL server for the tests, and the rows they load into it.
+        .target(name: "PostgresTesting"),
+        .testTarget(name: "CatalogFormatsTests", dependencies: ["CatalogFormats", "FoldoutCore", "PostgresTesting"]),
         .testTarget(
-            name: "FoldoutUITests", dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore", "CatalogFormats"]),
+            name: "FoldoutUITests",
+            dependencies: ["FoldoutUI", "Gtk", "GtkTesting", "FoldoutCore", "CatalogFormats", "PostgresTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,8 @@
 # (catalogs compressed or in a database) and the xz, bzip2 and zstd tools the format tests write with;
 # GTK 4 for Python (gir1.2-gtk-4.0: Tests/dnd/drag_source.py, the other program a file is dragged from);
 # a window manager with its remote control (openbox, wmctrl: a window maximized and remembered);
+# libpq (a table of a PostgreSQL server) and the PostgreSQL server itself, which the tests start
+# one of their own from (initdb into a temporary folder, a Unix socket only);
 # and appstream, whose ITS rules tell xgettext which parts of the metainfo to translate (gettext
 # 0.23, Debian 13's, reads it with rules of its own without them and extracts what says
 # translate="no").
@@ -18,7 +20,7 @@
 set -euo pipefail
 packages=(libgtk-4-dev libarchive-dev libsqlite3-dev xz-utils bzip2 zstd libglib2.0-bin pkg-config gcc xvfb xauth dbus
     fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 locales
-    openbox wmctrl appstream)
+    openbox wmctrl appstream libpq-dev postgresql)
 if [ "${1:-}" = --list ]; then
     printf '%s\n' "${packages[@]}"
     exit 0

@@ -18,11 +18,15 @@ public struct CatalogReadOptions: Sendable, Equatable {
 /// Reads a catalog from any file Foldout opens: CSV or TSV text (UTF-8, UTF-16 with a byte order
 /// mark, or a legacy 8-bit character set), JSON or JSON Lines, each plain or compressed (gzip, xz,
 /// bzip2, zstd, or in a zip or tar archive), or a table of a SQLite database. The format is told
-/// from the file's first bytes (and a JSON file's name), never from its name alone.
+/// from the file's first bytes (and a JSON file's name), never from its name alone. A "path" that
+/// is a PostgreSQL URI (`DatabaseAddress`) names a table of a database server instead.
 public enum CatalogReader {
     public static func load(
         path: String, options: CatalogReadOptions = CatalogReadOptions(), loading: CatalogLoading? = nil
     ) throws(CatalogImportError) -> Catalog {
+        if let address = DatabaseAddress(path) {
+            return try PostgresTable.catalog(address: address, table: options.table, loading: loading)
+        }
         let head = try CatalogFileContents.firstBytes(of: path, count: 64)
         if SQLiteDatabase.isDatabase(head) {
             return try SQLiteDatabase.catalog(path: path, table: options.table, loading: loading)
@@ -56,6 +60,7 @@ public enum CatalogReader {
     /// The tables of a database, or the files of an archive, that `load` can open, each with its
     /// size in words ("336,776 rows", "31 MB"); empty for a file that is one table.
     public static func parts(of path: String) throws(CatalogImportError) -> [CatalogPart] {
+        if let address = DatabaseAddress(path) { return try PostgresTable.tables(address: address) }
         let head = try CatalogFileContents.firstBytes(of: path, count: 64)
         if SQLiteDatabase.isDatabase(head) { return try SQLiteDatabase.tables(path: path) }
         if let kind = Decompression.Kind(head) {

@@ -123,6 +123,13 @@ struct FileVersion: Equatable, Sendable {
         recent = sinceChange <= 0 && sinceChange > -1_000_000_000
     }
 
+    /// No file's version: what a catalog from a database server has.
+    static let none = FileVersion(size: 0, modified: 0, changed: 0, recent: true)
+
+    private init(size: Int, modified: Int, changed: Int, recent: Bool) {
+        (self.size, self.modified, self.changed, self.recent) = (size, modified, changed, recent)
+    }
+
     /// The version of the regular file at `path` now.
     init(path: String) throws(FileSnapshot.Failure) {
         let descriptor: Int32

@@ -41,13 +41,18 @@ public enum RecentCatalogs {
         return chosen
     }
 
-    /// Whether a regular file is at `path` now (a symbolic link to one counts).
-    public static func isRegularFile(_ path: String) -> Bool { SystemFile.size(of: path) != nil }
+    /// Whether a regular file is at `path` now (a symbolic link to one counts); a database's
+    /// table is taken to be there (asking its server would make the menu wait).
+    public static func isRegularFile(_ path: String) -> Bool {
+        DatabaseAddress.isAddress(path) || SystemFile.size(of: path) != nil
+    }
 
     /// "flights.csv — ~/data/nycflights13": the name, then its folder (`~` for the home folder,
     /// only the last folders of a long path), as a menu item's label. A menu label's `_` marks a
     /// mnemonic, so each underscore of the name and folder is doubled.
+    /// A database's table is named by its table, database and host.
     public static func menuLabel(forPath path: String, home: String?) -> String {
+        if DatabaseAddress.isAddress(path) { return Catalog.fileName(of: path).replacing("_", with: "__") }
         let label = tr(
             "{file} — {folder}", ["file": Catalog.fileName(of: path), "folder": folderText(forPath: path, home: home)])
         return label.replacing("_", with: "__")

@@ -93,7 +93,8 @@ final class CatalogOpening {
     /// A database with several tables, or an archive with several files, asks which one first.
     func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
         loading?.cancel()
-        let loading = CatalogLoading(totalBytes: Catalog.fileSize(path))
+        // A database's table has no size in bytes: its progress is counted in rows, as a fraction.
+        let loading = CatalogLoading(totalBytes: DatabaseAddress.isAddress(path) ? 1 << 20 : Catalog.fileSize(path))
         self.loading = loading
         let name = Catalog.fileName(of: path)
         show(text: tr("Opening {file}…", ["file": name]), progress: true)
@@ -156,7 +157,9 @@ final class CatalogOpening {
                 chooser.onChosen = { [weak self] part in
                     self?.partChooser = nil
                     guard let part else {
-                        return self?.onFailed(tr("no table of “{file}” was chosen", ["file": path])) ?? ()
+                        return self?.onFailed(
+                            tr("no table of “{file}” was chosen", ["file": DatabaseAddress.withoutPassword(path)]))
+                            ?? ()
                     }
                     var chosen = options
                     chosen.table = part
@@ -176,7 +179,8 @@ final class CatalogOpening {
     }
 
     private static func problem(_ error: CatalogImportError, path: String) -> String {
-        error.reason == .cancelled
+        let path = DatabaseAddress.withoutPassword(path)
+        return error.reason == .cancelled
             ? tr("reading “{file}” was cancelled", ["file": path])
             : tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description])
     }

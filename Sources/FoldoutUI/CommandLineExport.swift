@@ -50,7 +50,9 @@ enum CommandLineExport {
             } catch {
                 return .failure(
                     LaunchProblem(
-                        tr("cannot open catalog “{file}”: {reason}", ["file": file, "reason": error.description])))
+                        tr(
+                            "cannot open catalog “{file}”: {reason}",
+                            ["file": DatabaseAddress.withoutPassword(file), "reason": error.description])))
             }
         case .generated(let count)?: catalog = Catalog.generate(count: count)
         case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: --catalog FILE")))

@@ -18,11 +18,23 @@ extension FiltersPage {
         openMenuButton.isVisible = true
     }
 
-    /// Watches `path`, the file shown, and says in the bar above the results when it changes.
+    /// What Open Recent and the next start keep of the catalog read from `path`: the path, or a
+    /// database's address without its password, naming the table read.
+    static func keptPath(of catalog: Catalog, openedFrom path: String) -> String {
+        guard let origin = catalog.origin, case .postgresql = origin.format else { return path }
+        return origin.path
+    }
+
+    /// Watches `path`, the file shown, and says in the bar above the results when it changes. A
+    /// database's table is not watched; its address is kept (in memory only) to read it again.
     func watch(path: String) {
         monitor?.cancel()
         fileBar.hide()
         watchedPath = path
+        guard !DatabaseAddress.isAddress(path) else {
+            monitor = nil
+            return
+        }
         monitor = FileMonitor(path: path)
         monitor?.onEvent { [weak self] event in
             let name = Catalog.fileName(of: path)

@@ -11,6 +11,8 @@ extension FiltersPage {
     /// an archive's files each have their own ("flights.sqlite#flights").
     private var viewPath: String? {
         guard viewStore != nil, let origin = filter?.catalog.origin else { return nil }
+        // A database's table: its address names the table already, and no password.
+        if case .postgresql = origin.format { return origin.path }
         let path = Resources.canonical(origin.path)
         switch origin.format {
         case .sqlite(let table): return path + "#" + table

@@ -220,7 +220,7 @@ public final class FiltersPage {
         opening.onOpened = { [weak self] catalog, path, prepared in
             self?.show(catalog, prepared: prepared)
             self?.watch(path: path)
-            self?.onFileOpened(path)
+            self?.onFileOpened(Self.keptPath(of: catalog, openedFrom: path))
         }
         fileBar.onReload = { [weak self] in self?.reload() }
         encodingButton.onChoose = { [weak self] encoding in

@@ -82,7 +82,8 @@ public final class FoldoutApplication {
         if let path = request.summaryPath { return CommandLineExport.summarize(request, to: path).map(fail) ?? 0 }
         if harness.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote {
-            if case .file(let path, _, _)? = request.catalog, access(path, R_OK) != 0 {
+            if case .file(let path, _, _)? = request.catalog, !DatabaseAddress.isAddress(path), access(path, R_OK) != 0
+            {
                 return fail(cannotOpen(path, String(cString: strerror(errno))))
             }
             return nil
@@ -117,7 +118,7 @@ public final class FoldoutApplication {
     }
 
     private func cannotOpen(_ path: String, _ reason: String) -> String {
-        tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": reason])
+        tr("cannot open catalog “{file}”: {reason}", ["file": DatabaseAddress.withoutPassword(path), "reason": reason])
     }
 
     /// A command line, this process's own or a later launch's: shows the window if there is none
@@ -195,9 +196,12 @@ public final class FoldoutApplication {
             libraryStore: Self.libraryStore)
         if !harness.isOneShot { window.viewStore = CatalogViewStore(directory: Self.viewDirectory) }
         if case .file(let path, _, atStart: true)? = request.catalog {
-            window.catalogPath = Resources.canonical(path)
-            remembered.lastCatalog = Resources.canonical(path)
-            if !harness.isOneShot { RecentFiles.shared.add(Resources.canonical(path)) }
+            window.catalogPath = DatabaseAddress.isAddress(path) ? path : Resources.canonical(path)
+            let opened =
+                DatabaseAddress.isAddress(path) ? DatabaseAddress.withoutPassword(path) : Resources.canonical(path)
+            let kept = startCatalog.map { FiltersPage.keptPath(of: $0, openedFrom: opened) } ?? opened
+            remembered.lastCatalog = kept
+            if !harness.isOneShot { RecentFiles.shared.add(kept) }
         }
         remember(window)
         if let size = harness.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
@@ -227,7 +231,7 @@ public final class FoldoutApplication {
             return (.generated(count: count), nil)
         case nil:
             guard let path = remembered.lastCatalog else { return (.generated(count: Self.defaultCatalogSize), nil) }
-            guard access(path, R_OK) == 0 else {
+            guard DatabaseAddress.isAddress(path) || access(path, R_OK) == 0 else {
                 remembered.lastCatalog = nil
                 return (.generated(count: Self.defaultCatalogSize), path)
             }

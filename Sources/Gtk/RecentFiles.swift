@@ -31,13 +31,34 @@ public final class RecentFiles: Object {
 
     /// Adds the file at `path`, as opened by this application now. GTK writes the list a moment
     /// later and then says it changed.
-    public func add(_ path: String) {
+    /// A URI of another scheme (`postgresql://…`, a database's table) is added as it is, with
+    /// `mimeType` (no file to guess it from), and listed among `files` for this application only.
+    public func add(_ path: String, otherSchemeType mimeType: String = "application/octet-stream") {
+        if let scheme = g_uri_peek_scheme(path), String(cString: scheme) != "file" {
+            return add(uri: path, mimeType: mimeType)
+        }
         guard let uri = g_filename_to_uri(path, nil, nil) else { return }
         defer { g_free(uri) }
         _ = gtk_recent_manager_add_item(cast(), uri)
     }
 
-    /// The local files in the list, whether or not they are still there, in no particular order.
+    private func add(uri: String, mimeType: String) {
+        let name = g_get_application_name().map { String(cString: $0) } ?? "foldout"
+        name.withCString { name in
+            mimeType.withCString { mimeType in
+                "foldout %u".withCString { exec in
+                    var data = GtkRecentData()
+                    data.mime_type = UnsafeMutablePointer(mutating: mimeType)
+                    data.app_name = UnsafeMutablePointer(mutating: name)
+                    data.app_exec = UnsafeMutablePointer(mutating: exec)
+                    _ = gtk_recent_manager_add_full(cast(), uri, &data)
+                }
+            }
+        }
+    }
+
+    /// The local files in the list, whether or not they are still there, in no particular order;
+    /// and the URIs of other schemes this application added (`add(_:otherSchemeType:)`).
     public var files: [File] {
         guard let items = gtk_recent_manager_get_items(cast()) else { return [] }
         defer { g_list_free_full(items) { gtk_recent_info_unref(OpaquePointer($0)) } }
@@ -47,15 +68,19 @@ public final class RecentFiles: Object {
         while let current = node {
             node = current.pointee.next
             let info = OpaquePointer(current.pointee.data)
-            guard gtk_recent_info_is_local(info) != 0,
-                let path = g_filename_from_uri(gtk_recent_info_get_uri(info), nil, nil)
-            else { continue }
-            defer { g_free(path) }
+            let addedHere = application.map { gtk_recent_info_has_application(info, $0) != 0 } ?? false
+            let path: String
+            if gtk_recent_info_is_local(info) != 0 {
+                guard let local = g_filename_from_uri(gtk_recent_info_get_uri(info), nil, nil) else { continue }
+                defer { g_free(local) }
+                path = String(cString: local)
+            } else {
+                guard addedHere, let uri = gtk_recent_info_get_uri(info) else { continue }
+                path = String(cString: uri)
+            }
             let mimeType = gtk_recent_info_get_mime_type(info).map { String(cString: $0) }
             let modified = gtk_recent_info_get_modified(info).map(Self.microseconds) ?? 0
-            let addedHere = application.map { gtk_recent_info_has_application(info, $0) != 0 } ?? false
-            files.append(
-                File(path: String(cString: path), mimeType: mimeType, modified: modified, addedHere: addedHere))
+            files.append(File(path: path, mimeType: mimeType, modified: modified, addedHere: addedHere))
         }
         return files
     }

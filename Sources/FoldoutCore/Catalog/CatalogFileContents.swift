@@ -41,12 +41,17 @@ public final class CatalogFileContents: Sendable {
 
 extension Catalog {
     /// Parses delimited UTF-8 text in memory, as `load(path:)` parses a file: the text of a file
-    /// that was decompressed or converted from another character set.
+    /// that was decompressed or converted from another character set, or a database's CSV.
+    /// `delimiter`, when given, is not looked for; `textColumns` are text whatever their values
+    /// look like (a database's text columns of digits).
     public static func parseDelimited(
-        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, origin: CatalogOrigin?
+        _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, origin: CatalogOrigin?,
+        delimiter: UInt8? = nil, textColumns: Set<Int> = []
     ) throws(CatalogImportError) -> Catalog {
         loading?.beginParsing(bytes: bytes.count)
-        return try CatalogCSVParser.parse(bytes, name: name, loading: loading, origin: origin).get()
+        return try CatalogCSVParser.parse(
+            bytes, name: name, loading: loading, origin: origin, delimiter: delimiter, textColumns: textColumns
+        ).get()
     }
 
     /// How a catalog read from memory is named: its file's name, with the table or archive member

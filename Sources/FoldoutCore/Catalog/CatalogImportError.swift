@@ -29,6 +29,10 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case noSuchTable(String, [String])
         /// A database with no table or view, or an archive with no CSV, TSV or JSON file.
         case noTables
+        /// The database server could not be reached, or refused the connection: libpq's words.
+        case cannotConnect(String)
+        /// The database server refused a query (permission denied, a table dropped): its words.
+        case serverRefused(String)
     }
 
     public let line: Int
@@ -86,6 +90,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
                 "it has no table “{table}”; its tables: {names}",
                 ["table": name, "names": names.joined(separator: ", ")])
         case .noTables: tr("it holds no table, and no CSV, TSV or JSON file")
+        case .cannotConnect(let why): tr("cannot connect to the database: {reason}", ["reason": why])
+        case .serverRefused(let why): tr("the database server refused: {reason}", ["reason": why])
         }
     }
 

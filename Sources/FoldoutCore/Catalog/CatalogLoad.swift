@@ -3,8 +3,10 @@ import Synchronization
 
 extension Catalog {
     /// The last part of `path`, as messages and titles name a file (and as `name` is set).
+    /// A database's address is named by its table, database and host ("flights on db@host").
     public static func fileName(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        if let address = DatabaseAddress(path) { return address.displayName(table: address.table) }
+        return path.split(separator: "/").last.map(String.init) ?? path
     }
 
     /// The folder of `path` ("" for a bare name).

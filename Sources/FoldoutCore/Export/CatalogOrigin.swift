@@ -17,6 +17,11 @@ public struct CatalogOrigin: Sendable {
         self.encoding = encoding
     }
 
+    /// A table of a database server, at `address` (its URI without the password, naming the table).
+    public init(database address: String, table: String) {
+        self.init(path: address, version: .none, format: .postgresql(table: table))
+    }
+
     /// The file's records are the catalog's rows, in UTF-8 CSV or TSV: an export can copy them.
     var holdsRecords: Bool { format == .delimited && encoding == nil }
 }
@@ -30,6 +35,8 @@ public enum CatalogFileFormat: Equatable, Sendable {
     case compressed(String, member: String?, inner: InnerFormat)
     /// A table or view of a SQLite database.
     case sqlite(table: String)
+    /// A table or view of a PostgreSQL database; `path` is its address.
+    case postgresql(table: String)
     /// An array of JSON objects, or JSON Lines.
     case json
 

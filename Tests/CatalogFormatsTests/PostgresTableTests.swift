@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import PostgresTesting
+import XCTest
+
+/// A table of a real PostgreSQL server (`ThrowawayPostgres`), read as a user opens one by its URI,
+/// and compared with the same rows read from CSV value for value; the tables offered when none is
+/// named; names that would break pasted SQL; and each fault said in one line.
+final class PostgresTableTests: XCTestCase {
+    nonisolated(unsafe) private static var server: ThrowawayPostgres?
+    nonisolated(unsafe) private static var startFailure: Error?
+    private static let rows = 3_000
+
+    override class func setUp() {
+        do {
+            let server = try ThrowawayPostgres()
+            Self.server = server
+            try FlightsTable.csv(rows: rows).write(
+                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
+            try server.psql(FlightsTable.createTable)
+            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
+            try server.psql(
+                """
+                CREATE TYPE mood AS ENUM ('sad', 'happy');
+                CREATE TABLE "we""ird; DROP TABLE flights; --" ("a ""quoted"", col;" text, "zip" text, "m" mood);
+                INSERT INTO "we""ird; DROP TABLE flights; --" VALUES ('x''); DROP TABLE flights; --', '01234', 'sad'),
+                    ('y', '12345', 'happy');
+                CREATE SCHEMA archive;
+                CREATE TABLE archive.old (id integer, ok boolean);
+                INSERT INTO archive.old VALUES (1, true), (2, false), (3, NULL);
+                CREATE VIEW united AS SELECT * FROM flights WHERE carrier = 'UA';
+                CREATE TABLE hidden (id integer);
+                INSERT INTO hidden VALUES (1);
+                CREATE ROLE reader LOGIN PASSWORD 'right';
+                GRANT SELECT ON flights TO reader;
+                """)
+        } catch {
+            startFailure = error
+        }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+    }
+
+    private var server: ThrowawayPostgres {
+        get throws {
+            if let failure = Self.startFailure { throw failure }
+            return try XCTUnwrap(Self.server)
+        }
+    }
+
+    private func load(_ uri: String, table: String? = nil) throws -> Catalog {
+        do throws(CatalogImportError) {
+            return try CatalogReader.load(path: uri, options: CatalogReadOptions(table: table))
+        } catch {
+            XCTFail("\(uri) refused: \(error)")
+            throw error
+        }
+    }
+
+    private func refusal(_ uri: String, table: String? = nil) throws -> CatalogImportError {
+        do throws(CatalogImportError) {
+            _ = try CatalogReader.load(path: uri, options: CatalogReadOptions(table: table))
+        } catch {
+            return error
+        }
+        throw ThrowawayPostgres.Failure(description: "\(uri) was read")
+    }
+
+    func testTableReadsAsTheSameRowsInCSV() throws {
+        let server = try server
+        let fromServer = try load(server.uri(table: "flights"))
+        let fromFile = try CatalogReader.load(path: server.folder + "/flights.csv")
+        XCTAssertEqual(fromServer.count, Self.rows)
+        XCTAssertEqual(fromServer.columns.map(\.name), fromFile.columns.map(\.name))
+        XCTAssertEqual(fromServer.columns.map(\.kind), fromFile.columns.map(\.kind))
+        XCTAssertEqual(fromServer.facetColumns, fromFile.facetColumns)
+        // A table's rows have no order; the server's is its own.
+        var serverRow: [String: Int] = [:]
+        for row in 0..<fromServer.count { serverRow[fromServer.text(0, at: row)] = row }
+        XCTAssertEqual(serverRow.count, Self.rows)
+        for (column, expected) in zip(fromServer.columns, fromFile.columns) {
+            for row in 0..<fromFile.count {
+                let other = try XCTUnwrap(serverRow[fromFile.text(0, at: row)])
+                guard column.text(at: other) == expected.text(at: row) else {
+                    return XCTFail(
+                        "\(column.name), id \(row + 1): “\(column.text(at: other))”, not “\(expected.text(at: row))”")
+                }
+            }
+        }
+        XCTAssertEqual(fromServer.name, "flights on postgres@" + server.folder)
+        let kinds = Dictionary(uniqueKeysWithValues: fromServer.columns.map { ($0.name, $0.kind) })
+        XCTAssertEqual(kinds["dep_delay"], .number)
+        XCTAssertEqual(kinds["flight_date"], .date)
+        XCTAssertEqual(kinds["time_hour"], .dateTime)
+        XCTAssertEqual(kinds["scheduled"], .dateTime)
+        XCTAssertEqual(kinds["carrier"], .text)
+        let cancelled = try XCTUnwrap(fromServer.column(named: "cancelled"))
+        XCTAssertTrue(FacetFilter(catalog: fromServer).isYesNo(cancelled))
+    }
+
+    func testTextTypesStayTextAndHostileNamesAreQuoted() throws {
+        let server = try server
+        let weird = "we\"ird; DROP TABLE flights; --"
+        let catalog = try load(server.uri(table: weird))
+        XCTAssertEqual(catalog.columns.map(\.name), ["a \"quoted\", col;", "zip", "m"])
+        XCTAssertEqual(catalog.columns.map(\.kind), [.text, .text, .text])
+        XCTAssertEqual(catalog.text(0, at: 0), "x'); DROP TABLE flights; --")
+        XCTAssertEqual(catalog.text(1, at: 1), "12345")
+        XCTAssertEqual(catalog.text(2, at: 1), "happy")
+        XCTAssertEqual(try load(server.uri(), table: "flights").count, Self.rows, "flights was dropped")
+    }
+
+    func testSeveralTablesAreOfferedWithTheirRows() throws {
+        let server = try server
+        XCTAssertEqual(
+            try refusal(server.uri()).reason,
+            .severalTables(["flights", "hidden", "united", "we\"ird; DROP TABLE flights; --", "archive.old"]))
+        let parts = try CatalogReader.parts(of: server.uri())
+        XCTAssertEqual(parts.map(\.name).first, "flights")
+        XCTAssertEqual(parts.map(\.size).first, "3,000 rows")
+        XCTAssertEqual(parts.map(\.name).last, "archive.old")
+        XCTAssertEqual(parts.map(\.size).last, "3 rows")
+        let old = try load(server.uri(table: "archive.old"))
+        XCTAssertEqual(old.count, 3)
+        XCTAssertTrue(FacetFilter(catalog: old).isYesNo(1))
+        let flights = try load(server.uri(table: "flights"))
+        let carrier = try XCTUnwrap(flights.column(named: "carrier"))
+        let united = (0..<flights.count).filter { flights.text(carrier, at: $0) == "UA" }.count
+        XCTAssertEqual(try load(server.uri(), table: "UNITED").count, united)
+    }
+
+    func testTheFaultsAreSaidInOneLine() throws {
+        let server = try server
+        let noServer = try refusal("postgresql://foldout@/postgres?host=\(server.folder)/gone&table=flights")
+        guard case .cannotConnect(let why) = noServer.reason else { return XCTFail("\(noServer)") }
+        XCTAssertFalse(why.contains("\n"), why)
+        let wrong = try refusal(server.uri(user: "reader", password: "wrong", table: "flights"))
+        XCTAssertTrue(wrong.description.contains("password authentication failed"), wrong.description)
+        XCTAssertFalse(wrong.description.contains("wrong"), wrong.description)
+        XCTAssertEqual(try load(server.uri(user: "reader", password: "right", table: "flights")).count, Self.rows)
+        let denied = try refusal(server.uri(user: "reader", password: "right", table: "hidden"))
+        XCTAssertEqual(denied.reason, .serverRefused("permission denied for table hidden"))
+        XCTAssertEqual(
+            try refusal(server.uri(table: "nowhere")).description,
+            "it has no table “nowhere”; its tables: flights, hidden, united, "
+                + "we\"ird; DROP TABLE flights; --, archive.old")
+    }
+
+    func testThePasswordIsNotKept() throws {
+        let server = try server
+        let catalog = try load(server.uri(user: "reader", password: "right", table: "flights"))
+        let origin = try XCTUnwrap(catalog.origin)
+        XCTAssertEqual(origin.path, "postgresql://reader@/postgres?host=\(server.folder)&table=flights")
+        XCTAssertEqual(origin.format, .postgresql(table: "flights"))
+    }
+
+    func testCancelStopsTheCopy() throws {
+        let server = try server
+        let loading = CatalogLoading(totalBytes: 1_000)
+        loading.cancel()
+        do throws(CatalogImportError) {
+            _ = try CatalogReader.load(path: server.uri(table: "flights"), loading: loading)
+            XCTFail("a cancelled reading gave a catalog")
+        } catch {
+            XCTAssertEqual(error.reason, .cancelled)
+        }
+        XCTAssertEqual(try load(server.uri(table: "flights")).count, Self.rows, "the connection is left unusable")
+    }
+
+    /// `foldout --catalog URI … --export`, with no window: the same file as from the CSV.
+    func testCommandLineExportEqualsTheCSVs() throws {
+        let server = try server
+        let exported = { (catalog: String, out: String) throws -> (status: Int32, errors: String) in
+            try self.foldout([
+                "--catalog", catalog, "--choose", "carrier=UA", "--sort", "id", "--export", server.folder + "/" + out,
+            ])
+        }
+        // Compressed, so that this export too writes the catalog's values, not the file's own text
+        // of them ("469" for a 469.0 in a column of decimals).
+        let gzip = try Process.run(
+            URL(fileURLWithPath: "/bin/gzip"), arguments: ["-kf", server.folder + "/flights.csv"])
+        gzip.waitUntilExit()
+        let fromFile = try exported(server.folder + "/flights.csv.gz", "file.csv")
+        XCTAssertEqual(fromFile.status, 0, fromFile.errors)
+        let uri = "postgresql:///postgres?host=\(server.folder)&user=foldout&table=flights"
+        let fromServer = try exported(uri, "server.csv")
+        XCTAssertEqual(fromServer.status, 0, fromServer.errors)
+        let expected = try String(contentsOfFile: server.folder + "/file.csv", encoding: .utf8)
+        XCTAssertGreaterThan(expected.split(separator: "\n").count, 100)
+        XCTAssertEqual(try String(contentsOfFile: server.folder + "/server.csv", encoding: .utf8), expected)
+
+        let refused = try foldout([
+            "--catalog", server.uri(user: "reader", password: "s3cret", table: "flights"), "--export",
+            server.folder + "/none.csv",
+        ])
+        XCTAssertEqual(refused.status, 2)
+        let lines = refused.errors.split(separator: "\n").filter { $0.hasPrefix("foldout:") }
+        XCTAssertEqual(lines.count, 1, refused.errors)
+        XCTAssertTrue(lines.first?.contains("password authentication failed for user") == true, refused.errors)
+        XCTAssertFalse(refused.errors.contains("s3cret"), refused.errors)
+    }
+
+    private func foldout(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
+            .deletingLastPathComponent().appendingPathComponent("foldout")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import PostgresTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// A table of a PostgreSQL server (`ThrowawayPostgres`) opened on the Filters page by its URI: the
+/// question which table, the catalog shown and what is kept of it (no password), and a server that
+/// cannot be reached said in the error dialog with the catalog shown kept.
+final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
+    nonisolated(unsafe) private static var server: ThrowawayPostgres?
+    nonisolated(unsafe) private static var startFailure: Error?
+    @MainActor private var window: Window!
+    @MainActor private var page: FiltersPage!
+    @MainActor private var kept: [String] = []
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let server = try ThrowawayPostgres()
+            Self.server = server
+            try FlightsTable.csv(rows: 500).write(
+                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
+            try server.psql(FlightsTable.createTable)
+            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
+            try server.psql(
+                "CREATE TABLE airports (code text, name text); INSERT INTO airports VALUES ('JFK', 'Kennedy')")
+            try server.psql("CREATE ROLE reader LOGIN PASSWORD 'right'; GRANT SELECT ON flights, airports TO reader")
+        } catch {
+            startFailure = error
+        }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    private var server: ThrowawayPostgres {
+        get throws {
+            if let failure = Self.startFailure { throw failure }
+            return try XCTUnwrap(Self.server)
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            page.opening.partChooser?.window.destroy()
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
+            window.destroy()
+            (window, page) = (nil, nil)
+            pump(seconds: 0.05)
+        }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        onMain {
+            page = FiltersPage(source: .loaded(Catalog.generate(count: 300, seed: 5)))
+            page.onFileOpened = { [unowned self] path in self.kept.append(path) }
+            window = Window()
+            page.window = { [weak window] in window }
+            window.child = page.root
+            window.present()
+            XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")
+        }
+    }
+
+    @MainActor private var catalog: Catalog {
+        get throws { try XCTUnwrap(page.filter, "the page shows no catalog").catalog }
+    }
+
+    func testAServerOfTwoTablesAsksWhichAndKeepsNoPassword() throws {
+        let server = try server
+        try onMain {
+            let shown = try catalog
+            page.open(path: server.uri(user: "reader", password: "right"))
+            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
+            let chooser = try XCTUnwrap(page.opening.partChooser)
+            XCTAssertEqual(chooser.buttons.map(\.label), ["airports — 1 row", "flights — 500 rows"])
+            XCTAssertTrue(try catalog === shown, "nothing changes until a table is chosen")
+            XCTAssertTrue(try XCTUnwrap(chooser.buttons.last).activate())
+            XCTAssertTrue(pump(seconds: 10) { self.page.filter.map { $0.catalog !== shown } == true })
+            XCTAssertEqual(try catalog.count, 500)
+            XCTAssertEqual(page.sourceLabel.text, "in flights on postgres@" + server.folder)
+            XCTAssertEqual(kept, ["postgresql://reader@/postgres?host=\(server.folder)&table=flights"])
+        }
+    }
+
+    func testAServerThatIsNotThereIsSaidAndTheCatalogStays() throws {
+        let server = try server
+        try onMain {
+            let shown = try catalog
+            page.open(path: "postgresql://reader:right@/postgres?host=\(server.folder)/gone&table=flights")
+            XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
+            let dialog = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog")
+            XCTAssertTrue(dialog.detailText.hasPrefix("cannot connect to the database: "), dialog.detailText)
+            XCTAssertTrue(dialog.detailText.hasSuffix("The catalog shown has not changed."), dialog.detailText)
+            XCTAssertFalse(dialog.detailText.contains("right"), dialog.detailText)
+            XCTAssertTrue(try catalog === shown)
+            XCTAssertEqual(kept, [])
+        }
+    }
+}
