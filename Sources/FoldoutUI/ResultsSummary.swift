@@ -68,12 +68,6 @@ final class ResultsSummary {
         }
     }
 
-    /// Forgets what was summarized, so that the next `update` works it out again.
-    func invalidate() { summarized = nil }
-
-    /// True while a summary is being worked out.
-    var isWorking: Bool { table.isStale || (summarized != nil && table.summaries.isEmpty) }
-
     @discardableResult
     func copy() -> Bool {
         guard let text = table.tabSeparatedText() else { return false }
