@@ -29,9 +29,14 @@ let package = Package(
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // Spreadsheets: the XML of .xlsx and .ods through libxml2's streaming reader, and Excel
+        // 97–2003's .xls through FreeXL.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CFreeXL", pkgConfig: "freexl", providers: [.apt(["libfreexl-dev"])]),
         // Catalogs from any file a user has, through those libraries: the only other place, beside
         // Sources/Gtk, that calls C libraries.
-        .target(name: "CatalogFormats", dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib"]),
+        .target(
+            name: "CatalogFormats", dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib", "CXML2", "CFreeXL"]),
         .target(
             name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore", "CatalogFormats"], plugins: ["StyleSheetPlugin"]),
         // The style sheets in Resources/ as Swift strings, generated at build time: one source.

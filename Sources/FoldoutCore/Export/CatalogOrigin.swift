@@ -32,6 +32,9 @@ public enum CatalogFileFormat: Equatable, Sendable {
     case sqlite(table: String)
     /// An array of JSON objects, or JSON Lines.
     case json
+    /// A sheet of a spreadsheet ("xlsx", "ods", "xls"); `skippedRows` is how many rows above its
+    /// header were taken for a title and not read.
+    case spreadsheet(String, sheet: String, skippedRows: Int)
 
     /// What a compressed file holds.
     public enum InnerFormat: Equatable, Sendable {
