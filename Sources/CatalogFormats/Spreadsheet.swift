@@ -44,7 +44,7 @@ enum Spreadsheet {
         else { throw CatalogImportError(line: 0, reason: .noTables, path: path) }
         let table = try SheetTable(grid)
         let format = CatalogFileFormat.spreadsheet(
-            kind.rawValue, sheet: grid.sheet, skippedRows: table.headerRow - table.firstRow)
+            kind.rawValue, sheet: grid.sheet, headerRow: table.headerRow > table.firstRow ? table.headerRow + 1 : nil)
         let origin: CatalogOrigin
         if let contents {
             origin = contents.origin(format)

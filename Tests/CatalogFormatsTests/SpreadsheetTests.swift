@@ -94,7 +94,7 @@ final class SpreadsheetTests: CatalogFilesTestCase {
             let catalog = try load(name)
             assertSameTable(catalog, expected, name)
             XCTAssertEqual(catalog.name, name + " — Cafés")
-            guard case .spreadsheet(_, sheet: "Cafés", skippedRows: 0)? = catalog.origin?.format else {
+            guard case .spreadsheet(_, sheet: "Cafés", headerRow: nil)? = catalog.origin?.format else {
                 return XCTFail("\(name): \(String(describing: catalog.origin?.format))")
             }
         }
@@ -198,7 +198,7 @@ final class SpreadsheetTests: CatalogFilesTestCase {
         assertSameTable(titled, expected, "titled.xlsx", more: true)
         XCTAssertEqual(titled.columns.map(\.name).suffix(3), ["Column 10", "hours", "hours (2)"])
         XCTAssertEqual(titled.text(try XCTUnwrap(titled.column(named: "hours (2)")), at: 0), "14")
-        guard case .spreadsheet("xlsx", sheet: "Sheet", skippedRows: 2)? = titled.origin?.format else {
+        guard case .spreadsheet("xlsx", sheet: "Sheet", headerRow: 3)? = titled.origin?.format else {
             return XCTFail(String(describing: titled.origin?.format))
         }
         let ods = refusal("titled.ods")
