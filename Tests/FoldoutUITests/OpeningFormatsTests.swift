@@ -177,15 +177,21 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The error dialog's text after opening `name`, which must leave the catalog shown as it was.
+    @MainActor private func refusal(opening name: String, line: UInt = #line) throws -> String {
+        let shown = try catalog
+        page.open(path: folder + name)
+        XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil }, line: line)
+        let detail = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog", line: line).detailText
+        XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail, line: line)
+        XCTAssertTrue(try catalog === shown, line: line)
+        return detail
+    }
+
     func testATruncatedArchiveIsRefusedAndTheCatalogStays() throws {
         try onMain {
-            let shown = try catalog
-            page.open(path: folder + "cut.csv.gz")
-            XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
-            let detail = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog").detailText
+            let detail = try refusal(opening: "cut.csv.gz")
             XCTAssertTrue(detail.hasPrefix("the gzip data is damaged: "), detail)
-            XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail)
-            XCTAssertTrue(try catalog === shown)
         }
     }
 
@@ -218,14 +224,10 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
 
     func testABrokenWorkbookIsRefusedWithItsCellAndTheCatalogStays() throws {
         try onMain {
-            let shown = try catalog
-            page.open(path: folder + "broken.xlsx")
-            XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
-            let detail = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog").detailText
+            let detail = try refusal(opening: "broken.xlsx")
             XCTAssertTrue(
                 detail.hasPrefix(
                     "sheet “Data”, row 2, column B: the shared string 0 is not in the workbook, which has 0"), detail)
-            XCTAssertTrue(try catalog === shown)
         }
     }
 }
