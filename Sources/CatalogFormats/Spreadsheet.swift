@@ -12,11 +12,11 @@ enum Spreadsheet {
     static func isOLE2(_ head: [UInt8]) -> Bool { head.starts(with: [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) }
 
     /// Whether a zip is a workbook: an `.xlsx` has `xl/workbook.xml`, an `.ods` a `mimetype` member
-    /// that says so. Nil for any other zip.
+    /// that says so. Nil for any other zip, a Word or PowerPoint file too: it holds no table.
     static func kind(ofZip contents: CatalogFileContents) -> Kind? {
         guard let archive = try? ArchiveReader(contents, format: "zip") else { return nil }
         while let entry = try? archive.nextEntry() {
-            if entry.name == "xl/workbook.xml" || entry.name == "[Content_Types].xml" { return .xlsx }
+            if entry.name == "xl/workbook.xml" { return .xlsx }
             if entry.name == "mimetype", let type = try? archive.data(expected: 64, loading: nil) {
                 return type.starts(with: Array("application/vnd.oasis.opendocument.spreadsheet".utf8)) ? .ods : nil
             }

@@ -9,7 +9,7 @@ extension XLSXWorkbook {
     func grid(of sheet: Sheet, loading: CatalogLoading?) throws(CatalogImportError) -> SheetGrid {
         var strings = XLSXSharedStrings()
         if let sharedStringsPart {
-            try read(sharedStringsPart, optional: true) { (xml) throws(CatalogImportError) in
+            try read(sharedStringsPart, optional: true, loading: loading) { (xml) throws(CatalogImportError) in
                 strings = try XLSXSharedStrings(xml)
             }
         }

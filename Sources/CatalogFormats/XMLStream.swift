@@ -35,7 +35,8 @@ final class XMLStream {
     }
 
     // XML_PARSE_HUGE: a shared string or a sheet's text may pass libxml2's 10 MB limit on a node.
-    private static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue)
+    private static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_COMPACT.rawValue)
 
     private init(_ reader: xmlTextReaderPtr?, part: String, source: ArchiveSource?) throws(CatalogImportError) {
         self.part = part

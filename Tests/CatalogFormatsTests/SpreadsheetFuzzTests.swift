@@ -92,6 +92,9 @@ final class SpreadsheetFuzzTests: CatalogFilesTestCase {
                 + '</table:table-row></table:table>')
             with zipfile.ZipFile(os.path.join(d, "nocontent.ods"), "w") as z:
                 z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+            with zipfile.ZipFile(os.path.join(d, "letter.docx"), "w") as z:
+                z.writestr("[Content_Types].xml", "<Types/>")
+                z.writestr("word/document.xml", "<document/>")
             whole = open(os.path.join(d, "index.xlsx"), "rb").read()
             open(os.path.join(d, "cut.xlsx"), "wb").write(whole[:len(whole) * 2 // 3])
             """)
@@ -118,6 +121,7 @@ final class SpreadsheetFuzzTests: CatalogFilesTestCase {
         }
         XCTAssertEqual(
             refusal("nocontent.ods")?.reason, .damaged(format: "ods", detail: "it has no part “content.xml”"))
+        XCTAssertEqual(refusal("letter.docx")?.reason, .noTables, "a Word file is a zip with no table")
         guard case .damaged? = refusal("cut.xlsx")?.reason else {
             return XCTFail(String(describing: refusal("cut.xlsx")))
         }

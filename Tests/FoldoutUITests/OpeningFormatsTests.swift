@@ -230,4 +230,28 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
                     "sheet “Data”, row 2, column B: the shared string 0 is not in the workbook, which has 0"), detail)
         }
     }
+
+    /// Each sheet of a workbook keeps its view of its own, as a database's tables do.
+    func testEachSheetKeepsItsOwnView() throws {
+        try onMain {
+            let views = CatalogViewStore(directory: folder + "views")
+            page.viewStore = views
+            @MainActor func open(_ sheet: String) throws {
+                let shown = try catalog
+                page.open(path: folder + "menu.xlsx", options: CatalogReadOptions(table: sheet))
+                XCTAssertTrue(pump(seconds: 10) { self.showsAnother(than: shown) }, sheet)
+            }
+            try open("Prices")
+            page.isTableShown = true
+            let kept = Resources.canonical(folder + "menu.xlsx") + "#Prices"
+            XCTAssertTrue(pump { views.load(path: kept)?.showsTable == true }, "the sheet's view is kept")
+            try open("Notes")
+            page.isTableShown = false
+            let notes = Resources.canonical(folder + "menu.xlsx") + "#Notes"
+            XCTAssertTrue(pump { views.load(path: notes)?.showsTable == false }, "the other sheet's view is kept")
+            XCTAssertEqual(views.load(path: kept)?.showsTable, true, "apart from the first sheet's")
+            try open("Prices")
+            XCTAssertTrue(page.isTableShown, "the first sheet's view came back")
+        }
+    }
 }
