@@ -9,9 +9,9 @@ internal import Glibc
 struct ODSDocument {
     let contents: CatalogFileContents
 
-    /// The sheets' names in order, and the grids of those `wanted` chose.
+    /// The sheets' names in order, and the grids of those `wanted` chose by name and place.
     func read(
-        wanted: (String) -> Bool, loading: CatalogLoading?
+        wanted: (String, Int) -> Bool, loading: CatalogLoading?
     ) throws(CatalogImportError) -> (names: [String], grids: [SheetGrid]) {
         let archive = try ArchiveReader(contents, format: "ods")
         guard try archive.seek(to: "content.xml") else {
@@ -78,14 +78,16 @@ private struct ODSContentReader {
         }
     }
 
-    mutating func read(wanted: (String) -> Bool) throws(CatalogImportError) -> (names: [String], grids: [SheetGrid]) {
+    mutating func read(wanted: (String, Int) -> Bool) throws(CatalogImportError) -> (
+        names: [String], grids: [SheetGrid]
+    ) {
         var names: [String] = []
         var grids: [SheetGrid] = []
         while try xml.read() {
             guard xml.node == .element, xml.localName == element[.table] else { continue }
             let name = xml.attribute(attribute[.name]) ?? ""
             names.append(name)
-            guard wanted(name) else {
+            guard wanted(name, names.count - 1) else {
                 try xml.skipElement()
                 continue
             }

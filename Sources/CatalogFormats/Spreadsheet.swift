@@ -69,20 +69,16 @@ enum Spreadsheet {
             }
         case .ods:
             let document = ODSDocument(contents: contents!)
-            if every { return try document.read(wanted: { _ in true }, loading: loading).grids }
+            if every { return try document.read(wanted: { _, _ in true }, loading: loading).grids }
             // One pass for the names and the sheet, when the sheet is named as it is.
             if let chosen {
-                let (names, grids) = try document.read(wanted: { $0 == chosen }, loading: loading)
+                let (names, grids) = try document.read(wanted: { name, _ in name == chosen }, loading: loading)
                 if let grid = grids.first { return [grid] }
                 let name = try CatalogPartChoice.choose(chosen, among: names, path: path)
-                return try document.read(wanted: { $0 == name }, loading: loading).grids
+                return try document.read(wanted: { other, _ in other == name }, loading: loading).grids
             }
-            var first = true
-            let (names, grids) = try document.read(
-                wanted: { _ in
-                    defer { first = false }
-                    return first
-                }, loading: loading)
+            // The first sheet is read as the names are found: it is the one, if it is the only one.
+            let (names, grids) = try document.read(wanted: { _, index in index == 0 }, loading: loading)
             _ = try CatalogPartChoice.choose(nil, among: names, path: path)
             return grids
         case .xls:

@@ -17,30 +17,21 @@ final class XMLStream {
     /// Where the document came from ("xl/worksheets/sheet1.xml"), for errors.
     let part: String
     private let problem = ProblemBox()
-    /// The archive member read, when the document is one.
-    private let source: ArchiveSource?
+    /// The archive member read.
+    private let source: ArchiveSource
     private(set) var node = Node.other
 
     /// Reads the archive's current member as libarchive decompresses it: the member is never
     /// whole in memory. `loading` hears the archive's bytes read, and can cancel.
-    convenience init(member archive: ArchiveReader, part: String, loading: CatalogLoading?) throws(CatalogImportError) {
-        let source = ArchiveSource(archive: archive, loading: loading)
+    init(member archive: ArchiveReader, part: String, loading: CatalogLoading?) throws(CatalogImportError) {
+        self.part = part
+        source = ArchiveSource(archive: archive, loading: loading)
         let reader = xmlReaderForIO(
             { context, buffer, count in
                 guard let context, let buffer else { return -1 }
                 let source = Unmanaged<ArchiveSource>.fromOpaque(context).takeUnretainedValue()
                 return source.read(into: buffer, count: Int(count))
             }, nil, Unmanaged.passUnretained(source).toOpaque(), part, nil, Self.options)
-        try self.init(reader, part: part, source: source)
-    }
-
-    // XML_PARSE_HUGE: a shared string or a sheet's text may pass libxml2's 10 MB limit on a node.
-    private static let options = Int32(
-        XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_COMPACT.rawValue)
-
-    private init(_ reader: xmlTextReaderPtr?, part: String, source: ArchiveSource?) throws(CatalogImportError) {
-        self.part = part
-        self.source = source
         guard let reader else { throw CatalogImportError(line: 0, reason: .damaged(format: "XML", detail: part)) }
         self.reader = reader
         xmlTextReaderSetStructuredErrorHandler(
@@ -54,6 +45,10 @@ final class XMLStream {
                 }
             }, Unmanaged.passUnretained(problem).toOpaque())
     }
+
+    // XML_PARSE_HUGE: a shared string or a sheet's text may pass libxml2's 10 MB limit on a node.
+    private static let options = Int32(
+        XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_COMPACT.rawValue)
 
     deinit { xmlFreeTextReader(reader) }
 
@@ -89,8 +84,6 @@ final class XMLStream {
     var depth: Int { Int(xmlTextReaderDepth(reader)) }
     /// A text node's text, valid until the reader moves.
     var value: Name? { xmlTextReaderConstValue(reader) }
-    /// Bytes of the document read so far.
-    var bytesRead: Int { Int(xmlTextReaderByteConsumed(reader)) }
 
     /// Calls `body` with each attribute of the element at the reader: its local name, prefix and
     /// value (valid during the call).
@@ -113,20 +106,8 @@ final class XMLStream {
         return found
     }
 
-    /// The text inside the element at the reader, every text node below it joined.
-    func elementText() throws(CatalogImportError) -> String {
-        guard !isEmptyElement else { return "" }
-        let depth = self.depth
-        var text = ""
-        while try read() {
-            if node == .text, let value { text += String(cString: value) }
-            if node == .endElement && self.depth == depth { break }
-        }
-        return text
-    }
-
     func failure() -> CatalogImportError {
-        if let error = source?.error { return error }
+        if let error = source.error { return error }
         let detail = problem.text ?? tr("the XML is not well formed")
         let place = problem.line > 0 ? tr("{part}, line {line}", ["part": part, "line": String(problem.line)]) : part
         return CatalogImportError(line: 0, reason: .damaged(format: "XML", detail: place + ": " + detail))
