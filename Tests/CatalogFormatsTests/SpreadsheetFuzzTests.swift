@@ -184,4 +184,31 @@ final class SpreadsheetFuzzTests: CatalogFilesTestCase {
             }
         }
     }
+
+    /// Random damage to an `.xls` that LibreOffice wrote is refused or read by FreeXL, never a crash.
+    func testDamagedXLSNeverCrashes() throws {
+        try "id,name,price,day\n1,Tea,3.5,2024-01-02\n2,Cake,4,2024-02-03\n"
+            .write(toFile: path("small.csv"), atomically: true, encoding: .utf8)
+        let xls = try SpreadsheetWriters.libreOffice(folder.appendingPathComponent("small.csv"), to: "xls")
+        XCTAssertEqual(try load(xls.lastPathComponent).count, 2)
+        let original = [UInt8](try Data(contentsOf: xls))
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<200 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                let at = Int.random(in: 8..<bytes.count, using: &random)
+                if Bool.random(using: &random) {
+                    bytes[at] = UInt8.random(in: 0...255, using: &random)
+                } else {
+                    bytes.removeSubrange(at..<bytes.count)
+                }
+                if bytes.count < 16 { break }
+            }
+            let name = "fuzz-\(round).xls"
+            try Data(bytes).write(to: URL(fileURLWithPath: path(name)))
+            if let catalog = try? CatalogReader.load(path: path(name)) {
+                XCTAssertGreaterThan(catalog.columns.count, 0)
+            }
+        }
+    }
 }
