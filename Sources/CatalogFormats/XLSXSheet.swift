@@ -28,9 +28,8 @@ private struct XLSXSheetReader {
     let styles: [SheetValueText.Style]
     let dates1904: Bool
     let strings: XLSXSharedStrings
-    private let names: (row: XMLStream.Name, cell: XMLStream.Name, value: XMLStream.Name, inline: XMLStream.Name)
-    private let more: (formula: XMLStream.Name, phonetic: XMLStream.Name, merge: XMLStream.Name, range: XMLStream.Name)
-    private let attributes: (reference: XMLStream.Name, type: XMLStream.Name, style: XMLStream.Name)
+    private let element: XMLNames<Element>
+    private let attribute: XMLNames<Attribute>
     /// The value's text as read, ended by a 0 for `strtod`.
     private var scratch: [UInt8] = []
 
@@ -39,10 +38,38 @@ private struct XLSXSheetReader {
         styles = workbook.styles
         dates1904 = workbook.dates1904
         self.strings = strings
-        names = (xml.name("row"), xml.name("c"), xml.name("v"), xml.name("is"))
-        more = (xml.name("f"), xml.name("rPh"), xml.name("mergeCell"), xml.name("ref"))
-        attributes = (xml.name("r"), xml.name("t"), xml.name("s"))
+        element = XMLNames(xml)
+        attribute = XMLNames(xml)
         scratch.reserveCapacity(256)
+    }
+
+    private enum Element: Int, CaseIterable, XMLNamed {
+        case row, cell, value, inlineText, formula, phonetic, merge
+
+        var xmlName: String {
+            switch self {
+            case .row: "row"
+            case .cell: "c"
+            case .value: "v"
+            case .inlineText: "is"
+            case .formula: "f"
+            case .phonetic: "rPh"
+            case .merge: "mergeCell"
+            }
+        }
+    }
+
+    private enum Attribute: Int, CaseIterable, XMLNamed {
+        case reference, type, style, range
+
+        var xmlName: String {
+            switch self {
+            case .reference: "r"
+            case .type: "t"
+            case .style: "s"
+            case .range: "ref"
+            }
+        }
     }
 
     mutating func read(into grid: inout SheetGrid) throws(CatalogImportError) {
@@ -51,13 +78,13 @@ private struct XLSXSheetReader {
         while try xml.read() {
             guard xml.node == .element else { continue }
             let name = xml.localName
-            if name == names.cell {
+            if name == element[.cell] {
                 column += 1
                 try cell(row: row, column: &column, into: &grid)
-            } else if name == names.row {
-                row = xml.attribute(attributes.reference).flatMap { Int($0) }.map { $0 - 1 } ?? row + 1
+            } else if name == element[.row] {
+                row = xml.attribute(attribute[.reference]).flatMap { Int($0) }.map { $0 - 1 } ?? row + 1
                 column = -1
-            } else if name == more.merge, let reference = xml.attribute(more.range) {
+            } else if name == element[.merge], let reference = xml.attribute(attribute[.range]) {
                 let ends = reference.split(separator: ":").compactMap { Self.place(String($0)) }
                 if ends.count == 2 {
                     grid.merges.append(
@@ -79,11 +106,11 @@ private struct XLSXSheetReader {
         var style = 0
         var place: (row: Int, column: Int)?
         xml.attributes { name, _, value in
-            if name == attributes.reference {
+            if name == attribute[.reference] {
                 place = Self.place(value)
-            } else if name == attributes.type {
+            } else if name == attribute[.type] {
                 kind = Self.kind(value)
-            } else if name == attributes.style {
+            } else if name == attribute[.style] {
                 style = Self.integer(value) ?? 0
             }
         }
@@ -95,15 +122,17 @@ private struct XLSXSheetReader {
         var inValue = false
         while try xml.read() {
             switch xml.node {
-            case .element where xml.localName == names.value || xml.localName == names.inline: inValue = true
-            case .element where xml.localName == more.formula || xml.localName == more.phonetic: try xml.skipElement()
+            case .element where xml.localName == element[.value] || xml.localName == element[.inlineText]:
+                inValue = true
+            case .element where xml.localName == element[.formula] || xml.localName == element[.phonetic]:
+                try xml.skipElement()
             case .text where inValue:
                 guard var text = xml.value else { continue }
                 while text.pointee != 0 {
                     scratch.append(text.pointee)
                     text += 1
                 }
-            case .endElement where xml.localName == names.value: inValue = false
+            case .endElement where xml.localName == element[.value]: inValue = false
             case .endElement where xml.depth == depth:
                 return try add(kind, style: style, row: row, column: column, to: &grid)
             default: break
