@@ -127,6 +127,22 @@ final class SpreadsheetTests: CatalogFilesTestCase {
         }
     }
 
+    /// Cancel stops a workbook's reading at its next piece of XML: the reading ends as cancelled.
+    func testACancelledReadingOfAWorkbookStops() throws {
+        _ = try writeCSV()
+        try writeWithOpenpyxlAndOdfpy()
+        for name in ["openpyxl.xlsx", "odfpy.ods"] {
+            let loading = CatalogLoading(totalBytes: Catalog.fileSize(path(name)))
+            loading.cancel()
+            do throws(CatalogImportError) {
+                _ = try CatalogReader.load(path: path(name), loading: loading)
+                XCTFail("\(name) was read")
+            } catch {
+                XCTAssertEqual(error.reason, .cancelled, name)
+            }
+        }
+    }
+
     func testSeveralSheetsAskForOneByName() throws {
         _ = try writeCSV()
         try SpreadsheetWriters.runPython(
