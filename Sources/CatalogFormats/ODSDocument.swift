@@ -39,7 +39,8 @@ private struct ODSContentReader {
     }
 
     private enum Element: Int, CaseIterable, XMLNamed {
-        case table, row, cell, coveredCell, paragraph, heading, space, tab, lineBreak, annotation
+        case table, row, cell, coveredCell, paragraph, heading, space, tab, lineBreak, annotation, style
+        case tableProperties
 
         var xmlName: String {
             switch self {
@@ -53,13 +54,15 @@ private struct ODSContentReader {
             case .tab: "tab"
             case .lineBreak: "line-break"
             case .annotation: "annotation"
+            case .style: "style"
+            case .tableProperties: "table-properties"
             }
         }
     }
 
     private enum Attribute: Int, CaseIterable, XMLNamed {
         case name, rowsRepeated, columnsRepeated, columnsSpanned, rowsSpanned, valueType, value, dateValue, timeValue
-        case booleanValue, spaces
+        case booleanValue, spaces, display, styleName
 
         var xmlName: String {
             switch self {
@@ -74,6 +77,8 @@ private struct ODSContentReader {
             case .timeValue: "time-value"
             case .booleanValue: "boolean-value"
             case .spaces: "c"
+            case .display: "display"
+            case .styleName: "style-name"
             }
         }
     }
@@ -83,8 +88,23 @@ private struct ODSContentReader {
     ) {
         var names: [String] = []
         var grids: [SheetGrid] = []
+        var hiddenStyles: Set<String> = []
+        var style: String?
         while try xml.read() {
-            guard xml.node == .element, xml.localName == element[.table] else { continue }
+            guard xml.node == .element else { continue }
+            // A hidden sheet is one whose table style says `table:display="false"`.
+            if xml.localName == element[.style] {
+                style = xml.attribute(attribute[.name])
+            } else if xml.localName == element[.tableProperties], xml.attribute(attribute[.display]) == "false",
+                let style
+            {
+                hiddenStyles.insert(style)
+            }
+            guard xml.localName == element[.table] else { continue }
+            if let style = xml.attribute(attribute[.styleName]), hiddenStyles.contains(style) {
+                try xml.skipElement()
+                continue
+            }
             let name = xml.attribute(attribute[.name]) ?? ""
             names.append(name)
             guard wanted(name, names.count - 1) else {

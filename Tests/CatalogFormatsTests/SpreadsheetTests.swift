@@ -158,7 +158,28 @@ final class SpreadsheetTests: CatalogFilesTestCase {
                 hidden.sheet_state = "hidden"
                 hidden.append(["a"])
                 book.save(os.path.join(d, "two.xlsx"))
+                from odf.opendocument import OpenDocumentSpreadsheet
+                from odf.style import Style, TableProperties
+                from odf.table import Table, TableRow, TableCell
+                from odf.text import P
+                document = OpenDocumentSpreadsheet()
+                hiding = Style(name="hiding", family="table")
+                hiding.addElement(TableProperties(display="false"))
+                document.automaticstyles.addElement(hiding)
+                for name, style in [("Cafés", None), ("Lookup", "hiding"), ("Notes", None)]:
+                    table = Table(name=name, stylename=style) if style else Table(name=name)
+                    for values in [["when", "what"], ["today", "opened"]]:
+                        row = TableRow()
+                        for value in values:
+                            c = TableCell(valuetype="string")
+                            c.addElement(P(text=value))
+                            row.addElement(c)
+                        table.addElement(row)
+                    document.spreadsheet.addElement(table)
+                document.save(os.path.join(d, "two.ods"))
                 """, in: folder)
+        XCTAssertEqual(refusal("two.ods")?.reason, .severalTables(["Cafés", "Notes"]), "a hidden sheet is left out")
+        XCTAssertEqual(try load("two.ods", CatalogReadOptions(table: "Notes")).count, 1)
         XCTAssertEqual(refusal("two.xlsx")?.reason, .severalTables(["Cafés", "Notes"]))
         let parts = try CatalogReader.parts(of: path("two.xlsx"))
         XCTAssertEqual(parts, [CatalogPart(name: "Cafés", size: "5 rows"), CatalogPart(name: "Notes", size: "2 rows")])
