@@ -36,6 +36,15 @@ final class SpreadsheetTests: CatalogFilesTestCase {
         reader = csv.reader(open(os.path.join(d, "cafes.csv"), encoding="utf-8", newline=""))
         header = next(reader)
         rows = [[typed(n, v) for n, v in zip(header, row)] for row in reader]
+        def text_row(values):
+            from odf.table import TableRow, TableCell
+            from odf.text import P
+            row = TableRow()
+            for value in values:
+                cell = TableCell(valuetype="string")
+                cell.addElement(P(text=value))
+                row.addElement(cell)
+            return row
         def cafes_sheet(book):
             sheet = book.active
             sheet.title = "Cafés"
@@ -168,13 +177,7 @@ final class SpreadsheetTests: CatalogFilesTestCase {
                 document.automaticstyles.addElement(hiding)
                 for name, style in [("Cafés", None), ("Lookup", "hiding"), ("Notes", None)]:
                     table = Table(name=name, stylename=style) if style else Table(name=name)
-                    for values in [["when", "what"], ["today", "opened"]]:
-                        row = TableRow()
-                        for value in values:
-                            c = TableCell(valuetype="string")
-                            c.addElement(P(text=value))
-                            row.addElement(c)
-                        table.addElement(row)
+                    for values in [["when", "what"], ["today", "opened"]]: table.addElement(text_row(values))
                     document.spreadsheet.addElement(table)
                 document.save(os.path.join(d, "two.ods"))
                 """, in: folder)
@@ -222,12 +225,7 @@ final class SpreadsheetTests: CatalogFilesTestCase {
                 title.childNodes[0].addElement(P(text="Cafés we like, spring 2024"))
                 table.addElement(title)
                 table.addElement(TableRow())
-                head = TableRow()
-                for name in header:
-                    c = TableCell(valuetype="string")
-                    c.addElement(P(text=name))
-                    head.addElement(c)
-                table.addElement(head)
+                table.addElement(text_row(header))
                 document.spreadsheet.addElement(table)
                 document.save(os.path.join(d, "titled.ods"))
                 """, in: folder)
