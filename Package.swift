@@ -31,9 +31,15 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // PostgreSQL's client library, for a table that lives in a database server.
         .systemLibrary(name: "CPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Spreadsheets: the XML of .xlsx and .ods through libxml2's streaming reader, and Excel
+        // 97–2003's .xls through FreeXL.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CFreeXL", pkgConfig: "freexl", providers: [.apt(["libfreexl-dev"])]),
         // Catalogs from any file a user has, or a database server's table, through those libraries:
         // the only other place, beside Sources/Gtk, that calls C libraries.
-        .target(name: "CatalogFormats", dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib", "CPQ"]),
+        .target(
+            name: "CatalogFormats",
+            dependencies: ["FoldoutCore", "CArchive", "CSQLite", "CGLib", "CPQ", "CXML2", "CFreeXL"]),
         .target(
             name: "FoldoutUI", dependencies: ["Gtk", "FoldoutCore", "CatalogFormats"], plugins: ["StyleSheetPlugin"]),
         // The style sheets in Resources/ as Swift strings, generated at build time: one source.

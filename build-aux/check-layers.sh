@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A allowed=(
     [FoldoutCore]="Swift Glibc Synchronization"
-    [CatalogFormats]="Swift FoldoutCore CArchive CSQLite CGLib CPQ"
+    [CatalogFormats]="Swift Glibc FoldoutCore CArchive CSQLite CGLib CPQ CXML2 CFreeXL"
     [FoldoutUI]="Swift Glibc Synchronization FoldoutCore CatalogFormats Gtk"
     [foldout]="Swift Glibc FoldoutUI"
     [foldout-bench]="Swift Glibc Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk"

@@ -6,7 +6,8 @@ import FoldoutCore
 public struct CatalogReadOptions: Sendable, Equatable {
     /// A character set name GLib's conversion knows ("WINDOWS-1252"); nil to tell from the file.
     public var encoding: String?
-    /// A database's table or view, or an archive's member; nil when there is only one.
+    /// A database's table or view, a workbook's sheet, or an archive's member; nil when there is
+    /// only one.
     public var table: String?
 
     public init(encoding: String? = nil, table: String? = nil) {
@@ -17,9 +18,10 @@ public struct CatalogReadOptions: Sendable, Equatable {
 
 /// Reads a catalog from any file Foldout opens: CSV or TSV text (UTF-8, UTF-16 with a byte order
 /// mark, or a legacy 8-bit character set), JSON or JSON Lines, each plain or compressed (gzip, xz,
-/// bzip2, zstd, or in a zip or tar archive), or a table of a SQLite database. The format is told
-/// from the file's first bytes (and a JSON file's name), never from its name alone. A "path" that
-/// is a PostgreSQL URI (`DatabaseAddress`) names a table of a database server instead.
+/// bzip2, zstd, or in a zip or tar archive), a table of a SQLite database, or a sheet of a
+/// spreadsheet (`.xlsx`, `.ods`, `.xls`). The format is told from the file's first bytes (and a
+/// JSON file's name), never from its name alone. A "path" that is a PostgreSQL URI
+/// (`DatabaseAddress`) names a table of a database server instead.
 public enum CatalogReader {
     public static func load(
         path: String, options: CatalogReadOptions = CatalogReadOptions(), loading: CatalogLoading? = nil
@@ -31,8 +33,15 @@ public enum CatalogReader {
         if SQLiteDatabase.isDatabase(head) {
             return try SQLiteDatabase.catalog(path: path, table: options.table, loading: loading)
         }
+        if Spreadsheet.isOLE2(head) {
+            return try Spreadsheet.catalog(.xls, path: path, contents: nil, sheet: options.table, loading: loading)
+        }
         if let compression = Decompression.Kind(head) {
             let contents = try CatalogFileContents(path: path, loading: nil)
+            if compression == .zip, let kind = Spreadsheet.kind(ofZip: contents) {
+                return try Spreadsheet.catalog(
+                    kind, path: path, contents: contents, sheet: options.table, loading: loading)
+            }
             let inner = try Decompression.read(contents, kind: compression, member: options.table, loading: loading)
             let isJSON = looksLikeJSON(name: inner.member ?? path, bytes: inner.bytes)
             let format = CatalogFileFormat.compressed(
@@ -57,14 +66,20 @@ public enum CatalogReader {
             loading: loading, origin: { contents.origin(isJSON ? .json : .delimited, encoding: $0) })
     }
 
-    /// The tables of a database, or the files of an archive, that `load` can open, each with its
-    /// size in words ("336,776 rows", "31 MB"); empty for a file that is one table.
+    /// The tables of a database, the sheets of a workbook, or the files of an archive, that `load`
+    /// can open, each with its size in words ("336,776 rows", "31 MB"); empty for a file that is
+    /// one table.
     public static func parts(of path: String) throws(CatalogImportError) -> [CatalogPart] {
         if let address = DatabaseAddress(path) { return try PostgresTable.tables(address: address) }
         let head = try CatalogFileContents.firstBytes(of: path, count: 64)
         if SQLiteDatabase.isDatabase(head) { return try SQLiteDatabase.tables(path: path) }
+        if Spreadsheet.isOLE2(head) { return try Spreadsheet.sheets(.xls, path: path, contents: nil) }
         if let kind = Decompression.Kind(head) {
-            return try Decompression.members(CatalogFileContents(path: path, loading: nil), kind: kind)
+            let contents = try CatalogFileContents(path: path, loading: nil)
+            if kind == .zip, let spreadsheet = Spreadsheet.kind(ofZip: contents) {
+                return try Spreadsheet.sheets(spreadsheet, path: path, contents: contents)
+            }
+            return try Decompression.members(contents, kind: kind)
         }
         return []
     }
@@ -117,4 +132,9 @@ public struct CatalogPart: Sendable, Equatable {
     public let name: String
     /// Its size in words: "336,776 rows", "31 MB".
     public let size: String
+
+    public init(name: String, size: String) {
+        self.name = name
+        self.size = size
+    }
 }

@@ -66,7 +66,7 @@ enum Decompression {
                 line: 0, reason: candidates.isEmpty ? .noTables : .severalTables(candidates.map(\.name)),
                 path: contents.path)
         }
-        let archive = try Archive(contents, kind: kind)
+        let archive = try ArchiveReader(contents, format: kind.name)
         while let entry = try archive.nextEntry() {
             guard entry.index == chosen.index else { continue }
             let bytes = try archive.data(expected: entry.size ?? contents.bytes.count * 4, loading: loading)
@@ -83,7 +83,7 @@ enum Decompression {
     }
 
     private static func entries(_ contents: CatalogFileContents, kind: Kind) throws(CatalogImportError) -> [Entry] {
-        let archive = try Archive(contents, kind: kind)
+        let archive = try ArchiveReader(contents, format: kind.name)
         var entries: [Entry] = []
         while let entry = try archive.nextEntry() {
             entries.append(entry)
@@ -116,75 +116,6 @@ enum Decompression {
             let lower = fileName.lowercased()
             guard !name.hasPrefix("__MACOSX/") && !lower.hasPrefix(".") else { return false }
             return [".csv", ".tsv", ".tab", ".txt", ".json", ".jsonl", ".ndjson"].contains { lower.hasSuffix($0) }
-        }
-    }
-
-    /// One reading of an archive in memory, entry by entry.
-    private final class Archive {
-        private let handle: OpaquePointer
-        private let kind: Kind
-        private let path: String
-        private var count = 0
-        private let contents: CatalogFileContents
-
-        init(_ contents: CatalogFileContents, kind: Kind) throws(CatalogImportError) {
-            guard let handle = archive_read_new() else {
-                throw CatalogImportError(line: 0, reason: .unreadable("libarchive"), path: contents.path)
-            }
-            self.handle = handle
-            self.kind = kind
-            self.contents = contents
-            path = contents.path
-            archive_read_support_filter_all(handle)
-            archive_read_support_format_zip(handle)
-            archive_read_support_format_tar(handle)
-            archive_read_support_format_empty(handle)
-            archive_read_support_format_raw(handle)
-            let bytes = contents.bytes
-            guard archive_read_open_memory(handle, bytes.baseAddress, bytes.count) == ARCHIVE_OK else {
-                throw failure()
-            }
-        }
-
-        deinit { archive_read_free(handle) }
-
-        func nextEntry() throws(CatalogImportError) -> Entry? {
-            var entry: OpaquePointer?
-            let status = archive_read_next_header(handle, &entry)
-            if status == ARCHIVE_EOF { return nil }
-            guard status >= ARCHIVE_WARN, let entry else { throw failure() }
-            defer { count += 1 }
-            let isRaw = archive_format(handle) == ARCHIVE_FORMAT_RAW
-            let name = archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)
-            return Entry(
-                index: count, name: name.map { String(cString: $0) } ?? "",
-                size: archive_entry_size_is_set(entry) != 0 ? Int(archive_entry_size(entry)) : nil,
-                isRegularFile: isRaw || archive_entry_filetype(entry) == foldout_archive_regular_file(), isRaw: isRaw)
-        }
-
-        /// The current entry's data; `loading` hears the compressed bytes read.
-        func data(expected: Int, loading: CatalogLoading?) throws(CatalogImportError) -> [UInt8] {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(min(expected, Int(UInt32.max)))
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
-            while true {
-                let read = chunk.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
-                if read == 0 { return bytes }
-                guard read > 0 else { throw failure() }
-                bytes.append(contentsOf: chunk[0..<read])
-                guard bytes.count < Int(UInt32.max) else {
-                    throw CatalogImportError(
-                        line: 0, reason: .unreadable(tr("the file is larger than 4 GB")), path: path)
-                }
-                if let loading, !loading.report(read: Int(archive_filter_bytes(handle, -1))) {
-                    throw CatalogImportError(line: 0, reason: .cancelled, path: path)
-                }
-            }
-        }
-
-        private func failure() -> CatalogImportError {
-            let detail = archive_error_string(handle).map { String(cString: $0) } ?? ""
-            return CatalogImportError(line: 0, reason: .damaged(format: kind.name, detail: detail), path: path)
         }
     }
 }

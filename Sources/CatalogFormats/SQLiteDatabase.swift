@@ -24,18 +24,7 @@ enum SQLiteDatabase {
     static func catalog(path: String, table: String?, loading: CatalogLoading?) throws(CatalogImportError) -> Catalog {
         let database = try Connection(path: path)
         let names = try database.tableNames()
-        let chosen: String
-        if let table {
-            guard
-                let named = names.first(where: { $0 == table })
-                    ?? names.first(where: { $0.lowercased() == table.lowercased() })
-            else { throw CatalogImportError(line: 0, reason: .noSuchTable(table, names), path: path) }
-            chosen = named
-        } else if names.count == 1 {
-            chosen = names[0]
-        } else {
-            throw CatalogImportError(line: 0, reason: names.isEmpty ? .noTables : .severalTables(names), path: path)
-        }
+        let chosen = try CatalogPartChoice.choose(table, among: names, path: path)
         let total = try database.count(chosen)
         let statement = try database.prepare("SELECT * FROM " + quoted(chosen))
         let columns = Int(sqlite3_column_count(statement.handle))

@@ -11,7 +11,8 @@ public enum CatalogFileTypes {
         public let suffixes: [String]
     }
 
-    /// Tables, as they are: CSV, TSV, SQLite databases (GeoPackage is one), JSON, JSON Lines.
+    /// Tables, as they are: CSV, TSV, SQLite databases (GeoPackage is one), JSON, JSON Lines, and
+    /// spreadsheets (Excel's `.xlsx` and `.xls`, OpenDocument's `.ods`).
     /// A `text/plain` file counts by its name (`*.csv`, `*.tsv`, `*.tab`).
     public static let tables: [Kind] = [
         Kind(mimeTypes: ["text/csv"], suffixes: ["csv"]),
@@ -21,6 +22,9 @@ public enum CatalogFileTypes {
             suffixes: ["sqlite", "sqlite3", "db", "gpkg"]),
         Kind(mimeTypes: ["application/json"], suffixes: ["json"]),
         Kind(mimeTypes: ["application/x-ndjson", "application/jsonl"], suffixes: ["jsonl", "ndjson"]),
+        Kind(mimeTypes: ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"], suffixes: ["xlsx"]),
+        Kind(mimeTypes: ["application/vnd.oasis.opendocument.spreadsheet"], suffixes: ["ods"]),
+        Kind(mimeTypes: ["application/vnd.ms-excel"], suffixes: ["xls"]),
     ]
 
     /// A table compressed, or in a zip archive: `flights.csv.gz`, `flights.csv.zip`.

@@ -79,7 +79,8 @@ final class CatalogOpening {
         let chooser = FileChooser(
             title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
         chooser.addFilter(
-            name: tr("Catalogs (CSV, TSV, JSON, SQLite, compressed)"), mimeTypes: CatalogFileTypes.mimeTypes,
+            name: tr("Catalogs (CSV, TSV, JSON, SQLite, spreadsheets, compressed)"),
+            mimeTypes: CatalogFileTypes.mimeTypes,
             patterns: CatalogFileTypes.fileChooserPatterns)
         chooser.addFilter(name: tr("All files"), mimeTypes: [], patterns: ["*"])
         self.chooser = chooser

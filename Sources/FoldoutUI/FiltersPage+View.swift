@@ -7,8 +7,8 @@ import Gtk
 /// back, as far as the file still has those columns and options. Reset View returns the file to
 /// what inference chose.
 extension FiltersPage {
-    /// The path the view of the catalog shown is kept under, if it is kept: a database's tables and
-    /// an archive's files each have their own ("flights.sqlite#flights").
+    /// The path the view of the catalog shown is kept under, if it is kept: a database's tables, a
+    /// workbook's sheets and an archive's files each have their own ("flights.sqlite#flights").
     private var viewPath: String? {
         guard viewStore != nil, let origin = filter?.catalog.origin else { return nil }
         // A database's table: its address names the table already, and no password.
@@ -16,6 +16,7 @@ extension FiltersPage {
         let path = Resources.canonical(origin.path)
         switch origin.format {
         case .sqlite(let table): return path + "#" + table
+        case .spreadsheet(_, let sheet, _): return path + "#" + sheet
         case .compressed(_, let member?, _): return path + "#" + member
         default: return path
         }

@@ -322,7 +322,7 @@ public final class FiltersPage {
         }
         restoreView()
         carryOutPendingRequests()
-        sourceLabel.text = catalog.name.isEmpty ? "" : tr("in {file}", ["file": catalog.name])
+        sourceLabel.text = sourceText(of: catalog)
         encodingButton.show(encoding: catalog.origin?.encoding)
         setInteractive(true)
         search.catalogReplaced()

@@ -157,6 +157,20 @@ private let writeScript = #"""
     """#
 
 extension PythonPeers {
+    /// `timed(key, body)`: runs `body`, puts its milliseconds in `out[key]` and the rows of the
+    /// frame it returns in `out[key + "_rows"]`, after a garbage collection.
+    static let timedFunction = #"""
+
+        def timed(key, body):
+            gc.collect()
+            start = time.perf_counter()
+            frame = body()
+            out[key] = (time.perf_counter() - start) * 1000
+            out[key + "_rows"] = len(frame)
+            del frame
+
+        """#
+
     /// The DuckDB release whose `sqlite_scanner` extension PyPI has as a package (DuckDB itself
     /// would download it at run time, which an offline machine cannot).
     static let duckdbForSQLite = "1.5.5"
@@ -209,33 +223,25 @@ extension PythonPeers {
         import pandas, polars
         gz, database, lines, with_duckdb = sys.argv[1:5]
         out = {}
-
-        def timed(key, body):
-            gc.collect()
-            start = time.perf_counter()
-            frame = body()
-            out[key] = (time.perf_counter() - start) * 1000
-            out[key + "_rows"] = len(frame)
-            del frame
-
-        timed("pandas_gz", lambda: pandas.read_csv(gz))
-        timed("polars_gz", lambda: polars.read_csv(gz, infer_schema_length=10000))
-        def pandas_sqlite():
-            connection = sqlite3.connect(database)
-            try:
-                return pandas.read_sql("select * from t", connection)
-            finally:
-                connection.close()
-        timed("pandas_sqlite", pandas_sqlite)
-        if with_duckdb:
-            import duckdb, duckdb_extension_sqlite_scanner as scanner
-            duckdb.load_extension(os.path.join(
-                os.path.dirname(scanner.__file__), "extensions", "v" + duckdb.__version__,
-                "sqlite_scanner.duckdb_extension"))
-            query = "select * from sqlite_scan('" + database.replace("'", "''") + "', 't')"
-            timed("duckdb_sqlite", lambda: duckdb.sql(query).df())
-        timed("pandas_jsonl", lambda: pandas.read_json(lines, lines=True))
-        timed("polars_jsonl", lambda: polars.read_ndjson(lines))
-        print(json.dumps(out))
-        """#
+        """# + timedFunction + #"""
+            timed("pandas_gz", lambda: pandas.read_csv(gz))
+            timed("polars_gz", lambda: polars.read_csv(gz, infer_schema_length=10000))
+            def pandas_sqlite():
+                connection = sqlite3.connect(database)
+                try:
+                    return pandas.read_sql("select * from t", connection)
+                finally:
+                    connection.close()
+            timed("pandas_sqlite", pandas_sqlite)
+            if with_duckdb:
+                import duckdb, duckdb_extension_sqlite_scanner as scanner
+                duckdb.load_extension(os.path.join(
+                    os.path.dirname(scanner.__file__), "extensions", "v" + duckdb.__version__,
+                    "sqlite_scanner.duckdb_extension"))
+                query = "select * from sqlite_scan('" + database.replace("'", "''") + "', 't')"
+                timed("duckdb_sqlite", lambda: duckdb.sql(query).df())
+            timed("pandas_jsonl", lambda: pandas.read_json(lines, lines=True))
+            timed("polars_jsonl", lambda: polars.read_ndjson(lines))
+            print(json.dumps(out))
+            """#
 }

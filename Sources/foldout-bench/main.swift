@@ -7,14 +7,15 @@ import Gtk
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
     Usage: foldout-bench [--rounds N] [--catalog-size N]
-                         [--only startup|filter|catalog|formats|ranges|export|search|frames|summary]
+                         [--only startup|filter|catalog|formats|sheets|ranges|export|search|frames|summary]
                          [--catalog FILE] [--no-peers] [--json] [--compare OLD.json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
     swift build -c release and run under a display (xvfb-run -a). Prints medians, baselines and
     their ratios; progress goes to stderr. --catalog FILE measures reading and counting that file.
     --write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
-    --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines.
+    --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines; --only sheets
+    reads 100,000 of them as .xlsx and .ods (written by pandas, which takes minutes for the .ods).
     --compare OLD.json prints each figure beside an earlier run's (its --json) and the change.
     """
 
@@ -41,10 +42,10 @@ while !arguments.isEmpty {
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
         guard let group = arguments.first,
-            ["startup", "filter", "catalog", "formats", "ranges", "export", "search", "frames", "summary"]
+            ["startup", "filter", "catalog", "formats", "sheets", "ranges", "export", "search", "frames", "summary"]
                 .contains(group)
         else {
-            fatal("--only takes startup, filter, catalog, formats, ranges, export, search, frames or summary")
+            fatal("--only takes startup, filter, catalog, formats, sheets, ranges, export, search, frames or summary")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -88,6 +89,10 @@ if only == nil || only == "formats" {
     // As many rounds as asked for on their own; a quarter (at least 3) in the full run, as the catalog's.
     figures += formatsFigures(
         file: catalogFile, rows: catalogSize, rounds: only == "formats" ? rounds : max(rounds / 4, 3), withPeers: peers)
+}
+if only == nil || only == "sheets" {
+    figures += spreadsheetFigures(
+        rows: min(catalogSize, 100_000), rounds: only == "sheets" ? rounds : max(rounds / 4, 3), withPeers: peers)
 }
 if only == nil || only == "ranges" {
     figures += rangeFigures(file: catalogFile, rows: catalogSize, rounds: rounds, withPeers: peers)

@@ -8,16 +8,7 @@ import XCTest
 /// tools people use (Python's gzip, zipfile, sqlite3 and json modules, the xz, bzip2 and zstd
 /// commands, Python's codecs), read back and compared with the CSV of the same data cell by cell:
 /// the same columns, kinds, values and so facet counts.
-final class CatalogFormatsTests: XCTestCase {
-    private var folder: URL!
-
-    override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("foldout-formats-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
-
+final class CatalogFormatsTests: CatalogFilesTestCase {
     /// A table with what trips readers up: quotes, delimiters and line breaks inside values,
     /// accents, missing values, numbers with decimals and negatives, dates and a yes/no column.
     static let csv = """
@@ -29,8 +20,6 @@ final class CatalogFormatsTests: XCTestCase {
         4,Smørrebrød,København,,2022-06-30,false,plain
         5,Café Noir,Zürich,12.5,2024-03-02,true,again
         """ + "\n"
-
-    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
     private func python(_ script: String) throws {
         let process = Process()
@@ -48,36 +37,6 @@ final class CatalogFormatsTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, "\(command) failed")
-    }
-
-    private func load(_ name: String, _ options: CatalogReadOptions = CatalogReadOptions()) throws -> Catalog {
-        do throws(CatalogImportError) {
-            return try CatalogReader.load(path: path(name), options: options)
-        } catch {
-            XCTFail("\(name) refused: \(error)")
-            throw error
-        }
-    }
-
-    private func refusal(_ name: String, _ options: CatalogReadOptions = CatalogReadOptions()) -> CatalogImportError? {
-        do throws(CatalogImportError) {
-            _ = try CatalogReader.load(path: path(name), options: options)
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    private func assertSameTable(_ catalog: Catalog, _ expected: Catalog, _ name: String) {
-        XCTAssertEqual(catalog.columns.map(\.name), expected.columns.map(\.name), name)
-        XCTAssertEqual(catalog.columns.map(\.kind), expected.columns.map(\.kind), name)
-        XCTAssertEqual(catalog.count, expected.count, name)
-        XCTAssertEqual(catalog.facetColumns, expected.facetColumns, name)
-        for column in expected.columns.indices {
-            XCTAssertEqual(
-                (0..<catalog.count).map { catalog.text(column, at: $0) },
-                (0..<expected.count).map { expected.text(column, at: $0) }, "\(name): \(expected.columns[column].name)")
-        }
     }
 
     private func writeCSV() throws -> Catalog {

@@ -10,7 +10,7 @@ import XCTest
 
 /// Files that are not plain UTF-8 CSV, opened on the Filters page as a user opens them: a
 /// database whose table is chosen with a click, a Windows-1252 file read again in another
-/// character set from the button that says how it was read, and a zip archive.
+/// character set from the button that says how it was read, a zip archive, and workbooks.
 final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     @MainActor private var window: Window!
     private let windowTitle = "Foldout formats test \(UUID().uuidString)"
@@ -39,6 +39,29 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             import gzip
             packed = gzip.compress(text.encode() * 5000)
             open(os.path.join(d, 'cut.csv.gz'), 'wb').write(packed[:len(packed) // 2])
+            main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
+            kinds = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+            def cell(v):
+                if v is None: return '<c/>'
+                if isinstance(v, str): return f'<c t="inlineStr"><is><t>{v}</t></is></c>'
+                if isinstance(v, tuple): return f'<c t="{v[0]}"><v>{v[1]}</v></c>'
+                return f'<c><v>{v}</v></c>'
+            def xlsx(name, sheets):
+                with zipfile.ZipFile(os.path.join(d, name), 'w') as z:
+                    z.writestr('[Content_Types].xml', '<Types/>')
+                    z.writestr('xl/workbook.xml', f'<workbook xmlns="{main}" xmlns:r="{kinds}"><sheets>' + ''.join(
+                        f'<sheet name="{n}" sheetId="{i + 1}" r:id="s{i}"/>' for i, (n, _) in enumerate(sheets))
+                        + '</sheets></workbook>')
+                    z.writestr('xl/_rels/workbook.xml.rels', '<Relationships>' + ''.join(
+                        f'<Relationship Id="s{i}" Type="{kinds}worksheet" Target="worksheets/{i}.xml"/>'
+                        for i in range(len(sheets))) + '</Relationships>')
+                    for i, (_, rows) in enumerate(sheets):
+                        z.writestr(f'xl/worksheets/{i}.xml', f'<worksheet xmlns="{main}"><sheetData>' + ''.join(
+                            '<row>' + ''.join(cell(v) for v in row) + '</row>' for row in rows)
+                            + '</sheetData></worksheet>')
+            xlsx('menu.xlsx', [('Prices', [['Price list, spring'], [], ['name', 'price'], ['Tea', 3.5], ['Cake', 4]]),
+                               ('Notes', [['when', 'what'], ['today', 'opened']])])
+            xlsx('broken.xlsx', [('Data', [['a', 'b'], [1, ('s', 0)]])])
             """)
         onMain {
             page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)))
@@ -154,15 +177,21 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The error dialog's text after opening `name`, which must leave the catalog shown as it was.
+    @MainActor private func refusal(opening name: String, line: UInt = #line) throws -> String {
+        let shown = try catalog
+        page.open(path: folder + name)
+        XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil }, line: line)
+        let detail = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog", line: line).detailText
+        XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail, line: line)
+        XCTAssertTrue(try catalog === shown, line: line)
+        return detail
+    }
+
     func testATruncatedArchiveIsRefusedAndTheCatalogStays() throws {
         try onMain {
-            let shown = try catalog
-            page.open(path: folder + "cut.csv.gz")
-            XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
-            let detail = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog").detailText
+            let detail = try refusal(opening: "cut.csv.gz")
             XCTAssertTrue(detail.hasPrefix("the gzip data is damaged: "), detail)
-            XCTAssertTrue(detail.hasSuffix("The catalog shown has not changed."), detail)
-            XCTAssertTrue(try catalog === shown)
         }
     }
 
@@ -173,6 +202,56 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(try catalog.count, 2)
             XCTAssertEqual(try catalog.text(1, at: 1), "München")
             XCTAssertFalse(page.encodingButton.root.isVisible, "UTF-8 needs no word")
+        }
+    }
+
+    func testAWorkbookOfTwoSheetsAsksWhichAndSaysWhereItsTableBegins() throws {
+        try onMain {
+            let shown = try catalog
+            page.open(path: folder + "menu.xlsx")
+            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
+            guard let chooser = page.opening.partChooser else { return }
+            pump(frames: 2, of: chooser.window)
+            XCTAssertEqual(chooser.buttons.map(\.label), ["Prices — 2 rows", "Notes — 1 row"])
+            let prices = try XCTUnwrap(chooser.buttons.first, "no button for the first sheet")
+            click(prices, in: "Open a Table", until: { self.showsAnother(than: shown) })
+            XCTAssertEqual(try catalog.columns.map(\.name), ["name", "price"])
+            XCTAssertEqual(try catalog.count, 2)
+            XCTAssertEqual(
+                page.sourceLabel.text, "in menu.xlsx — Prices, read from row 3 (the rows above it look like a title)")
+        }
+    }
+
+    func testABrokenWorkbookIsRefusedWithItsCellAndTheCatalogStays() throws {
+        try onMain {
+            let detail = try refusal(opening: "broken.xlsx")
+            XCTAssertTrue(
+                detail.hasPrefix(
+                    "sheet “Data”, row 2, column B: the shared string 0 is not in the workbook, which has 0"), detail)
+        }
+    }
+
+    /// Each sheet of a workbook keeps its view of its own, as a database's tables do.
+    func testEachSheetKeepsItsOwnView() throws {
+        try onMain {
+            let views = CatalogViewStore(directory: folder + "views")
+            page.viewStore = views
+            @MainActor func open(_ sheet: String) throws {
+                let shown = try catalog
+                page.open(path: folder + "menu.xlsx", options: CatalogReadOptions(table: sheet))
+                XCTAssertTrue(pump(seconds: 10) { self.showsAnother(than: shown) }, sheet)
+            }
+            try open("Prices")
+            page.isTableShown = true
+            let kept = Resources.canonical(folder + "menu.xlsx") + "#Prices"
+            XCTAssertTrue(pump { views.load(path: kept)?.showsTable == true }, "the sheet's view is kept")
+            try open("Notes")
+            page.isTableShown = false
+            let notes = Resources.canonical(folder + "menu.xlsx") + "#Notes"
+            XCTAssertTrue(pump { views.load(path: notes)?.showsTable == false }, "the other sheet's view is kept")
+            XCTAssertEqual(views.load(path: kept)?.showsTable, true, "apart from the first sheet's")
+            try open("Prices")
+            XCTAssertTrue(page.isTableShown, "the first sheet's view came back")
         }
     }
 }

@@ -33,6 +33,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case cannotConnect(String)
         /// The database server refused a query (permission denied, a table dropped): its words.
         case serverRefused(String)
+        /// A problem in a spreadsheet's sheet, at the error's row and column when it has them.
+        case sheet(String, problem: String)
     }
 
     public let line: Int
@@ -92,7 +94,31 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case .noTables: tr("it holds no table, and no CSV, TSV or JSON file")
         case .cannotConnect(let why): tr("cannot connect to the database: {reason}", ["reason": why])
         case .serverRefused(let why): tr("the database server refused: {reason}", ["reason": why])
+        case .sheet(let sheet, let problem): inSheet(sheet, problem)
         }
+    }
+
+    /// "sheet “Prices”, row 7, column C: …", or "sheet “Prices”: …" for the whole sheet.
+    private func inSheet(_ sheet: String, _ problem: String) -> String {
+        let place =
+            line > 0
+            ? tr(
+                "sheet “{sheet}”, row {row}, column {column}",
+                ["sheet": sheet, "row": String(line), "column": Self.columnLetters(column ?? 1)])
+            : tr("sheet “{sheet}”", ["sheet": sheet])
+        return tr("{place}: {problem}", ["place": place, "problem": problem])
+    }
+
+    /// A spreadsheet's name for its 1-based column: A, …, Z, AA, AB, ….
+    public static func columnLetters(_ column: Int) -> String {
+        var number = max(column, 1)
+        var letters: [Character] = []
+        while number > 0 {
+            number -= 1
+            letters.insert(Character(Unicode.Scalar(UInt8(65 + number % 26))), at: 0)
+            number /= 26
+        }
+        return String(letters)
     }
 
     /// "line 7: …" or "line 7, column 3: …".

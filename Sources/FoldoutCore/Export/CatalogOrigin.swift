@@ -39,6 +39,9 @@ public enum CatalogFileFormat: Equatable, Sendable {
     case postgresql(table: String)
     /// An array of JSON objects, or JSON Lines.
     case json
+    /// A sheet of a spreadsheet ("xlsx", "ods", "xls"); `headerRow` is the sheet's row (from 1)
+    /// its header was read from when rows above it were left out as a title, nil otherwise.
+    case spreadsheet(String, sheet: String, headerRow: Int?)
 
     /// What a compressed file holds.
     public enum InnerFormat: Equatable, Sendable {

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+
+/// A sheet's cells as a table: its header row found, its rows written as CSV text
+/// (`CatalogTableText`) and read by the one CSV parser, as every other format's.
+struct SheetTable {
+    let grid: SheetGrid
+    /// The 0-based row of the header: the first row that looks like one (see `headerRow`).
+    let headerRow: Int
+    /// The first row with a value, 0-based: a header below it is said in the window.
+    let firstRow: Int
+    private let columns: ClosedRange<Int>
+
+    init(_ grid: SheetGrid) throws(CatalogImportError) {
+        var grid = grid
+        grid.sortIfNeeded()
+        self.grid = grid
+        guard let first = grid.cells.first else {
+            throw CatalogImportError(line: 0, reason: .sheet(grid.sheet, problem: tr("the sheet has no rows")))
+        }
+        firstRow = Int(first.row)
+        let header = Self.headerRow(grid)
+        headerRow = header
+        var (low, high) = (Int32.max, Int32(0))
+        for cell in grid.cells where Int(cell.row) >= header {
+            low = min(low, cell.column)
+            high = max(high, cell.column)
+        }
+        columns = Int(low)...Int(max(low, high))
+    }
+
+    /// The rows below the header, not counting rows without a value.
+    var rowCount: Int {
+        var count = 0
+        var last = Int32(headerRow)
+        for cell in grid.cells where cell.row > last {
+            count += 1
+            last = cell.row
+        }
+        return count
+    }
+
+    /// The first of the sheet's first rows with at least half as many values as the widest of
+    /// them, most of them text: a title, a date or a note above the table is not its header.
+    private static func headerRow(_ grid: SheetGrid) -> Int {
+        var rows: [(row: Int, values: Int, texts: Int)] = []
+        for cell in grid.cells {
+            if rows.last?.row != Int(cell.row) {
+                guard rows.count < 50 else { break }
+                rows.append((Int(cell.row), 0, 0))
+            }
+            rows[rows.count - 1].values += 1
+            if cell.isText { rows[rows.count - 1].texts += 1 }
+        }
+        let widest = rows.map(\.values).max() ?? 0
+        let header = rows.first { $0.values >= max(2, (widest + 1) / 2) && $0.texts * 2 > $0.values }
+        return header?.row ?? rows.first?.row ?? 0
+    }
+
+    func catalog(name: String, loading: CatalogLoading?, origin: CatalogOrigin?) throws(CatalogImportError) -> Catalog {
+        let width = columns.count
+        var names = [String](repeating: "", count: width)
+        var textOnly = [Bool](repeating: true, count: width)
+        var table: CatalogTableText?
+        grid.bytes.withUnsafeBufferPointer { bytes in
+            func text(_ cell: SheetGrid.Cell) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[Int(cell.start)..<Int(cell.start + cell.count)])
+            }
+            var index = grid.cells.firstIndex { Int($0.row) >= headerRow } ?? grid.cells.count
+            while index < grid.cells.count && Int(grid.cells[index].row) == headerRow {
+                let cell = grid.cells[index]
+                names[Int(cell.column) - columns.lowerBound] = String(decoding: text(cell), as: UTF8.self)
+                index += 1
+            }
+            for merge in grid.merges where merge.rows.contains(headerRow) && columns.contains(merge.columns.lowerBound)
+            {
+                let named = names[merge.columns.lowerBound - columns.lowerBound]
+                for column in merge.columns.dropFirst() where columns.contains(column) {
+                    names[column - columns.lowerBound] = named
+                }
+            }
+            var rows = CatalogTableText(columns: names, expectedBytes: grid.bytes.count + grid.cells.count * 2)
+            var row = Int32(-1)
+            var next = 0
+            while index < grid.cells.count {
+                let cell = grid.cells[index]
+                if cell.row != row {
+                    if row >= 0 { rows.endRow() }
+                    row = cell.row
+                    next = 0
+                }
+                let column = Int(cell.column) - columns.lowerBound
+                // A second value for one cell (a damaged file) is not a column of its own.
+                guard column >= next else {
+                    index += 1
+                    continue
+                }
+                while next < column {
+                    rows.missing()
+                    next += 1
+                }
+                rows.field(text(cell))
+                if !cell.isText { textOnly[column] = false }
+                next += 1
+                index += 1
+            }
+            if row >= 0 { rows.endRow() }
+            table = rows
+        }
+        guard let table, table.rows > 0 else {
+            throw CatalogImportError(
+                line: headerRow + 1, reason: .sheet(grid.sheet, problem: tr("the sheet has a header row but no rows")))
+        }
+        let catalog = try table.catalog(name: name, loading: loading, origin: origin)
+        // A column of text cells is text even where they read as numbers (postal codes, ids kept
+        // as text): read again with those columns as text. Dates in it stay dates.
+        let numbersKeptAsText = textOnly.indices.filter { textOnly[$0] && catalog.columns[$0].kind == .number }
+        guard !numbersKeptAsText.isEmpty else { return catalog }
+        return try table.catalog(name: name, textColumns: Set(numbersKeptAsText), loading: loading, origin: origin)
+    }
+}
+
+extension SheetGrid {
+    /// In row and column order, as a reader that found them otherwise (an `.xlsx` may list a
+    /// row's cells in any order) leaves them.
+    mutating func sortIfNeeded() {
+        let ordered = zip(cells, cells.dropFirst()).allSatisfy { ($0.row, $0.column) < ($1.row, $1.column) }
+        if !ordered { cells.sort { ($0.row, $0.column) < ($1.row, $1.column) } }
+    }
+}
