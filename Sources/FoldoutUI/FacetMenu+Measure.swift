@@ -80,16 +80,12 @@ extension FacetMenu {
         }
     }
 
-    /// The measure's value as the column's values are written; a mean or a median of numbers has
-    /// decimals the values have not, so two more than the column's step (at most six).
+    /// The measure's value as the column's values are written; a mean or a median has decimals
+    /// the values have not (`FacetValueText.figure`).
     static func valueText(_ value: Double, of measure: FacetMeasure, in columns: [CatalogColumn]) -> String {
         let column = columns[measure.column]
-        guard column.kind == .number, measure.aggregate == .mean || measure.aggregate == .median else {
-            return FacetValueText.text(value, column)
-        }
-        let step = column.resolution > 0 ? max(column.resolution / 100, 0.000_001) : 0.000_001
-        let rounded = (value / step).rounded() * step
-        return NumberText.decimal(FacetValueText.plainNumber(rounded), monetary: column.isMonetary)
+        let computed = measure.aggregate == .mean || measure.aggregate == .median
+        return computed ? FacetValueText.figure(value, column) : FacetValueText.text(value, column)
     }
 
     /// Each listed option's bar, shown only while a measure is.

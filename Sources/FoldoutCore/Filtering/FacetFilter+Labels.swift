@@ -78,11 +78,12 @@ public enum FacetValueText {
         }
     }
 
-    /// A figure worked out from a column's values, such as a mean: as `text` writes a value, a
-    /// number with two decimals more than the column's own (at most six).
+    /// A figure worked out from a column's values, such as a mean or a median: as `text` writes a
+    /// value, a number with two decimals more than the column's own (at most six, and six for
+    /// floating-point numbers, which have no step).
     public static func figure(_ value: Double, _ column: CatalogColumn) -> String {
         guard column.kind == .number else { return text(value, column) }
-        let step = column.resolution > 0 ? column.resolution / 100 : 0.01
+        let step = column.resolution > 0 ? max(column.resolution / 100, 0.000_001) : 0.000_001
         return NumberText.decimal(plain(value, step), monetary: column.isMonetary)
     }
 
