@@ -93,10 +93,58 @@ final class FacetFilterOracle {
         cells = CatalogTestSupport.cells(filter.catalog)
     }
 
-    /// The row's option in a facet: the index of its text among the facet's options; nil if missing.
+    /// The row's option in a facet: the index of its text among the oracle's options; nil if missing.
     func option(_ column: Int, _ row: Int) -> Int? {
         let text = cells[column][row]
-        return text.isEmpty ? nil : filter.options(forColumn: column).firstIndex(of: text)
+        return text.isEmpty ? nil : optionIndex(column)[text]
+    }
+
+    /// A facet's options, found from the cells alone: every distinct text but the empty one, a
+    /// yes/no pair with "yes" first, numbers, dates and date-times by value (equal values in the
+    /// order they first appear), text alphabetically ignoring ASCII case (then shorter first, then
+    /// by bytes). A column whose values have an order of their own (the generated catalog's
+    /// vocabularies) is the only one whose options come from the filter, once checked to hold
+    /// every value.
+    func options(_ column: Int) -> [String] {
+        if let known = ownOptions[column] { return known }
+        var seen: Set<String> = []
+        let distinct = cells[column].filter { !$0.isEmpty && seen.insert($0).inserted }
+        let yesFirst = [["1", "0"], ["true", "false"], ["yes", "no"], ["y", "n"]].first {
+            Set($0) == Set(distinct.map { $0.lowercased() })
+        }
+        var options: [String]
+        if let yesFirst {
+            options = distinct.sorted { $0.lowercased() == yesFirst[0] && $1.lowercased() != yesFirst[0] }
+        } else if filter.optionOrder(forColumn: column) == .asGiven {
+            // A generated catalog's vocabulary is its options, even a word no row has.
+            options = filter.options(forColumn: column)
+            XCTAssertTrue(Set(distinct).isSubset(of: options), "column \(column)'s options lack values")
+        } else if filter.catalog.columns[column].kind == .text {
+            func folded(_ text: String) -> [UInt8] { text.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 } }
+            options = distinct.sorted {
+                folded($0) != folded($1)
+                    ? folded($0).lexicographicallyPrecedes(folded($1))
+                    : Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+            }
+        } else {
+            let firstRow = Dictionary(cells[column].indices.reversed().map { (cells[column][$0], $0) }) { $1 }
+            let value = { (text: String) in self.number(column, firstRow[text]!) ?? .nan }
+            options = distinct.sorted {
+                value($0) < value($1) || (value($0) == value($1) && firstRow[$0]! < firstRow[$1]!)
+            }
+        }
+        ownOptions[column] = options
+        optionIndices[column] = Dictionary(uniqueKeysWithValues: options.enumerated().map { ($1, $0) })
+        return options
+    }
+
+    private var ownOptions: [Int: [String]] = [:]
+    private var optionIndices: [Int: [String: Int]] = [:]
+
+    private func optionIndex(_ column: Int) -> [String: Int] {
+        if let known = optionIndices[column] { return known }
+        _ = options(column)
+        return optionIndices[column]!
     }
 
     /// The row's value as a number read from its text by Foundation's calendar: days since 1970
@@ -164,7 +212,8 @@ final class FacetFilterOracle {
     /// A facet's counts: rows passing every other filter, by their option in this one, and last
     /// the rows with no value.
     func counts(filters: [Int: Filter], column: Int, rows: Set<Int>? = nil) -> [Int] {
-        var counts = [Int](repeating: 0, count: filter.options(forColumn: column).count + 1)
+        XCTAssertEqual(filter.options(forColumn: column), options(column), "column \(column)'s options")
+        var counts = [Int](repeating: 0, count: options(column).count + 1)
         for row in cells[column].indices where passes(row, filters, but: column, rows: rows) {
             counts[option(column, row) ?? counts.count - 1] += 1
         }

@@ -44,7 +44,7 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
     /// Foldout opened. The menu lists the three catalogs that are there, newest first.
     @MainActor private func addRecentFiles() throws {
         XCTAssertEqual(listed, [], "a list of the test's own, empty at first")
-        XCTAssertEqual(main!.recentCatalogs.menu.label(at: 0), "No Recent Catalogs")
+        XCTAssertEqual(main?.recentCatalogs.menu.label(at: 0), "No Recent Catalogs")
         recent.add(
             try write("station\ttemp\nJFK\t21\n", to: "weather/my_weather.tsv"), mimeType: "text/tab-separated-values",
             byApplication: "gnumeric")

@@ -106,7 +106,7 @@ final class OpeningFilesTests: MainWindowTestCase, @unchecked Sendable {
                 Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
             guard ready.hasPrefix("ready"), words.count == 2 else { return XCTFail("no drag source: \(ready)") }
-            let target = try XCTUnwrap(page.listView.bounds(in: main!.window))
+            let target = try XCTUnwrap(page.listView.bounds(in: try XCTUnwrap(main).window))
             let (toX, toY) = (Int(target.x + target.width / 2), Int(target.y + target.height / 2))
             var arguments = ["mousemove", "\(words[0])", "\(words[1])", "sleep", "0.2", "mousedown", "1"]
             for step in 1...10 {

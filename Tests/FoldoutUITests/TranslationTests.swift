@@ -34,7 +34,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
 
     /// The whole window with every page built and its folding parts out: a row unfolded, the
     /// combos and the Edit pane open, a notification and the damaged-library banner shown.
-    @MainActor private func openEverything(catalog: Catalog, actions: ActionsList) -> MainWindow {
+    @MainActor private func openEverything(catalog: Catalog, actions: ActionsList) throws -> MainWindow {
         // A damaged library file: the Movies page then shows its banner.
         XCTAssertTrue(
             FileManager.default.createFile(
@@ -48,7 +48,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
 
         main.page = .filters
         XCTAssertTrue(pump { main.filters?.filter != nil })
-        let filters = main.filters!
+        let filters = try XCTUnwrap(main.filters)
         for combo in ComboSection.Combo.allCases { filters.section.open(combo) }
         filters.unfoldResult(at: 0)  // a record unfolded: its Copy Row button and its fields
         for menu in filters.facetMenus {
@@ -74,8 +74,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             TranslationCatalogs.use("xx", from: try TranslationCatalogs.make("xx", in: folder))
             let catalog = Catalog.generate(count: 2_000, seed: 4)
             let actions = ActionsList(generatedCount: 300)
-            let main = openEverything(catalog: catalog, actions: actions)
-            let movies = main.movies!
+            let main = try openEverything(catalog: catalog, actions: actions)
+            let movies = try XCTUnwrap(main.movies)
 
             // The user's data is shown as it is: feed items, catalog names, movie titles and notes.
             var data = Set<String>()
@@ -157,7 +157,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
     func testGermanEverywhere() throws {
         try onMain {
             TranslationCatalogs.use("de", from: try TranslationCatalogs.make("de", in: folder))
-            let main = openEverything(
+            let main = try openEverything(
                 catalog: Catalog.generate(count: 2_000, seed: 4), actions: ActionsList(generatedCount: 300))
             let texts = Set(WidgetTree.texts(under: main.window))
 
