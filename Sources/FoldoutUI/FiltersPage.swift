@@ -366,15 +366,15 @@ public final class FiltersPage {
     private func apply(_ change: FacetFilter.Change) {
         guard let filter else { return }
         viewChanged()
-        switch change {
-        case .facets:
+        if change.contains(.facets) {
             facetBar.rebuild(for: filter)
             if section.columnNames != filter.catalog.columns.map(\.name)
                 || section.sort != (sortInFlight ?? filter.sort)
             {
                 section.setColumns(of: filter.catalog, sort: filter.sort)
             }
-        case .results:
+        }
+        if change.contains(.results) {
             showResults()
             refreshSummary()
         }

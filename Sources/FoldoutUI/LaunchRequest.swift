@@ -186,7 +186,9 @@ struct FiltersRequest {
 
     /// Sets the filters and the sort on `filter` (not the search, which only a filter that is
     /// kept needs); returns the first problem, the filter then left part-way.
-    @MainActor func apply(to filter: FacetFilter) -> String? {
+    @MainActor func apply(to filter: FacetFilter) -> String? { filter.batch { applyUnbatched(to: filter) } }
+
+    @MainActor private func applyUnbatched(to filter: FacetFilter) -> String? {
         let catalog = filter.catalog
         for request in filters { if let problem = filter.apply(request) { return problem } }
         if let sort {

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// What a facet's button and the active-filters bar say about a filter.
 extension FacetFilter {
+    /// The options as a flyout shows them: the values, or "Yes" and "No".
+    public func optionLabels(forColumn column: Int) -> [String] {
+        isYesNo(column) ? [tr("Yes"), tr("No")] : options(forColumn: column)
+    }
+
     /// The facets that filter, in facet order, as (column, name, what the filter says).
     public var activeChoices: [(column: Int, name: String, option: String)] {
         facetColumns.compactMap { column in

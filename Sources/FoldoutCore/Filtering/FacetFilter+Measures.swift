@@ -6,13 +6,12 @@ extension FacetFilter {
     /// exactly like `counts(forColumn:)`). Missing values are left out; an option without values
     /// has no value. Empty when `measure` cannot measure its column (see `FacetMeasure.canMeasure`).
     public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] {
-        let key = MeasureKey(measure: measure, column: column)
-        if let cached = cachedMeasures[key] { return cached }
+        if let cached = states[column]?.measures[measure] { return cached }
         let measured = catalog.columns[measure.column]
         guard FacetMeasure.canMeasure(measured, by: measure.aggregate) else { return [] }
         let codes = facetCodes(column)
         let options = codes.options.count
-        let rows = passing[column] == nil ? matching : rowsPassing(allBut: column)
+        let rows = rowsCounted(for: column)
         let keep = measure.aggregate == .median
         let slotOfCode = codes.optionOfCode.map { $0 < 0 ? Int32(options) : $0 }
         let task = MeasureGrouping(
@@ -34,15 +33,9 @@ extension FacetFilter {
                 }
             return MeasureFigure(value: value, used: used)
         }
-        cachedMeasures[key] = figures
+        states[column, default: FacetColumnState()].measures[measure] = figures
         return figures
     }
-}
-
-/// A facet's measure, as the filter keeps it until the rows change.
-struct MeasureKey: Hashable {
-    let measure: FacetMeasure
-    let column: Int
 }
 
 /// Grouping a number column's values by a facet's option codes.

@@ -22,10 +22,13 @@ public struct FilterRequest: Equatable, Sendable {
 }
 
 extension FacetFilter {
-    /// Applies `request`, making its column a facet of the right kind if it is not one; returns
-    /// the problem in one line (an unknown column or option, an end that is not a value) and
-    /// changes nothing then. Names and options match in any case when no exact match exists.
-    public func apply(_ request: FilterRequest) -> String? {
+    /// Applies `request`, making its column a facet of the right kind if it is not one, in one
+    /// change; returns the problem in one line (an unknown column or option, an end that is not a
+    /// value) and changes nothing then. Names and options match in any case when no exact match
+    /// exists.
+    public func apply(_ request: FilterRequest) -> String? { batch { applyUnbatched(request) } }
+
+    private func applyUnbatched(_ request: FilterRequest) -> String? {
         let names = catalog.columns.map(\.name)
         guard let column = catalog.column(matching: request.facet) else {
             return tr(

@@ -97,6 +97,10 @@ public struct CatalogViewState: Equatable, Sendable {
     /// (and option); returns the sort, title and detail columns kept, as the catalog has them (the
     /// sort is the caller's to set: a new order may take a while to compute).
     public func apply(to filter: FacetFilter) -> (sort: CatalogSortKey?, title: Int?, details: [Int]) {
+        filter.batch { applyUnbatched(to: filter) }
+    }
+
+    private func applyUnbatched(to filter: FacetFilter) -> (sort: CatalogSortKey?, title: Int?, details: [Int]) {
         let catalog = filter.catalog
         let kept = facets.compactMap { facet in catalog.column(named: facet.column).map { ($0, facet) } }
         for column in filter.facetColumns where !kept.contains(where: { $0.0 == column }) {

@@ -4,17 +4,22 @@
 /// a range of values for a number, date or date-time column — the sort order, the matching rows
 /// in that order, and each facet's counts as faceted search gives them (a facet's counts and
 /// histogram honour every other filter but not its own), narrowed by a text search when there is
-/// one. Every effective change sends one change.
+/// one. Every effective change sends one change, which says all that changed.
 ///
 /// Each filter is kept as the set of rows it lets through (a bit a row), made again only when
 /// that filter changes; the matches are their intersection, and a facet's counts are counted
-/// over the intersection of the others.
+/// over the intersection of the others. What the filter keeps for a column is one value
+/// (`FacetColumnState`), dropped as one. Counting is in FacetFilter+Counting.swift.
 public final class FacetFilter {
-    public enum Change: Equatable, Sendable {
+    /// What one change changed.
+    public struct Change: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
         /// The matches changed (a choice, a range, the sort order, the search or the catalog).
-        case results
+        public static let results = Change(rawValue: 1)
         /// The set of facets changed, and with it the facet bar.
-        case facets
+        public static let facets = Change(rawValue: 2)
     }
 
     /// What a facet filters by.
@@ -27,31 +32,19 @@ public final class FacetFilter {
     /// The facet columns, in the catalog's column order.
     public private(set) var facetColumns: [Int] = []
     /// Catalog positions of the rows that pass every filter and the search, in `sort`'s order.
-    public private(set) var matches: [UInt32] = []
+    public internal(set) var matches: [UInt32] = []
     public let changes = Observers<Change>()
+    /// What the changes inside `batch` have changed so far; nil outside one.
+    private var batched: Change?
 
-    private var codes: [Int: FacetCodes] = [:]
-    /// The kind each facet was made with, where it was chosen.
-    private var kinds: [Int: FacetKind] = [:]
-    private var bins: [Int: RangeBins] = [:]
-    private var logarithmic: Set<Int> = []
-    private var selections: [Int: FacetSelection] = [:]
-    private var ranges: [Int: FacetRange] = [:]
-    /// The rows each active filter lets through, by column.
-    private(set) var passing: [Int: RowSet] = [:]
+    /// What is kept for each column looked at, by column.
+    var states: [Int: FacetColumnState] = [:]
     /// The rows every filter and the search let through; nil when nothing filters.
-    private(set) var matching: RowSet?
-    /// Counts by code over every row, by column: what a facet counts when nothing else filters.
-    private var everyRowCounts: [Int: [Int]] = [:]
-    private var everyRowBins: [Int: [Int]] = [:]
-    private var cachedCounts: [Int: [Int]] = [:]
-    private var cachedHistograms: [Int: FacetHistogram] = [:]
-    /// Measures beside options (`measures(_:forColumn:)`), until the rows change.
-    var cachedMeasures: [MeasureKey: [MeasureFigure]] = [:]
+    var matching: RowSet?
     /// True while `matches` is the sort order's permutation itself (nothing filters).
-    private var matchesIsOrder = false
+    var matchesIsOrder = false
     /// A result buffer kept for reuse while `matches` is the order's permutation.
-    private var spare: [UInt32] = []
+    var spare: [UInt32] = []
     /// The search index: its one owner, which the page's background searches use too.
     public let searchIndexes = CatalogSearchIndexes()
 
@@ -73,6 +66,9 @@ public final class FacetFilter {
     }
     private var sortKey: CatalogSortKey?
 
+    /// The kept state of `column`, made empty when first asked for.
+    func state(_ column: Int) -> FacetColumnState { states[column] ?? FacetColumnState() }
+
     public init(catalog: Catalog) {
         self.catalog = catalog
         sortKey = catalog.defaultSort
@@ -91,7 +87,7 @@ public final class FacetFilter {
     /// a range for numbers, dates and date-times that the inference did not take for a facet of
     /// options (a month, a rating), else options.
     public func kind(ofColumn column: Int) -> FacetKind {
-        if let chosen = kinds[column] { return chosen }
+        if let chosen = states[column]?.chosenKind { return chosen }
         let values = catalog.columns[column]
         if values.distinctCount == 2 && isYesNo(column) { return .options }
         return values.isRangeable && !values.suggestsFacet ? .range : .options
@@ -106,25 +102,29 @@ public final class FacetFilter {
     /// longer one (dropping its filter). Ignored if it cannot be.
     public func setFacet(_ column: Int, _ on: Bool, as kind: FacetKind? = nil) {
         guard on != isFacet(column), !on || canMakeFacet(column) else { return }
-        kinds[column] = on && (kind != .range || catalog.columns[column].isRangeable) ? kind : nil
         facetColumns = on ? (facetColumns + [column]).sorted() : facetColumns.filter { $0 != column }
-        let hadFilter = dropFilter(column)
-        if !on {
-            codes[column] = nil
-            bins[column] = nil
-            everyRowCounts[column] = nil
-            everyRowBins[column] = nil
+        let hadFilter = states[column]?.isFiltering == true
+        if on {
+            states[column, default: FacetColumnState()].chosenKind =
+                kind != .range || catalog.columns[column].isRangeable ? kind : nil
+            states[column]?.passing = nil
+        } else {
+            states[column] = nil
         }
-        changes.send(.facets)
-        if hadFilter { changed() } else { invalidateCounts() }
+        if hadFilter {
+            changed([.facets, .results])
+        } else {
+            invalidateCounts()
+            send(.facets)
+        }
     }
 
     // MARK: Options
 
     func facetCodes(_ column: Int) -> FacetCodes {
-        if let made = codes[column] { return made }
+        if let made = states[column]?.codes { return made }
         let made = FacetCodes(catalog.columns[column])
-        codes[column] = made
+        states[column, default: FacetColumnState()].codes = made
         return made
     }
 
@@ -145,17 +145,12 @@ public final class FacetFilter {
     /// "Yes" and "No", in that order.
     public func isYesNo(_ column: Int) -> Bool { facetCodes(column).isYesNo }
 
-    /// The options as a flyout shows them: the values, or "Yes" and "No".
-    public func optionLabels(forColumn column: Int) -> [String] {
-        isYesNo(column) ? [tr("Yes"), tr("No")] : options(forColumn: column)
-    }
-
     /// The facet's ticked options; empty when it does not filter.
-    public func selection(forColumn column: Int) -> FacetSelection { selections[column] ?? FacetSelection() }
+    public func selection(forColumn column: Int) -> FacetSelection { states[column]?.selection ?? FacetSelection() }
 
     /// The one chosen option, when exactly one is ticked and not excluded.
     public func choice(forColumn column: Int) -> Int? {
-        guard let selection = selections[column], !selection.excluded, !selection.noValue,
+        guard let selection = states[column]?.selection, !selection.excluded, !selection.noValue,
             selection.options.count == 1
         else { return nil }
         return selection.options.first
@@ -190,87 +185,51 @@ public final class FacetFilter {
 
     public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
         precondition(isFacet(column) && kind(ofColumn: column) == .options, "column \(column) is no option facet")
-        let old = selections[column]
         let new: FacetSelection? = selection.isEmpty && !selection.excluded ? nil : selection
-        guard old != new else { return }
-        selections[column] = new
+        guard states[column]?.selection != new else { return }
+        states[column, default: FacetColumnState()].selection = new
         refilter(column)
     }
 
     // MARK: Ranges
 
     /// The facet's range; nil when it does not filter.
-    public func range(forColumn column: Int) -> FacetRange? { ranges[column] }
+    public func range(forColumn column: Int) -> FacetRange? { states[column]?.range }
 
     /// Filters by `range` (nil: no longer).
     public func setRange(_ range: FacetRange?, forColumn column: Int) {
         precondition(isFacet(column) && kind(ofColumn: column) == .range, "column \(column) is no range facet")
         let new = range?.isEverything == true ? nil : range
-        guard ranges[column] != new else { return }
-        ranges[column] = new
+        guard states[column]?.range != new else { return }
+        states[column, default: FacetColumnState()].range = new
         refilter(column)
     }
 
     /// Whether the histogram of `column` is on a logarithmic scale.
-    public func isLogarithmic(_ column: Int) -> Bool { logarithmic.contains(column) }
+    public func isLogarithmic(_ column: Int) -> Bool { states[column]?.logarithmic == true }
 
     public func setLogarithmic(_ on: Bool, forColumn column: Int) {
         guard on != isLogarithmic(column) else { return }
-        if on { logarithmic.insert(column) } else { logarithmic.remove(column) }
-        bins[column] = nil
-        everyRowBins[column] = nil
-        cachedHistograms[column] = nil
-    }
-
-    private func rangeBins(_ column: Int) -> RangeBins {
-        if let made = bins[column] { return made }
-        let made = RangeBins(catalog.columns[column], logarithmic: isLogarithmic(column))
-        bins[column] = made
-        return made
-    }
-
-    /// The histogram of `column`'s values among the rows every other filter and the search match.
-    public func histogram(forColumn column: Int) -> FacetHistogram {
-        if let cached = cachedHistograms[column] { return cached }
-        let bins = rangeBins(column)
-        let byCode = RowCounting.count(bins.codes, rows: rowsPassing(allBut: column), slots: bins.edges.count) {
-            if let counted = everyRowBins[column] { return counted }
-            var counted = [Int](repeating: 0, count: bins.edges.count)
-            RowCounting.count(bins.codes, rows: nil, into: &counted)
-            everyRowBins[column] = counted
-            return counted
-        }
-        let histogram = FacetHistogram(
-            edges: bins.edges, unit: bins.unit, logarithmic: bins.logarithmic, counts: Array(byCode.dropFirst()),
-            missing: byCode[0])
-        cachedHistograms[column] = histogram
-        return histogram
+        states[column, default: FacetColumnState()].logarithmic = on
+        states[column]?.forgetBins()
     }
 
     // MARK: Resetting
 
     /// Ends the facet's filter.
     public func reset(column: Int) {
-        guard dropFilter(column) else { return }
+        guard states[column]?.dropFilter() == true else { return }
         changed()
     }
 
     public func resetAll() {
-        guard !selections.isEmpty || !ranges.isEmpty else { return }
-        selections = [:]
-        ranges = [:]
-        passing = [:]
+        guard isFiltering else { return }
+        for index in states.values.indices { _ = states.values[index].dropFilter() }
         changed()
     }
 
     /// Whether any facet filters.
-    public var isFiltering: Bool { !selections.isEmpty || !ranges.isEmpty }
-
-    private func dropFilter(_ column: Int) -> Bool {
-        let had = selections.removeValue(forKey: column) != nil || ranges.removeValue(forKey: column) != nil
-        passing[column] = nil
-        return had
-    }
+    public var isFiltering: Bool { states.values.contains { $0.isFiltering } }
 
     private func refilter(_ column: Int) {
         updatePassing(column)
@@ -279,17 +238,18 @@ public final class FacetFilter {
 
     /// The rows `column`'s filter lets through, for `recompute` to intersect.
     private func updatePassing(_ column: Int) {
-        if let selection = selections[column] {
+        let state = state(column)
+        var passing: RowSet?
+        if let selection = state.selection {
             let codes = facetCodes(column)
             let allowed = codes.optionOfCode.map { selection.matches($0 < 0 ? nil : Int($0)) }
-            passing[column] = allowed.withUnsafeBufferPointer { allowed in
+            passing = allowed.withUnsafeBufferPointer { allowed in
                 codes.codes.rows { allowed[Int(truncatingIfNeeded: $0)] }
             }
-        } else if let range = ranges[column] {
-            passing[column] = catalog.columns[column].rows(in: range)
-        } else {
-            passing[column] = nil
+        } else if let range = state.range {
+            passing = catalog.columns[column].rows(in: range)
         }
+        states[column, default: FacetColumnState()].passing = passing
     }
 
     // MARK: Replacing the catalog
@@ -302,19 +262,15 @@ public final class FacetFilter {
     public func replaceCatalog(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
         guard catalog !== self.catalog else { return }
         let old = self.catalog
-        let keptSelections = selections.map { (old.columns[$0.key].name, optionTexts($0.key, $0.value)) }
-        let keptRanges = ranges.map { (old.columns[$0.key].name, old.columns[$0.key].kind, $0.value) }
+        let keptSelections = states.compactMap { column, state in
+            state.selection.map { (old.columns[column].name, optionTexts(column, $0)) }
+        }
+        let keptRanges = states.compactMap { column, state in
+            state.range.map { (old.columns[column].name, old.columns[column].kind, $0) }
+        }
         let sortName = sort.map { old.columns[$0.column].name }
         self.catalog = catalog
-        codes = [:]
-        kinds = [:]
-        bins = [:]
-        logarithmic = []
-        selections = [:]
-        ranges = [:]
-        passing = [:]
-        everyRowCounts = [:]
-        everyRowBins = [:]
+        states = [:]
         if let prepared, prepared.text == searchText, prepared.search.catalog === catalog {
             searchIndexes.adopt(prepared.search)
             searchColumns = prepared.search.columns
@@ -332,7 +288,7 @@ public final class FacetFilter {
             selection.options = Set(texts.options.compactMap { options.firstIndex(of: $0) })
             guard !selection.isEmpty else { continue }
             if !isFacet(column) { facetColumns = (facetColumns + [column]).sorted() }
-            selections[column] = selection
+            states[column, default: FacetColumnState()].selection = selection
             updatePassing(column)
         }
         for (name, kind, range) in keptRanges {
@@ -340,15 +296,14 @@ public final class FacetFilter {
                 self.kind(ofColumn: column) == .range
             else { continue }
             if !isFacet(column) { facetColumns = (facetColumns + [column]).sorted() }
-            ranges[column] = range
+            states[column, default: FacetColumnState()].range = range
             updatePassing(column)
         }
         let sortColumn = sortName.flatMap { catalog.column(named: $0) }
         sortKey =
             sortColumn.map { CatalogSortKey(column: $0, descending: sortKey?.descending ?? false) }
             ?? catalog.defaultSort
-        changes.send(.facets)
-        changed()
+        changed([.facets, .results])
     }
 
     private func optionTexts(_ column: Int, _ selection: FacetSelection) -> (
@@ -389,98 +344,25 @@ public final class FacetFilter {
         changed()
     }
 
-    private func changed() {
+    private func changed(_ change: Change = .results) {
         recompute()
-        changes.send(.results)
+        send(change)
     }
 
-    // MARK: Counting
-
-    /// The rows the search and every filter but `column`'s let through; nil for every row.
-    func rowsPassing(allBut column: Int?) -> RowSet? {
-        var sets = passing.filter { $0.key != column }.map(\.value)
-        if let searchRows { sets.append(searchRows) }
-        return sets.isEmpty ? nil : RowSet.intersection(of: sets, capacity: catalog.count)
-    }
-
-    /// How many rows have each option of the facet `column`, given every other filter and the search.
-    public func counts(forColumn column: Int) -> [Int] { Array(countsWithNoValue(column).dropLast()) }
-
-    /// How many rows have no value in `column`, given every other filter and the search.
-    public func noValueCount(forColumn column: Int) -> Int { countsWithNoValue(column).last ?? 0 }
-
-    private func countsWithNoValue(_ column: Int) -> [Int] {
-        if let cached = cachedCounts[column] { return cached }
-        let codes = facetCodes(column)
-        let rows = passing[column] == nil ? matching : rowsPassing(allBut: column)
-        let byCode = RowCounting.count(codes.codes, rows: rows, slots: codes.codeCount) {
-            if let counted = everyRowCounts[column] { return counted }
-            var counted = [Int](repeating: 0, count: codes.codeCount)
-            RowCounting.count(codes.codes, rows: nil, into: &counted)
-            everyRowCounts[column] = counted
-            return counted
+    /// Makes the changes `body` makes, then sends one change that says them all (none if nothing
+    /// changed), as a launch's filters are applied.
+    public func batch<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard batched == nil else { return try body() }
+        batched = []
+        defer {
+            let change = batched ?? []
+            batched = nil
+            if !change.isEmpty { changes.send(change) }
         }
-        let counts = codes.optionCounts(byCode)
-        cachedCounts[column] = counts
-        return counts
+        return try body()
     }
 
-    /// Every option facet's counts and every range facet's histogram, by column.
-    public func allCounts() -> [Int: [Int]] {
-        var result: [Int: [Int]] = [:]
-        for column in facetColumns {
-            switch kind(ofColumn: column) {
-            case .options: result[column] = counts(forColumn: column)
-            case .range: result[column] = histogram(forColumn: column).counts
-            }
-        }
-        return result
-    }
-
-    private func invalidateCounts() {
-        cachedCounts = [:]
-        cachedHistograms = [:]
-        cachedMeasures = [:]
-    }
-
-    // MARK: Matching
-
-    /// The matches in the sort order. The result goes into the previous result's buffer when
-    /// nothing else holds it, because writing to memory that is already mapped is several times
-    /// faster than to fresh pages; an unfiltered result is the sort order's own permutation,
-    /// shared, not copied.
-    private func recompute() {
-        invalidateCounts()
-        matching = rowsPassing(allBut: nil)
-        let order = sort.map { catalog.positions(sortedBy: $0) } ?? catalog.filePositions
-        var buffer: [UInt32] = []
-        if matchesIsOrder { swap(&buffer, &spare) } else { swap(&buffer, &matches) }
-        guard let matching else {
-            spare = buffer
-            matches = order
-            matchesIsOrder = true
-            return
-        }
-        matchesIsOrder = false
-        if sort == nil {
-            matching.positions(into: &buffer)
-        } else {
-            FacetMatching.matches(order: order, rows: matching, into: &buffer)
-        }
-        matches = buffer
-    }
-
-    /// Bytes per row held by the catalog (with the sort orders used), the facets' codes made for
-    /// columns without a dictionary, the histograms' bins and the filters' row sets.
-    public var bytesPerItem: Double {
-        guard catalog.count > 0 else { return 0 }
-        var bytes = 0
-        for (column, made) in codes {
-            if case .coded = catalog.columns[column].values { continue }
-            bytes += made.codes.byteCount
-        }
-        bytes += bins.values.reduce(0) { $0 + $1.codes.byteCount }
-        bytes += (passing.count + (matching == nil ? 0 : 1)) * (catalog.count + 7) / 8
-        return catalog.bytesPerItem + Double(bytes) / Double(catalog.count)
+    private func send(_ change: Change) {
+        if batched == nil { changes.send(change) } else { batched?.formUnion(change) }
     }
 }
