@@ -2,6 +2,8 @@
 #ifndef FOLDOUT_CGTK_SHIM_H
 #define FOLDOUT_CGTK_SHIM_H
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <libintl.h>
 #include <locale.h>
@@ -130,6 +132,18 @@ static inline GtkWidget *foldout_message_dialog_new(GtkWindow *parent, const cha
 static inline void foldout_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {
     g_application_command_line_printerr(command_line, "%s", text);
 }
+
+/* Foldout's messages are UTF-8 and go out as they are: g_printerr would turn every character its
+ * locale's charset lacks into "?" (a German message under LANG=de_DE, say). */
+static inline void foldout_printerr(const char *text) { fputs(text, stderr); }
+
+/* NULL when `path` can be accessed for `mode` (R_OK, W_OK), else the system's reason. */
+static inline const char *foldout_access_problem(const char *path, int mode) {
+    return g_access(path, mode) == 0 ? NULL : g_strerror(errno);
+}
+
+static const int FOLDOUT_READABLE = R_OK;
+static const int FOLDOUT_WRITABLE = W_OK;
 
 static inline GdkPopup *foldout_surface_as_popup(GdkSurface *surface) {
     return GDK_IS_POPUP(surface) ? GDK_POPUP(surface) : NULL;

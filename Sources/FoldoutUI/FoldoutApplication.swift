@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CatalogFormats
 import FoldoutCore
-import Glibc
 import Gtk
 
 /// The application. Every launch's command line takes one path: GApplication parses it with the
@@ -9,7 +8,8 @@ import Gtk
 /// (a bad value fails there, status 2), and the instance that shows the window applies it with
 /// `apply`, the first launch's and every later one's alike. What can only be checked against the
 /// catalog shown is answered when it has been: the launching process waits for that answer.
-/// The harness (screenshots, benchmarks, test hooks) is in `Harness/`.
+/// What persists between runs is the `Session`'s; the harness (screenshots, benchmarks, test
+/// hooks) is in `Harness/`.
 @MainActor
 public final class FoldoutApplication {
     public static let actionsCount = LaunchRequest.actionsCount
@@ -24,7 +24,8 @@ public final class FoldoutApplication {
     private var startCatalog: Catalog?
     private var exitStatus: Int32 = 0
     private var harnessRun: AnyObject?
-    private var remembered = RememberedState.none
+    /// Made once the launch's options say whether this run is one-shot.
+    private lazy var session = Session(persistent: !harness.isOneShot)
 
     public init() {
         Translations.setUp()
@@ -33,7 +34,7 @@ public final class FoldoutApplication {
         application.onStartup { [unowned self] in
             Style.load()
             self.application.addAction("quit") { [unowned self] in
-                if let window = self.mainWindow { self.remembered.save(window) }
+                if let window = self.mainWindow { self.session.save(window) }
                 self.application.quit()
             }
         }
@@ -52,7 +53,7 @@ public final class FoldoutApplication {
     }
 
     func fail(_ message: String) -> Int32 {
-        FileHandleStandardError.write("foldout: \(message)\n")
+        System.printError("foldout: \(message)\n")
         return 2
     }
 
@@ -82,9 +83,10 @@ public final class FoldoutApplication {
         if let path = request.summaryPath { return CommandLineExport.summarize(request, to: path).map(fail) ?? 0 }
         if harness.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote {
-            if case .file(let path, _, _)? = request.catalog, !DatabaseAddress.isAddress(path), access(path, R_OK) != 0
+            if case .file(let path, _, _)? = request.catalog, !DatabaseAddress.isAddress(path),
+                let problem = System.problemReading(path)
             {
-                return fail(cannotOpen(path, String(cString: strerror(errno))))
+                return fail(cannotOpen(path, problem))
             }
             return nil
         }
@@ -112,7 +114,7 @@ public final class FoldoutApplication {
         switch request.catalog {
         case .file?: return nil
         case .generated?: break
-        case nil: if !harness.isOneShot && RememberedState.load().lastCatalog != nil { return nil }
+        case nil: if session.remembered.lastCatalog != nil { return nil }
         }
         return request.filters.unknownColumn(in: Catalog.generate(count: 1))
     }
@@ -189,21 +191,17 @@ public final class FoldoutApplication {
     /// one opened last, or the built-in one), then applies the rest of the request to it.
     private func showWindow(_ request: LaunchRequest, reply: HeldCommandLine? = nil) {
         if let mainWindow { return mainWindow.window.present() }
-        remembered = harness.isOneShot ? .none : .load()
         let (source, missing) = catalogSource(for: request)
         let window = MainWindow(
             application: application, actionsList: ActionsList(generatedCount: Self.actionsCount), catalog: source,
-            libraryStore: Self.libraryStore)
-        if !harness.isOneShot { window.viewStore = CatalogViewStore(directory: Self.viewDirectory) }
+            libraryStore: Session.libraryStore)
         if case .file(let path, _, atStart: true)? = request.catalog {
             window.catalogPath = DatabaseAddress.isAddress(path) ? path : Resources.canonical(path)
             let opened =
                 DatabaseAddress.isAddress(path) ? DatabaseAddress.withoutPassword(path) : Resources.canonical(path)
-            let kept = startCatalog.map { FiltersPage.keptPath(of: $0, openedFrom: opened) } ?? opened
-            remembered.lastCatalog = kept
-            if !harness.isOneShot { RecentFiles.shared.add(kept) }
+            session.opened(startCatalog.map { FiltersPage.keptPath(of: $0, openedFrom: opened) } ?? opened)
         }
-        remember(window)
+        session.restore(window)
         if let size = harness.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
         if let missing {
             window.notification.show(
@@ -214,7 +212,7 @@ public final class FoldoutApplication {
         // The page asked for from the start: building another first would cost the start-up. It
         // takes the keyboard focus after the first frame, as Alt+number gives it: GTK 4.12 and
         // later would otherwise put it on the Actions list's scrolled window, its rows not there yet.
-        window.show(request.firstPage ?? harness.benchmarkPage ?? remembered.page ?? .actions)
+        window.show(request.firstPage ?? harness.benchmarkPage ?? session.remembered.page ?? .actions)
         mainWindow = window
         apply(request, to: window, first: true, reply: reply)
         startHarness(request, in: window)
@@ -230,25 +228,8 @@ public final class FoldoutApplication {
         case .generated(let count)?:
             return (.generated(count: count), nil)
         case nil:
-            guard let path = remembered.lastCatalog else { return (.generated(count: Self.defaultCatalogSize), nil) }
-            guard DatabaseAddress.isAddress(path) || access(path, R_OK) == 0 else {
-                remembered.lastCatalog = nil
-                return (.generated(count: Self.defaultCatalogSize), path)
-            }
-            return (.file(path: path), nil)
-        }
-    }
-
-    /// Gives `window` what it had last time, and keeps what it has when it closes.
-    private func remember(_ window: MainWindow) {
-        remembered.restore(window)
-        window.onCatalogFileOpened = { [unowned self] path in
-            self.remembered.lastCatalog = path
-            if !self.harness.isOneShot { RecentFiles.shared.add(path) }
-        }
-        window.window.onCloseRequest { [unowned self, unowned window] in
-            self.remembered.save(window)
-            return false
+            let last = session.lastCatalog()
+            return (last.path.map { .file(path: $0) } ?? .generated(count: Self.defaultCatalogSize), last.missing)
         }
     }
 
@@ -265,30 +246,5 @@ public final class FoldoutApplication {
             harnessRun = run
             run.start()
         }
-    }
-
-    // MARK: Where things are kept
-
-    /// Where each catalog file's view is kept: $XDG_STATE_HOME/foldout/views.
-    static var viewDirectory: String { CatalogViewStore.defaultDirectory(environment: environment) }
-
-    /// The library under $XDG_DATA_HOME/foldout (~/.var/app/dev.foldout.Foldout/data/foldout in the Flatpak).
-    static var libraryStore: LibraryStore {
-        LibraryStore(directory: LibraryStore.defaultDirectory(environment: environment))
-    }
-
-    private static var environment: [String: String] {
-        var environment: [String: String] = [:]
-        for key in ["XDG_DATA_HOME", "XDG_STATE_HOME", "HOME"] {
-            if let value = getenv(key) { environment[key] = String(cString: value) }
-        }
-        return environment
-    }
-}
-
-enum FileHandleStandardError {
-    static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = Glibc.write(2, &bytes, bytes.count)
     }
 }

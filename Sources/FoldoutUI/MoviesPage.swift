@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-import Glibc
 import Gtk
 
 /// The Movies page (seed 004): a list of movies beside the selected one's details, and an Edit
@@ -42,7 +41,7 @@ public final class MoviesPage {
 
     /// Loads the library from `store` (the built-in one on a first start or a damaged file).
     public convenience init(store: LibraryStore, notification: InAppNotification) {
-        let now = Int64(time(nil))
+        let now = System.now
         switch store.load(now: now) {
         case .loaded(let movies):
             self.init(library: MovieLibrary(movies: movies), store: store, notification: notification)
@@ -226,7 +225,7 @@ public final class MoviesPage {
 
     func addMovie() {
         pane.open()
-        library.add(now: Int64(time(nil)))
+        library.add(now: System.now)
         paneView.titleEntry.grabFocus()
         paneView.titleEntry.selectAll()
     }

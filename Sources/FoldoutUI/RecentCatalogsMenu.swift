@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-import Glibc
 import Gtk
 
 /// Open Recent: the catalogs opened lately, from the desktop's recently used files
@@ -19,7 +18,7 @@ final class RecentCatalogsMenu {
     private var recentFiles: RecentFiles?
     private var changed: SignalConnection?
     /// Shown as `~` in the folders.
-    private let home = getenv("HOME").map { String(cString: $0) }
+    private let home = System.environment("HOME")
 
     /// Reads nothing yet: the window calls `refresh()` once its first frame is painted.
     init(recentFiles: @escaping @autoclosure () -> RecentFiles) {

@@ -37,7 +37,7 @@ enum Style {
                 } catch .missing {
                     continue
                 } catch {
-                    FileHandleStandardError.write("foldout: ignoring the resource bundle: \(error)\n")
+                    System.printError("foldout: ignoring the resource bundle: \(error)\n")
                     continue
                 }
                 if Display.addStyleSheet(resource: resourcePath) {

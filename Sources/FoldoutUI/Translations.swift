@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-import Glibc
 import Gtk
 
 /// Connects FoldoutCore's `tr`/`trn` to gettext, text domain "foldout", with the catalogs found
@@ -30,7 +29,7 @@ public enum Translations {
 
     /// The first candidate folder that exists, or nil for the C library's default.
     static func findLocaleDirectory() -> String? {
-        if let directory = getenv("FOLDOUT_LOCALEDIR") { return String(cString: directory) }
+        if let directory = System.environment("FOLDOUT_LOCALEDIR") { return directory }
         guard let executable = Resources.executableDirectory else { return nil }
         return ["\(executable)/locale", "\(executable)/po", "\(executable)/../share/locale"]
             .map(Resources.canonical)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
-import Glibc
+import Gtk
 
 /// The harness's access to the movie library: the hidden options that tests and the Flatpak check
 /// use to read it from a second process (`--list-movies`) or to make sure its file exists
@@ -8,8 +8,8 @@ import Glibc
 extension FoldoutApplication {
     /// Loads the library as the Movies page would and saves it again: the file then exists.
     func touchLibrary() -> Int32 {
-        let store = Self.libraryStore
-        let now = Int64(time(nil))
+        let store = Session.libraryStore
+        let now = System.now
         var movies = MovieLibrary.builtInMovies(now: now)
         switch store.load(now: now) {
         case .loaded(let loaded): movies = loaded
@@ -27,22 +27,22 @@ extension FoldoutApplication {
 
     /// Prints the library as the Movies page would load it: one "title<TAB>genre" line per movie.
     func listMovies() {
-        let store = Self.libraryStore
-        switch store.load(now: Int64(time(nil))) {
+        let store = Session.libraryStore
+        switch store.load(now: System.now) {
         case .loaded(let movies):
             for movie in movies { print("\(movie.title)\t\(movie.genre.title)") }
         case .missing:
-            for movie in MovieLibrary.builtInMovies(now: Int64(time(nil))) {
+            for movie in MovieLibrary.builtInMovies(now: System.now) {
                 print("\(movie.title)\t\(movie.genre.title)")
             }
         case .corrupt(let movedTo, let reason):
-            FileHandleStandardError.write(
+            System.printError(
                 "foldout: "
                     + tr(
                         "the library file was damaged ({reason}) and was moved to {file}",
                         ["reason": reason, "file": movedTo]) + "\n")
         case .unreadable(let reason):
-            FileHandleStandardError.write(
+            System.printError(
                 "foldout: " + tr("cannot read “{file}”: {reason}", ["file": store.path, "reason": reason]) + "\n")
         }
     }
