@@ -61,8 +61,8 @@ final class CatalogFuzzTests: XCTestCase {
 
 /// An independent reading of a delimited file, a byte at a time, for comparing accepted files with:
 /// RFC 4180 (a field in double quotes may hold delimiters, line breaks and "" for a quote; LF or
-/// CRLF ends a record), lenient as the README says (a quote inside an unquoted field is text, and
-/// text after a closing quote joins the field), after a UTF-8 byte order mark. As the README says
+/// CRLF ends a record), lenient as the user guide says (a quote inside an unquoted field is text, and
+/// text after a closing quote joins the field), after a UTF-8 byte order mark. As the user guide says
 /// too, spaces and tabs around a value are dropped, and NA, N/A, n/a, null, NULL, Null, NaN and nan
 /// are missing values (read as empty); an empty column name is "Column N", a repeated one "name (2)".
 enum ReferenceCSV {
