@@ -180,10 +180,9 @@ final class CatalogOpening {
     }
 
     private static func problem(_ error: CatalogImportError, path: String) -> String {
-        let path = DatabaseAddress.withoutPassword(path)
-        return error.reason == .cancelled
-            ? tr("reading “{file}” was cancelled", ["file": path])
-            : tr("cannot open catalog “{file}”: {reason}", ["file": path, "reason": error.description])
+        error.reason == .cancelled
+            ? tr("reading “{file}” was cancelled", ["file": DatabaseAddress.withoutPassword(path)])
+            : CatalogImportError.cannotOpen(path, error.description)
     }
 
     private func show(text: String, progress: Bool) { strip.show(text, progress: progress) }

@@ -48,11 +48,7 @@ enum CommandLineExport {
             do {
                 catalog = try CatalogReader.load(path: file, options: options)
             } catch {
-                return .failure(
-                    LaunchProblem(
-                        tr(
-                            "cannot open catalog “{file}”: {reason}",
-                            ["file": DatabaseAddress.withoutPassword(file), "reason": error.description])))
+                return .failure(LaunchProblem(CatalogImportError.cannotOpen(file, error.description)))
             }
         case .generated(let count)?: catalog = Catalog.generate(count: count)
         case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: --catalog FILE")))

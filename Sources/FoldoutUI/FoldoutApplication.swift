@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import CatalogFormats
 import FoldoutCore
 import Gtk
 
@@ -86,41 +85,16 @@ public final class FoldoutApplication {
             if case .file(let path, _, _)? = request.catalog, !DatabaseAddress.isAddress(path),
                 let problem = System.problemReading(path)
             {
-                return fail(cannotOpen(path, problem))
+                return fail(CatalogImportError.cannotOpen(path, problem))
             }
             return nil
         }
-        return readStartCatalog(request).map(fail)
-    }
-
-    /// Reads `--catalog` before the window opens, so that a file that cannot be used, or a facet,
-    /// option or column it does not have, fails the launch.
-    private func readStartCatalog(_ request: LaunchRequest) -> String? {
-        guard case .file(let path, let options, atStart: true)? = request.catalog else { return nil }
-        do {
-            let catalog = try CatalogReader.load(path: path, options: options)
+        switch request.readStartCatalog() {
+        case .success(let catalog):
             startCatalog = catalog
-            return request.filters.problem(
-                in: catalog, unfolding: request.firstPage == .filters ? request.unfoldRow : nil)
-        } catch {
-            return cannotOpen(path, error.description)
+            return nil
+        case .failure(let problem): return fail(problem.message)
         }
-    }
-
-    /// A column the first launch names that the built-in catalog, if it is what will be shown,
-    /// does not have. (Its options are only known once it is built, off the main thread.)
-    private func unknownGeneratedColumn(_ request: LaunchRequest) -> String? {
-        guard request.filters.namesColumns else { return nil }  // a plain start reads no settings here
-        switch request.catalog {
-        case .file?: return nil
-        case .generated?: break
-        case nil: if session.remembered.lastCatalog != nil { return nil }
-        }
-        return request.filters.unknownColumn(in: Catalog.generate(count: 1))
-    }
-
-    private func cannotOpen(_ path: String, _ reason: String) -> String {
-        tr("cannot open catalog “{file}”: {reason}", ["file": DatabaseAddress.withoutPassword(path), "reason": reason])
     }
 
     /// A command line, this process's own or a later launch's: shows the window if there is none
@@ -137,7 +111,9 @@ public final class FoldoutApplication {
         let reply = invocation.hold()
         if let mainWindow {
             apply(request, to: mainWindow, first: false, reply: reply)
-        } else if let problem = unknownGeneratedColumn(request) {
+        } else if let problem = request.unknownGeneratedColumn(
+            rememberingACatalog: session.remembered.lastCatalog != nil)
+        {
             invocation.printError("foldout: \(problem)\n")
             return 2
         } else {
@@ -215,7 +191,9 @@ public final class FoldoutApplication {
         window.show(request.firstPage ?? harness.benchmarkPage ?? session.remembered.page ?? .actions)
         mainWindow = window
         apply(request, to: window, first: true, reply: reply)
-        startHarness(request, in: window)
+        harnessRun = harness.start(
+            in: window, showingShortcuts: request.showShortcuts, quit: { [unowned self] in application.quit() },
+            fail: { [unowned self] message in exitStatus = fail(message) })
     }
 
     /// What the Filters page shows first, and the catalog file opened last if it is gone (it is
@@ -230,21 +208,6 @@ public final class FoldoutApplication {
         case nil:
             let last = session.lastCatalog()
             return (last.path.map { .file(path: $0) } ?? .generated(count: Self.defaultCatalogSize), last.missing)
-        }
-    }
-
-    private func startHarness(_ request: LaunchRequest, in window: MainWindow) {
-        let quit = { [unowned self] in application.quit() }
-        if let mode = harness.benchmark {
-            let run = BenchmarkRun(mode: mode, window: window, quit: quit)
-            harnessRun = run
-            run.start()
-        } else if harness.screenshot != nil || harness.quitAfterFirstFrame {
-            let run = ScreenshotRun(
-                window: window, path: harness.screenshot, ofShortcuts: request.showShortcuts, quit: quit,
-                fail: { [unowned self] message in exitStatus = fail(message) })
-            harnessRun = run
-            run.start()
         }
     }
 }

@@ -51,6 +51,12 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         self.path = path
     }
 
+    /// "cannot open catalog “flights.csv”: `reason`", as a launch, an export and the window say
+    /// it; a database's password is left out of its address.
+    public static func cannotOpen(_ path: String, _ reason: String) -> String {
+        tr("cannot open catalog “{file}”: {reason}", ["file": DatabaseAddress.withoutPassword(path), "reason": reason])
+    }
+
     /// One line for people: "line 7, column 3: a quoted field is never closed", or
     /// "cannot read “x.csv”: …".
     public var description: String {

@@ -117,3 +117,23 @@ struct HarnessOptions {
         name: "touch-library", kind: .flag, description: "Load the movie library and save it again, then quit",
         argument: nil, isHidden: true)
 }
+
+extension HarnessOptions {
+    /// Starts on `window` the run these options ask for: a benchmark, or a screenshot or a quit
+    /// after the first frame. Returns the run, which must be kept while it lasts; nil for none.
+    @MainActor func start(
+        in window: MainWindow, showingShortcuts: Bool, quit: @escaping () -> Void,
+        fail: @escaping @MainActor (String) -> Void
+    ) -> AnyObject? {
+        if let mode = benchmark {
+            let run = BenchmarkRun(mode: mode, window: window, quit: quit)
+            run.start()
+            return run
+        }
+        guard screenshot != nil || quitAfterFirstFrame else { return nil }
+        let run = ScreenshotRun(
+            window: window, path: screenshot, ofShortcuts: showingShortcuts, quit: quit, fail: fail)
+        run.start()
+        return run
+    }
+}
