@@ -5,9 +5,9 @@ import Gtk
 /// The Actions page (seeds 000 and 002): a long list whose rows unfold their detail text and
 /// Share / Remove buttons, one row at a time, surviving recycling, scrolled into view.
 @MainActor
-public final class ActionsPage: ActionRowDelegate {
-    public let root = ScrolledWindow()
-    public let viewModel: ActionsList
+final class ActionsPage: ActionRowDelegate {
+    let root = ScrolledWindow()
+    let viewModel: ActionsList
     private let model = IdListModel()
     private let notification: InAppNotification
     private let rows: ListBinder<ActionsPage, ItemID, ActionRow>
@@ -25,7 +25,7 @@ public final class ActionsPage: ActionRowDelegate {
     static func firstScreenful(height: Int?) -> Int { (height ?? 2_160) / minimumRowHeight + 1 }
     private static let minimumRowHeight = 32
 
-    public init(viewModel: ActionsList, notification: InAppNotification) {
+    init(viewModel: ActionsList, notification: InAppNotification) {
         self.viewModel = viewModel
         self.notification = notification
         rows = ListBinder(model: model, makeRow: ActionRow.init) { page, row, item in page.bind(row, to: item) }

@@ -60,7 +60,7 @@ extension FiltersPage {
     /// Opens the flyout of the column `name` means (in any case), as a click on its facet's button
     /// would, making the column a facet first if it is not one; false if there is no such column.
     @discardableResult
-    public func openMenu(named name: String) -> Bool {
+    func openMenu(named name: String) -> Bool {
         guard let filter, let column = filter.catalog.column(matching: name) else { return false }
         if !filter.isFacet(column) { filter.setFacet(column, true) }
         let title = filter.catalog.columns[column].name

@@ -4,7 +4,7 @@ import FoldoutCore
 import Gtk
 
 /// Where the Filters page's catalog comes from when the page is first shown.
-public enum CatalogSource: Sendable {
+enum CatalogSource: Sendable {
     case generated(count: Int)
     case loaded(Catalog)
     /// A file read once the page is first shown, with its progress, as `options` say (its table,
@@ -17,8 +17,8 @@ public enum CatalogSource: Sendable {
 /// exist only for what is shown. When nothing matches, a message names the chosen facets and the
 /// search, and offers to clear them.
 @MainActor
-public final class FiltersPage {
-    public let root = Box(.vertical)
+final class FiltersPage {
+    let root = Box(.vertical)
     let section = ComboSection()
     let search = FiltersSearch()
     private(set) var filter: FacetFilter?
@@ -103,7 +103,7 @@ public final class FiltersPage {
         }
     }
 
-    public init(source: CatalogSource) {
+    init(source: CatalogSource) {
         self.source = source
         facetBar = FacetBar(trailing: [openButtons])
         comboRows = ComboSection.Combo.allCases.map(ComboRow.init)

@@ -11,8 +11,8 @@ import Gtk
 /// hooks) is in `Harness/`.
 @MainActor
 public final class FoldoutApplication {
-    public static let actionsCount = LaunchRequest.actionsCount
-    public nonisolated static let defaultCatalogSize = 1_000_000
+    static let actionsCount = LaunchRequest.actionsCount
+    nonisolated static let defaultCatalogSize = 1_000_000
 
     /// Files opened through D-Bus (a file manager) arrive as `open`; command lines, this
     /// process's own and later launches', as `command-line`.

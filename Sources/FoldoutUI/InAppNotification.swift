@@ -6,8 +6,8 @@ import Gtk
 /// covers no field being typed into (the Edit pane and the search are at the top), says one
 /// thing, optionally offers Undo, and goes away after a few seconds.
 @MainActor
-public final class InAppNotification {
-    public let root = Revealer(.slideUp, durationMS: 200)
+final class InAppNotification {
+    let root = Revealer(.slideUp, durationMS: 200)
     let message = Label(wrap: true)
     let undoButton = Button(label: tr("_Undo"), mnemonic: true)
     private let closeButton = Button(iconName: "window-close-symbolic", tooltip: tr("Dismiss"))
@@ -16,9 +16,9 @@ public final class InAppNotification {
     /// The focused text field and its text when the notification was shown.
     private var fieldWhenShown: (identity: Int, text: String)?
     private var hideTimer: SourceToken?
-    public static let defaultSeconds: UInt32 = 5
+    static let defaultSeconds: UInt32 = 5
 
-    public init() {
+    init() {
         root.setAlign(horizontal: .center, vertical: .end)
         let box = Box(.horizontal, spacing: 12)
         box.addCSSClass("app-notification")
@@ -34,12 +34,12 @@ public final class InAppNotification {
         closeButton.onClicked { [weak self] in self?.dismiss() }
     }
 
-    public var isShown: Bool { root.revealChild }
-    public var text: String { message.text }
-    public var offersUndo: Bool { undoButton.isVisible && isShown }
+    var isShown: Bool { root.revealChild }
+    var text: String { message.text }
+    var offersUndo: Bool { undoButton.isVisible && isShown }
 
     /// Shows `text`, replacing what was shown; with `undo`, an Undo button that calls it.
-    public func show(_ text: String, seconds: UInt32 = defaultSeconds, undo: (() -> Void)? = nil) {
+    func show(_ text: String, seconds: UInt32 = defaultSeconds, undo: (() -> Void)? = nil) {
         message.text = text
         self.undo = undo
         fieldWhenShown = window?.focusedTextField
@@ -57,7 +57,7 @@ public final class InAppNotification {
     /// focus when the notification came and still holds what it held then (else Ctrl+Z undoes
     /// the typing, the field's own undo). GTK's text fields take Ctrl+Z for themselves even with
     /// nothing to undo, so the window looks at it first.
-    public func installUndoShortcut(in window: Window) {
+    func installUndoShortcut(in window: Window) {
         self.window = window
         let shortcuts = ShortcutController()
         shortcuts.setPhase(.capture)
@@ -73,13 +73,13 @@ public final class InAppNotification {
     }
 
     /// Runs the offered Undo, if there is one.
-    public func performUndo() {
+    func performUndo() {
         guard offersUndo, let undo else { return }
         dismiss()
         undo()
     }
 
-    public func dismiss() {
+    func dismiss() {
         hideTimer?.cancel()
         hideTimer = nil
         undo = nil

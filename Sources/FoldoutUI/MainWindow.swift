@@ -6,15 +6,15 @@ import Gtk
 /// above them. Pages other than the first shown are built when first visited, so start-up pays
 /// only for what it shows.
 @MainActor
-public final class MainWindow {
-    public let window: ApplicationWindow
+final class MainWindow {
+    let window: ApplicationWindow
     let application: Application
-    public let notification = InAppNotification()
+    let notification = InAppNotification()
     /// The keyboard-shortcuts window, built when first shown (`?` or Ctrl+?).
-    public private(set) var shortcutsWindow: ShortcutsWindow?
-    public let actions: ActionsPage
-    public private(set) var filters: FiltersPage?
-    public private(set) var movies: MoviesPage?
+    private(set) var shortcutsWindow: ShortcutsWindow?
+    let actions: ActionsPage
+    private(set) var filters: FiltersPage?
+    private(set) var movies: MoviesPage?
     /// The width of the Movies page's list beside the details, given to the page when it is built.
     var moviesDivider = 300
     /// After the Filters page read and showed a catalog file: its path.
@@ -47,13 +47,13 @@ public final class MainWindow {
     static let narrowWidth: Int32 = 600
     /// How wide the Actions and Filters pages grow at most, so rows stay readable.
     static let readableWidth: Int32 = 900
-    public var isNarrow: Bool { breakpoint.isNarrow }
+    var isNarrow: Bool { breakpoint.isNarrow }
     /// Whether the header bar shows the page switcher (a wide window) or the window's title.
     private(set) var headerShowsSwitcher = true
 
     /// `recentFiles` is where Open Recent finds the files opened lately: the desktop's list unless
     /// another is given (tests).
-    public init(
+    init(
         application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore,
         recentFiles: RecentFiles? = nil
     ) {
@@ -129,7 +129,7 @@ public final class MainWindow {
         application.setAccelerators(["<Shift><Control>s"], for: "window-page.export-rows")
     }
 
-    public func showAbout() {
+    func showAbout() {
         let about =
             aboutDialog
             ?? AboutDialog(
@@ -207,14 +207,14 @@ public final class MainWindow {
         ensureFiltersPage().open(path: path)
     }
 
-    public func showShortcuts() {
+    func showShortcuts() {
         let shortcuts = shortcutsWindow ?? KeyboardShortcuts.makeWindow(transientFor: window)
         shortcutsWindow = shortcuts
         shortcuts.present()
     }
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
-    public var isReady: Bool {
+    var isReady: Bool {
         page != .filters
             || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false
                 && filters?.isGenerating == false && filters?.flyoutPending == false)
@@ -222,7 +222,7 @@ public final class MainWindow {
 
     /// Builds the Movies page now if it is not built yet.
     @discardableResult
-    public func ensureMoviesPage() -> MoviesPage {
+    func ensureMoviesPage() -> MoviesPage {
         if let movies { return movies }
         let movies = MoviesPage(store: libraryStore, notification: notification)
         movies.paned.position = Int32(clamping: moviesDivider)
@@ -234,7 +234,7 @@ public final class MainWindow {
         return movies
     }
 
-    public var page: Page {
+    var page: Page {
         get { stack.visibleChildName.flatMap(Page.init(rawValue:)) ?? .actions }
         set {
             stack.visibleChildName = newValue.rawValue
@@ -244,7 +244,7 @@ public final class MainWindow {
 
     /// Shows `page` with the keyboard focus in it, as its shortcut does. The focus moves once the
     /// newly shown page has been laid out: a widget that has never been allocated cannot take it.
-    public func show(_ page: Page) {
+    func show(_ page: Page) {
         self.page = page
         window.afterNextFrame { [weak self] in
             guard let self, self.page == page else { return }
@@ -272,7 +272,7 @@ public final class MainWindow {
 
     /// Builds the Filters page now if it is not built yet; its catalog is read when it is shown.
     @discardableResult
-    public func ensureFiltersPage() -> FiltersPage {
+    func ensureFiltersPage() -> FiltersPage {
         if let filters { return filters }
         let filters = FiltersPage(source: catalog)
         filters.viewStore = viewStore

@@ -7,9 +7,9 @@ import Gtk
 /// Every change is saved at once; a damaged file or a folder that cannot be written is explained
 /// in a banner, and nothing is lost.
 @MainActor
-public final class MoviesPage {
-    public let root = Box(.vertical)
-    public let editToggle = ToggleButton(label: tr("_Edit"))
+final class MoviesPage {
+    let root = Box(.vertical)
+    let editToggle = ToggleButton(label: tr("_Edit"))
     let library: MovieLibrary
     let pane = EditPane()
     let paneView = EditPaneView()
@@ -40,7 +40,7 @@ public final class MoviesPage {
     private var scrolledToSelection: MovieID?
 
     /// Loads the library from `store` (the built-in one on a first start or a damaged file).
-    public convenience init(store: LibraryStore, notification: InAppNotification) {
+    convenience init(store: LibraryStore, notification: InAppNotification) {
         let now = System.now
         switch store.load(now: now) {
         case .loaded(let movies):
@@ -192,7 +192,7 @@ public final class MoviesPage {
     }
 
     /// Opens the pane without animating, for a window that is not shown yet.
-    public func openPaneAtOnce() {
+    func openPaneAtOnce() {
         pane.open()
         paneView.revealer.setRevealedImmediately(true)
     }

@@ -2,10 +2,10 @@
 import FoldoutCore
 
 /// The pages of the window, in switcher order. Only finished pages are listed.
-public enum Page: String, CaseIterable, Sendable {
+enum Page: String, CaseIterable, Sendable {
     case actions, filters, movies
 
-    public var title: String {
+    var title: String {
         switch self {
         case .actions: tr("Actions")
         case .filters: tr("Filters")
@@ -14,7 +14,7 @@ public enum Page: String, CaseIterable, Sendable {
     }
 
     /// Alt and the page's place in the switcher, as GNOME apps number their views and tabs.
-    public var accelerator: String { "<Alt>\(Self.allCases.firstIndex(of: self)! + 1)" }
+    var accelerator: String { "<Alt>\(Self.allCases.firstIndex(of: self)! + 1)" }
 
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -17,7 +17,7 @@ public enum Translations {
 
     /// Binds the domain to `directory` (nil: the C library's default) and installs the lookups.
     /// Binding again also makes gettext forget earlier lookups (tests change `LANGUAGE`).
-    public static func use(localeDirectory directory: String?) {
+    static func use(localeDirectory directory: String?) {
         let domain = Localization.domain
         Gettext.bind(domain: domain, to: directory)
         Localization.install { singular, plural, count in
