@@ -8,7 +8,7 @@ import Gtk
 extension FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
-    func carryOut(_ request: FiltersRequest, done: @escaping @MainActor (String?) -> Void) {
+    func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
         guard filter != nil, !opening.isOpening, !isGenerating else {
             pendingRequests.append((request, done))
             return
@@ -31,7 +31,7 @@ extension FiltersPage {
 
     /// A request that names filters, a search or a sort shows exactly those, as `--export` writes
     /// them: what the page filtered by before (a remembered view, an earlier launch) goes first.
-    private func carryOutNow(_ request: FiltersRequest) -> String? {
+    private func carryOutNow(_ request: LaunchFilters) -> String? {
         guard let filter else { return nil }
         if request.namesResults {
             filter.resetAll()
@@ -42,7 +42,7 @@ extension FiltersPage {
         if let sort = request.sort, let problem = self.sort(named: sort) { problems.append(problem) }
         if let name = request.openFacet, !openMenu(named: name) { problems.append(filter.catalog.unknownColumn(name)) }
         if let spelling = request.measure {
-            switch FiltersRequest.measure(spelling, in: filter.catalog) {
+            switch LaunchFilters.measure(spelling, in: filter.catalog) {
             case .success(let measure): facetBar.showEverywhere(measure)
             case .failure(let problem): problems.append(problem.message)
             }

@@ -68,7 +68,7 @@ final class FiltersPage {
     var boundRows: [ObjectIdentifier: ResultRow] { rows.boundRows }
     private var source: CatalogSource?
     /// The size of the built-in catalog shown when a file given at start cannot be used.
-    private var fallbackCount = FoldoutApplication.defaultCatalogSize
+    private var fallbackCount = Catalog.generatedCount
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
     /// Counts sort requests, so that only the last one is applied when its order is ready.
@@ -77,7 +77,7 @@ final class FiltersPage {
     var sortInFlight: CatalogSortKey?
     /// Requests to carry out once the next catalog is shown, each with who hears how it went
     /// (FiltersPage+Requests.swift).
-    var pendingRequests: [(FiltersRequest, done: @MainActor (String?) -> Void)] = []
+    var pendingRequests: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
     /// While a catalog is generated off the main thread.
     private(set) var isGenerating = false
     /// Between a flyout asked for and its opening, a frame later (FiltersPage+Requests.swift).

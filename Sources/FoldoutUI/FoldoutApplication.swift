@@ -11,8 +11,6 @@ import Gtk
 /// hooks) is in `Harness/`.
 @MainActor
 public final class FoldoutApplication {
-    static let actionsCount = LaunchRequest.actionsCount
-    nonisolated static let defaultCatalogSize = 1_000_000
 
     /// Files opened through D-Bus (a file manager) arrive as `open`; command lines, this
     /// process's own and later launches', as `command-line`.
@@ -169,8 +167,8 @@ public final class FoldoutApplication {
         if let mainWindow { return mainWindow.window.present() }
         let (source, missing) = catalogSource(for: request)
         let window = MainWindow(
-            application: application, actionsList: ActionsList(generatedCount: Self.actionsCount), catalog: source,
-            libraryStore: Session.libraryStore)
+            application: application, actionsList: ActionsList(generatedCount: LaunchRequest.actionsCount),
+            catalog: source, libraryStore: Session.libraryStore)
         if case .file(let path, _, atStart: true)? = request.catalog {
             window.catalogPath = DatabaseAddress.isAddress(path) ? path : Resources.canonical(path)
             let opened =
@@ -207,7 +205,7 @@ public final class FoldoutApplication {
             return (.generated(count: count), nil)
         case nil:
             let last = session.lastCatalog()
-            return (last.path.map { .file(path: $0) } ?? .generated(count: Self.defaultCatalogSize), last.missing)
+            return (last.path.map { .file(path: $0) } ?? .generated(count: Catalog.generatedCount), last.missing)
         }
     }
 }

@@ -22,7 +22,7 @@ struct LaunchRequest {
     var unfoldRow: Int?
     var catalog: CatalogChoice?
     /// What the Filters page is asked to do once its catalog is shown.
-    var filters = FiltersRequest()
+    var filters = LaunchFilters()
     /// How the Filters results show (`--view table`); nil: as they were.
     var view: ResultsView?
     var openEditPane = false
@@ -116,7 +116,7 @@ struct LaunchRequest {
         }
         filters.openFacet = parsed.string(Self.openFacet)
         if let text = parsed.string(Self.measure) {
-            // Its column is checked against the catalog (FiltersRequest.problem).
+            // Its column is checked against the catalog (LaunchFilters.problem).
             guard let colon = text.firstIndex(of: ":"), FacetMeasure.aggregate(named: String(text[..<colon])) != nil,
                 text.index(after: colon) < text.endIndex
             else {
@@ -146,7 +146,7 @@ struct LaunchRequest {
 
 /// What the Filters page is asked to do once its catalog is shown: filters, a search, a sort, a
 /// flyout opened and a result unfolded.
-struct FiltersRequest {
+struct LaunchFilters {
     var filters: [FilterRequest] = []
     var search: String?
     var sort: SortRequest?
@@ -265,7 +265,7 @@ extension LaunchRequest {
             name: "catalog-size", kind: .string,
             description: tr(
                 "Generate a catalog of N items for the Filters page (default {count})",
-                ["count": NumberText.grouped(FoldoutApplication.defaultCatalogSize)]), argument: tr("N"))
+                ["count": NumberText.grouped(Catalog.generatedCount)]), argument: tr("N"))
     }
     static var catalogFile: CommandLineOption {
         .init(

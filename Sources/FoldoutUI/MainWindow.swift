@@ -191,7 +191,7 @@ final class MainWindow {
     /// scrolls to it.
     func unfold(row: Int) {
         if page == .filters {
-            var request = FiltersRequest()
+            var request = LaunchFilters()
             request.unfoldRow = row
             return ensureFiltersPage().carryOut(request) { _ in }
         }

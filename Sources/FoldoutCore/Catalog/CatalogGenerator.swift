@@ -3,6 +3,9 @@ extension Catalog {
     /// The generated catalog's facets at first, in English: its price and date ranges, then its options.
     public static var generatedFacetNames: [String] { ["Price", "Date"] + CatalogWords.facetNames }
 
+    /// How many items the built-in catalog has unless a launch asks for another size.
+    public static let generatedCount = 1_000_000
+
     /// `count` made-up clothing items, the same for the same seed on every machine, as a table
     /// like any other: Name, Price, Date and five facets (Category, Material, Color, Season,
     /// Size). Names are "<adjective> <color> <kind>" (a few thousand distinct, consistent with the
