@@ -8,49 +8,26 @@ import XCTest
 /// A table of a real PostgreSQL server (`ThrowawayPostgres`), read as a user opens one by its URI,
 /// and compared with the same rows read from CSV value for value; the tables offered when none is
 /// named; names that would break pasted SQL; and each fault said in one line.
-final class PostgresTableTests: XCTestCase {
-    nonisolated(unsafe) private static var server: ThrowawayPostgres?
-    nonisolated(unsafe) private static var startFailure: Error?
+final class PostgresTableTests: PostgresTestCase {
     private static let rows = 3_000
 
-    override class func setUp() {
-        do {
-            let server = try ThrowawayPostgres()
-            Self.server = server
-            try FlightsTable.csv(rows: rows).write(
-                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
-            try server.psql(FlightsTable.createTable)
-            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
-            try server.psql(
-                """
-                CREATE TYPE mood AS ENUM ('sad', 'happy');
-                CREATE TABLE "we""ird; DROP TABLE flights; --" ("a ""quoted"", col;" text, "zip" text, "m" mood);
-                INSERT INTO "we""ird; DROP TABLE flights; --" VALUES ('x''); DROP TABLE flights; --', '01234', 'sad'),
-                    ('y', '12345', 'happy');
-                CREATE SCHEMA archive;
-                CREATE TABLE archive.old (id integer, ok boolean);
-                INSERT INTO archive.old VALUES (1, true), (2, false), (3, NULL);
-                CREATE VIEW united AS SELECT * FROM flights WHERE carrier = 'UA';
-                CREATE TABLE hidden (id integer);
-                INSERT INTO hidden VALUES (1);
-                CREATE ROLE reader LOGIN PASSWORD 'right';
-                GRANT SELECT ON flights TO reader;
-                """)
-        } catch {
-            startFailure = error
-        }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    private var server: ThrowawayPostgres {
-        get throws {
-            if let failure = Self.startFailure { throw failure }
-            return try XCTUnwrap(Self.server)
-        }
+    override class func prepare(_ server: ThrowawayPostgres) throws {
+        try FlightsTable.load(rows: rows, into: server)
+        try server.psql(
+            """
+            CREATE TYPE mood AS ENUM ('sad', 'happy');
+            CREATE TABLE "we""ird; DROP TABLE flights; --" ("a ""quoted"", col;" text, "zip" text, "m" mood);
+            INSERT INTO "we""ird; DROP TABLE flights; --" VALUES ('x''); DROP TABLE flights; --', '01234', 'sad'),
+                ('y', '12345', 'happy');
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.old (id integer, ok boolean);
+            INSERT INTO archive.old VALUES (1, true), (2, false), (3, NULL);
+            CREATE VIEW united AS SELECT * FROM flights WHERE carrier = 'UA';
+            CREATE TABLE hidden (id integer);
+            INSERT INTO hidden VALUES (1);
+            CREATE ROLE reader LOGIN PASSWORD 'right';
+            GRANT SELECT ON flights TO reader;
+            """)
     }
 
     private func load(_ uri: String, table: String? = nil) throws -> Catalog {
