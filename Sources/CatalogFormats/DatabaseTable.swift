@@ -37,6 +37,9 @@ public struct DatabaseTable: Sendable {
     /// The columns a search looks in at first: the text columns that are not facets.
     public let textColumns: [Int]
 
+    /// A new connection to the table's database, for queries on the caller's thread.
+    public func connect() throws(CatalogImportError) -> PostgresConnection { try PostgresConnection(uri: uri) }
+
     /// The rows the planner expects in `address`'s table (`pg_class.reltuples`; -1 when it has no
     /// estimate): to choose between reading a table into memory and filtering it in the server.
     public static func estimatedRows(address: DatabaseAddress, table: String?) throws(CatalogImportError) -> Int {

@@ -31,6 +31,20 @@ final class DatabaseEngineTests: PostgresTestCase {
 
     private func connect() throws -> PostgresConnection { try PostgresConnection(uri: try server.uri()) }
 
+    /// psql's `COPY` of the flights `condition` matches, by the largest delay first, as the
+    /// engine shows each column (`server.psqlOutput`), written here by hand.
+    private func psqlCopy(_ condition: String) throws {
+        try server.psql(
+            """
+            COPY (SELECT id, year, month, day, dep_time, dep_delay, NULLIF(carrier, '') AS carrier, flight,
+                NULLIF(tailnum::text, '') AS tailnum, NULLIF(origin, '') AS origin, NULLIF(dest, '') AS dest,
+                air_time, distance, flight_date, time_hour, scheduled::timestamp AS scheduled,
+                cancelled::text AS cancelled, NULLIF(note, '') AS note
+              FROM flights WHERE \(condition)
+              ORDER BY dep_delay DESC NULLS LAST, id) TO STDOUT WITH (FORMAT csv, HEADER)
+            """)
+    }
+
     /// Many random changes of choices, exclusions, ranges, the search and the sort: after each,
     /// the count, every facet's counts, every histogram and the first two pages are the same.
     func testTheServerAnswersAsTheInMemoryEngine() throws {
@@ -179,19 +193,48 @@ final class DatabaseEngineTests: PostgresTestCase {
             exported += $0
             return true
         }
-        try server.psql(
+        try psqlCopy(
             """
-            COPY (SELECT id, year, month, day, dep_time, dep_delay, NULLIF(carrier, '') AS carrier, flight,
-                NULLIF(tailnum::text, '') AS tailnum, NULLIF(origin, '') AS origin, NULLIF(dest, '') AS dest,
-                air_time, distance, flight_date, time_hour, scheduled::timestamp AS scheduled,
-                cancelled::text AS cancelled, NULLIF(note, '') AS note
-              FROM flights
-              WHERE carrier IN ('UA', 'AA') AND (origin IS NULL OR origin <> 'EWR')
+            carrier IN ('UA', 'AA') AND (origin IS NULL OR origin <> 'EWR')
                 AND ((dep_delay >= -5 AND dep_delay <= 60.5) OR dep_delay IS NULL)
                 AND time_hour >= '2013-03-01' AND tailnum ILIKE '%n1%'
-              ORDER BY dep_delay DESC NULLS LAST, id) TO STDOUT WITH (FORMAT csv, HEADER)
             """)
         XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 20)
         XCTAssertEqual(exported, server.psqlOutput)
+    }
+
+    /// `foldout --catalog URI --in-database … --export`: the server's COPY, as psql's; the flags refused
+    /// where they cannot apply.
+    func testCommandLineExportsThroughTheServer() throws {
+        let server = try server
+        let out = server.folder + "/in-database.csv"
+        let run = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-database", "--choose", "carrier=UA,aa", "--exclude",
+            "origin=EWR",
+            "--range", "dep_delay=-5..60.5", "--range", "time_hour=2013-03-01..", "--sort", "dep_delay:desc",
+            "--export", out,
+        ])
+        XCTAssertEqual(run.status, 0, run.errors)
+        try psqlCopy(
+            """
+            carrier IN ('UA', 'AA') AND (origin IS NULL OR origin <> 'EWR')
+                AND dep_delay >= -5 AND dep_delay <= 60.5 AND time_hour >= '2013-03-01'
+            """)
+        let exported = try XCTUnwrap(FileManager.default.contents(atPath: out))
+        XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 100)
+        XCTAssertEqual([UInt8](exported), server.psqlOutput)
+        let both = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-memory", "--in-database", "--export", out,
+        ])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.errors.contains("--in-memory or --in-database"), both.errors)
+        let file = try foldout(["--catalog", server.folder + "/flights.csv", "--in-database", "--export", out])
+        XCTAssertEqual(file.status, 2)
+        XCTAssertTrue(file.errors.contains("--in-database needs a PostgreSQL table"), file.errors)
+        let unknown = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-database", "--choose", "nope=1", "--export", out,
+        ])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("no column “nope”"), unknown.errors)
     }
 }

@@ -181,22 +181,4 @@ final class PostgresTableTests: PostgresTestCase {
         XCTAssertTrue(lines.first?.contains("password authentication failed for user") == true, refused.errors)
         XCTAssertFalse(refused.errors.contains("s3cret"), refused.errors)
     }
-
-    private func foldout(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
-            .deletingLastPathComponent().appendingPathComponent("foldout")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
-    }
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import Foundation
 import PostgresTesting
 import XCTest
 
@@ -29,5 +30,24 @@ class PostgresTestCase: XCTestCase {
 
     var server: ThrowawayPostgres {
         get throws { try XCTUnwrap(Self.servers[ObjectIdentifier(type(of: self))], "no server was started").get() }
+    }
+
+    /// Runs the `foldout` built beside the tests, without a display: its exit status and errors.
+    func foldout(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+        let process = Process()
+        process.executableURL = try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
+            .deletingLastPathComponent().appendingPathComponent("foldout")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 }
