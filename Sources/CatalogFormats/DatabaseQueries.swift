@@ -36,30 +36,56 @@ extension DatabaseTable {
         -> DatabaseCounts
     {
         var result = DatabaseCounts()
+        for statement in countStatements(filter) {
+            let rows = try connection.rows(statement.sql, statement.values)
+            guard statement.isShared else {
+                for row in rows { add(Int(row[1] ?? "") ?? 0, of: row[0], toFacet: statement.facets[0], &result) }
+                continue
+            }
+            let facets = statement.facets
+            for row in rows {
+                let count = Int(row[2 * facets.count] ?? "") ?? 0
+                guard let slot = facets.indices.first(where: { row[2 * $0] == "0" }) else {
+                    result.matchCount = count
+                    continue
+                }
+                add(count, of: row[2 * slot + 1], toFacet: facets[slot], &result)
+            }
+        }
+        for column in facets.keys {
+            if facets[column] == .options && result.counts[column] == nil {
+                result.counts[column] = [Int](repeating: 0, count: (options[column]?.count ?? 0) + 1)
+            }
+            if facets[column] == .range && result.histograms[column] == nil { result.histograms[column] = bins[column] }
+        }
+        return result
+    }
+
+    /// A statement `counts` sends: the shared one (the match count and `facets`, which do not
+    /// filter), or one facet's that filters.
+    struct CountStatement {
+        let sql: String
+        let values: [String]
+        let facets: [Int]
+        let isShared: Bool
+    }
+
+    /// The statements that count `filter`'s matches and facets (also for psql, in the bench).
+    func countStatements(_ filter: DatabaseFilter) -> [CountStatement] {
         let facetColumns = facets.keys.sorted()
         let shared = facetColumns.filter { !filter.filters($0) }
         var parameters = DatabaseParameters()
         let groups = shared.map { grouped($0, &parameters) }
         let filtered = condition(filter, &parameters)
-        if shared.isEmpty {
-            let rows = try connection.rows("SELECT count(*) FROM " + source + " WHERE " + filtered, parameters.values)
-            result.matchCount = Int(rows[0][0] ?? "") ?? 0
-        } else {
-            let names = shared.indices.map { "c" + String($0) }
-            let sql =
-                "SELECT " + names.map { "GROUPING(\($0))::text, \($0)::text" }.joined(separator: ", ")
-                + ", count(*) FROM (SELECT " + zip(groups, names).map { $0 + " AS " + $1 }.joined(separator: ", ")
-                + " FROM " + source + " WHERE " + filtered + ") s GROUP BY GROUPING SETS ("
-                + names.map { "(" + $0 + ")" }.joined(separator: ", ") + ", ())"
-            for row in try connection.rows(sql, parameters.values) {
-                let count = Int(row[2 * shared.count] ?? "") ?? 0
-                guard let slot = shared.indices.first(where: { row[2 * $0] == "0" }) else {
-                    result.matchCount = count
-                    continue
-                }
-                add(count, of: row[2 * slot + 1], toFacet: shared[slot], &result)
-            }
-        }
+        // GROUPING(c) is 0 in the rows grouped by c; the empty set's row is the match count.
+        let names = shared.indices.map { "c" + String($0) }
+        let sql =
+            "SELECT " + names.map { "GROUPING(\($0))::text, \($0)::text, " }.joined()
+            + "count(*) FROM (SELECT "
+            + (zip(groups, names).map { $0 + " AS " + $1 } + ["1 AS one"]).joined(
+                separator: ", ") + " FROM " + source + " WHERE " + filtered + ") s GROUP BY GROUPING SETS ("
+            + names.map { "(" + $0 + "), " }.joined() + "())"
+        var statements = [CountStatement(sql: sql, values: parameters.values, facets: shared, isShared: true)]
         for column in facetColumns where filter.filters(column) {
             var parameters = DatabaseParameters()
             let group = grouped(column, &parameters)
@@ -67,17 +93,15 @@ extension DatabaseTable {
             let sql =
                 "SELECT c::text, count(*) FROM (SELECT " + group + " AS c FROM " + source + " WHERE " + filtered
                 + ") s GROUP BY 1"
-            for row in try connection.rows(sql, parameters.values) {
-                add(Int(row[1] ?? "") ?? 0, of: row[0], toFacet: column, &result)
-            }
+            statements.append(CountStatement(sql: sql, values: parameters.values, facets: [column], isShared: false))
         }
-        for column in facetColumns {
-            if facets[column] == .options && result.counts[column] == nil {
-                result.counts[column] = [Int](repeating: 0, count: (options[column]?.count ?? 0) + 1)
-            }
-            if facets[column] == .range && result.histograms[column] == nil { result.histograms[column] = bins[column] }
-        }
-        return result
+        return statements
+    }
+
+    /// The SQL `counts` sends for `filter`, each statement with the values it binds: for sending
+    /// the same through another client (the bench's psql).
+    public func countSQL(_ filter: DatabaseFilter) -> [(sql: String, values: [String])] {
+        countStatements(filter).map { ($0.sql, $0.values) }
     }
 
     /// What a facet groups the rows by: an option facet its shown value, a range facet its bin

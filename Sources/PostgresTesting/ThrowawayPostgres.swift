@@ -61,6 +61,19 @@ public final class ThrowawayPostgres: @unchecked Sendable {
         try run(binaries + "pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     }
 
+    /// Runs the psql `script` (SQL and psql's own commands) as the superuser, stopping at the
+    /// first error; what it prints is then `psqlOutput`.
+    public func psql(script: String, database: String = "postgres") throws {
+        try script.write(toFile: folder + "/script.sql", atomically: false, encoding: .utf8)
+        try run(
+            binaries + "psql",
+            [
+                "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", folder, "-U", "foldout", "-d", database, "-f",
+                folder + "/script.sql",
+            ],
+            asServer: false)
+    }
+
     /// What psql printed last (`psql`'s output, such as a `COPY … TO STDOUT`).
     public var psqlOutput: [UInt8] {
         FileManager.default.contents(atPath: folder + "/psql.out").map { [UInt8]($0) } ?? []
