@@ -87,9 +87,24 @@ public struct DatabaseTable: Sendable {
         for (column, kind) in added.sorted(by: { $0.key < $1.key }) {
             facets[column] = kind == .range && columns[column].kind != .text ? .range : .options
         }
-        for column in added.keys where facets[column] == .options {
-            let values = try connection.rows("SELECT DISTINCT " + columns[column].shown + " FROM " + source)
-            options[column] = DatabaseOptions.ordered(values.compactMap { $0[0] }, columns[column])
+        // Every option facet's values in one scan: a grouping set each (GROUPING is 0 in its own).
+        let listed = added.keys.filter { facets[$0] == .options }.sorted()
+        if !listed.isEmpty {
+            let names = listed.indices.map { "c" + String($0) }
+            let sql =
+                "SELECT " + names.map { "GROUPING(\($0))::text, \($0)::text" }.joined(separator: ", ")
+                + " FROM (SELECT "
+                + zip(listed, names).map { columns[$0].shown + " AS " + $1 }.joined(separator: ", ") + " FROM "
+                + source + ") s GROUP BY GROUPING SETS (" + names.map { "(" + $0 + ")" }.joined(separator: ", ") + ")"
+            var found: [[String]] = listed.map { _ in [] }
+            for row in try connection.rows(sql) {
+                guard let slot = listed.indices.first(where: { row[2 * $0] == "0" }), let value = row[2 * slot + 1]
+                else { continue }
+                found[slot].append(value)
+            }
+            for (slot, column) in listed.enumerated() {
+                options[column] = DatabaseOptions.ordered(found[slot], columns[column])
+            }
         }
         let ranges = added.keys.filter { facets[$0] == .range }.sorted()
         guard !ranges.isEmpty else { return }
