@@ -9,12 +9,12 @@ import PostgresTesting
 /// count and every facet's counts and histograms) through Foldout's engine (`DatabaseTable.counts`,
 /// bound parameters over libpq) against the same statements sent by `psql` (prepared, then
 /// executed; psql's `\timing`), rounds alternating, at 1M and at `rows` rows; Foldout's memory while
-/// filtering; and the same facet change again with an index on `carrier` (made in the throwaway
-/// database only: Foldout never creates anything in a user's).
+/// filtering; a narrow range of the delay; and both again with indexes on `carrier` and
+/// `dep_delay` (made in the throwaway database only: Foldout never creates anything in a user's).
 func databaseFigures(rows: Int, rounds: Int) -> [Figure] {
     let server: ThrowawayPostgres
     do { server = try ThrowawayPostgres() } catch { fatal("cannot start PostgreSQL: \(error)") }
-    defer { server.stop() }
+    // Stopped before any fatal(), whose exit skips a defer.
     var figures: [Figure] = []
     let sizes = rows > 1_000_000 ? [1_000_000, rows] : [rows]
     do {
@@ -22,14 +22,21 @@ func databaseFigures(rows: Int, rounds: Int) -> [Figure] {
             progress("database: making a table of \(size) rows")
             try server.psql(makeTable(rows: size))
             try server.psql("VACUUM ANALYZE big")
-            figures += try facetChange(server, rows: size, rounds: rounds, label: "")
+            figures += try facetChange(server, rows: size, rounds: rounds, label: "", changes: carrierChanges)
         }
-        progress("database: indexing carrier")
-        try server.psql("CREATE INDEX ON big (carrier); ANALYZE big")
-        figures += try facetChange(server, rows: sizes.last!, rounds: rounds, label: ", carrier indexed")
+        let last = sizes.last!
+        figures += try facetChange(server, rows: last, rounds: rounds, label: ", narrow delay", changes: narrowChanges)
+        progress("database: indexing carrier and dep_delay")
+        try server.psql("CREATE INDEX ON big (carrier); CREATE INDEX ON big (dep_delay); ANALYZE big")
+        figures += try facetChange(
+            server, rows: last, rounds: rounds, label: ", carrier indexed", changes: carrierChanges)
+        figures += try facetChange(
+            server, rows: last, rounds: rounds, label: ", narrow delay indexed", changes: narrowChanges)
     } catch {
+        server.stop()
         fatal("database: \(error)")
     }
+    server.stop()
     return figures
 }
 
@@ -48,16 +55,9 @@ private func makeTable(rows: Int) -> String {
     """
 }
 
-private func facetChange(
-    _ server: ThrowawayPostgres, rows: Int, rounds: Int, label: String
-) throws -> [Figure] {
-    guard let address = DatabaseAddress(server.uri(table: "big")) else { fatal("no address") }
-    let opened = monotonicNanoseconds()
-    let table = try DatabaseTable.open(
-        address: address, facets: [1: .options, 2: .options, 3: .options, 4: .range, 5: .range])
-    let openMilliseconds = Double(monotonicNanoseconds() - opened) / 1e6
-    let connection = try table.connect()
-    // Two changes in turn, so that no round repeats the one before: one carrier; two carriers from JFK.
+/// Two facet changes in turn, so that no round repeats the one before: one carrier; two carriers
+/// from JFK (each a tenth of the rows or more: every page has some).
+private func carrierChanges(_ table: DatabaseTable) -> [DatabaseFilter] {
     let carriers = table.options[1] ?? []
     var one = DatabaseFilter()
     one.select(FacetSelection(options: [carriers.firstIndex(of: "UA") ?? 0]), inColumn: 1)
@@ -66,12 +66,37 @@ private func facetChange(
         FacetSelection(options: Set([carriers.firstIndex(of: "AA") ?? 0, carriers.firstIndex(of: "DL") ?? 1])),
         inColumn: 1)
     two.select(FacetSelection(options: [table.options[2]?.firstIndex(of: "JFK") ?? 0]), inColumn: 2)
+    return [one, two]
+}
+
+/// Two narrow ranges of the delay in turn (a thousandth of the rows each), as a drag leaves them.
+private func narrowChanges(_ table: DatabaseTable) -> [DatabaseFilter] {
+    [100.0, 120.0].map { low in
+        var filter = DatabaseFilter()
+        filter.setRange(FacetRange(lower: low, upper: low + 0.5), forColumn: 4)
+        return filter
+    }
+}
+
+private func facetChange(
+    _ server: ThrowawayPostgres, rows: Int, rounds: Int, label: String,
+    changes: (DatabaseTable) -> [DatabaseFilter]
+) throws -> [Figure] {
+    guard let address = DatabaseAddress(server.uri(table: "big")) else {
+        throw ThrowawayPostgres.Failure(description: "no address")
+    }
+    let opened = monotonicNanoseconds()
+    let table = try DatabaseTable.open(
+        address: address, facets: [1: .options, 2: .options, 3: .options, 4: .range, 5: .range])
+    let openMilliseconds = Double(monotonicNanoseconds() - opened) / 1e6
+    let connection = try table.connect()
+    let filters = changes(table)
     var ours: [Double] = []
     var psql: [Double] = []
     var matched = 0
     for round in 1...rounds {
         progress("database \(rows) rows\(label): round \(round) of \(rounds)")
-        let filter = round % 2 == 0 ? one : two
+        let filter = filters[round % filters.count]
         let measureOurs = {
             let started = monotonicNanoseconds()
             matched = try table.counts(filter, connection).matchCount
@@ -81,7 +106,7 @@ private func facetChange(
         psql.append(try psqlMilliseconds(server, table.countSQL(filter)))
         if round % 2 == 1 { try measureOurs() }
     }
-    guard matched > 0 else { fatal("database: nothing matched") }
+    guard matched > 0 else { throw ThrowawayPostgres.Failure(description: "nothing matched") }
     let name = "facet change, \(NumberText.grouped(rows)) rows" + label
     var figures = [
         Figure(
@@ -121,7 +146,9 @@ private func psqlMilliseconds(_ server: ThrowawayPostgres, _ statements: [(sql: 
     let times = output.split(separator: "\n").filter { $0.hasPrefix("Time: ") }.compactMap {
         Double($0.dropFirst(6).split(separator: " ").first ?? "")
     }
-    guard times.count == statements.count else { fatal("psql gave \(times.count) times: \(output.suffix(300))") }
+    guard times.count == statements.count else {
+        throw ThrowawayPostgres.Failure(description: "psql gave \(times.count) times: \(output.suffix(300))")
+    }
     return times.reduce(0, +)
 }
 
