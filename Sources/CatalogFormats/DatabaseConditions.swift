@@ -86,6 +86,9 @@ extension DatabaseTable {
             terms = columns[sort.column].sortKeys.map { $0 + (sort.descending ? " DESC" : " ASC") + " NULLS LAST" }
         }
         terms += keyColumns
+        // Without a key, every column's text: a total order but for rows alike in every column,
+        // which are interchangeable, so that counting rows off gives each row once.
+        if key == .none { terms += columns.map { source + "." + $0.quoted + "::text COLLATE \"C\"" } }
         return terms.isEmpty ? "" : " ORDER BY " + terms.joined(separator: ", ")
     }
 

@@ -12,8 +12,8 @@ public struct DatabaseTable: Sendable {
         case primary([Int])
         /// The row's place in a table (`ctid`), for a table without a primary key.
         case rowLocation
-        /// None (a view without a key): pages are counted off (`OFFSET`), slower deep down, and
-        /// rows with equal sort values may come in another order from one page to the next.
+        /// None (a view without a key): pages are counted off (`OFFSET`), slower deep down, the
+        /// order made total by every column's text after the sort column.
         case none
     }
 

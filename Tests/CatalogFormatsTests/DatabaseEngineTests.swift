@@ -16,6 +16,8 @@ final class DatabaseEngineTests: PostgresTestCase {
         try FlightsTable.load(rows: rows, into: server)
         try server.psql(
             """
+            CREATE TABLE nokey AS SELECT * FROM flights;
+            CREATE VIEW flights_view AS SELECT * FROM flights;
             CREATE TABLE keep (id integer);
             INSERT INTO keep VALUES (1);
             CREATE TABLE hostile ("a""; DROP TABLE keep; --" text, "n" integer);
@@ -137,6 +139,39 @@ final class DatabaseEngineTests: PostgresTestCase {
                 XCTAssertEqual(value.flatMap(Double.init), Double(expected), catalog.columns[column].name)
             } else {
                 XCTAssertEqual(value ?? "", expected, catalog.columns[column].name)
+            }
+        }
+    }
+
+    /// Paging through every match by keyset gives each row once, in the sort order: by the primary
+    /// key, by `ctid` in a table without one, and counted off (`OFFSET`) in a view.
+    func testPagesGiveEveryRowOnce() throws {
+        for (name, key) in [
+            ("flights", DatabaseTable.Key.primary([0])), ("nokey", .rowLocation), ("flights_view", .none),
+        ] {
+            let table = try open(name, facets: [6: .options])
+            XCTAssertEqual(table.key, key, name)
+            let connection = try connect()
+            var filter = DatabaseFilter()
+            filter.select(FacetSelection(options: [0, 1], excluded: true), inColumn: 6)
+            let expected = try table.counts(filter, connection).matchCount
+            for sort in [CatalogSortKey(column: 6), CatalogSortKey(column: 5, descending: true), nil] {
+                filter.sort = sort
+                var ids: [String] = []
+                var sortValues: [String?] = []
+                var cursor: DatabaseCursor?
+                repeat {
+                    let page = try table.page(filter, after: cursor, limit: 97, connection)
+                    ids += page.rows.map { $0[0] ?? "" }
+                    sortValues += page.rows.map { row in sort.flatMap { row[$0.column] } }
+                    cursor = page.next
+                } while cursor != nil
+                XCTAssertEqual(ids.count, expected, "\(name), \(String(describing: sort))")
+                XCTAssertEqual(Set(ids).count, expected, "\(name), \(String(describing: sort)): a row twice")
+                if sort?.column == 5 {
+                    let delays = sortValues.map { $0.flatMap(Double.init) ?? -.infinity }
+                    XCTAssertEqual(delays, delays.sorted(by: >), "\(name): not by the largest delay first")
+                }
             }
         }
     }
