@@ -68,6 +68,15 @@ public final class DatabaseSession: Sendable {
         return box.withLock { $0 } ?? .failure(CatalogImportError(line: 0, reason: .cancelled))
     }
 
+    /// Stops the running query and skips the waiting ones, none of them answered: for closing
+    /// the window, so that no query is left running on the server.
+    public func cancel() {
+        state.withLock { state in
+            state.newest += 1
+            state.running?.canceller.stopQuery()
+        }
+    }
+
     private func submit<Answer: Sendable>(
         _ query: @escaping @Sendable (PostgresConnection) throws(CatalogImportError) -> Answer,
         answer: @escaping @Sendable (Result<Answer, CatalogImportError>) -> Void,

@@ -29,14 +29,17 @@ final class DatabaseFaultTests: XCTestCase {
         server?.stop()
     }
 
-    /// Waits (without a deadline of its own: the test's) until the server runs `query`.
-    private func waitUntilRunning(_ query: String) throws {
+    /// Waits until the server runs `query` (`running`) or no longer runs it; fails after a minute,
+    /// so that a query that never ends fails the test rather than hanging it.
+    private func waitUntil(_ query: String, running: Bool) throws {
         let watcher = try PostgresConnection(uri: server.uri())
-        while try watcher.rows(
-            "SELECT count(*) FROM pg_stat_activity WHERE query = $1 AND state = 'active'", [query]) == [["0"]]
-        {
+        for _ in 0..<6_000 {
+            let active = try watcher.rows(
+                "SELECT count(*) FROM pg_stat_activity WHERE query = $1 AND state = 'active'", [query])
+            if (active != [["0"]]) == running { return }
             usleep(10_000)
         }
+        XCTFail("“\(query)” is \(running ? "not running" : "still running") after a minute")
     }
 
     private func counts(_ filter: DatabaseFilter = DatabaseFilter()) -> Result<DatabaseCounts, CatalogImportError> {
@@ -51,17 +54,29 @@ final class DatabaseFaultTests: XCTestCase {
         let sleep = { @Sendable (connection: PostgresConnection) throws(CatalogImportError) in try connection.rows(slow)
         }
         session.run(sleep, answer: { _ in older.fulfill() })
-        try waitUntilRunning(slow)
+        try waitUntil(slow, running: true)
         var filter = DatabaseFilter()
         filter.select(FacetSelection(options: [1]), inColumn: 1)
         let newer = try counts(filter).get()
         XCTAssertEqual(newer.matchCount, 1_000)
         XCTAssertEqual(newer.counts[1], [1_000, 1_000, 1_000, 0])
         wait(for: [older], timeout: 0.1)
-        let watcher = try PostgresConnection(uri: server.uri())
-        XCTAssertEqual(
-            try watcher.rows("SELECT count(*) FROM pg_stat_activity WHERE query = $1 AND state = 'active'", [slow]),
-            [["0"]], "the older query still runs")
+        try waitUntil(slow, running: false)
+    }
+
+    func testCancelLeavesNoQueryRunning() throws {
+        let slow = "SELECT pg_sleep(600)"
+        let answered = expectation(description: "the cancelled request's answer")
+        answered.isInverted = true
+        let sleep = { @Sendable (connection: PostgresConnection) throws(CatalogImportError) in
+            try connection.rows(slow)
+        }
+        session.run(sleep, answer: { _ in answered.fulfill() })
+        try waitUntil(slow, running: true)
+        session.cancel()
+        try waitUntil(slow, running: false)
+        wait(for: [answered], timeout: 0.1)
+        XCTAssertEqual(try counts().get().matchCount, 3_000, "the session is left unusable")
     }
 
     func testAKilledServerIsSaidAndARetryWorksOnceItIsBack() throws {
@@ -76,7 +91,7 @@ final class DatabaseFaultTests: XCTestCase {
                 if case .failure(let error) = result { failure = error }
                 answered.fulfill()
             })
-        try waitUntilRunning(slow)
+        try waitUntil(slow, running: true)
         try server.halt()
         wait(for: [answered], timeout: 60)
         let error = try XCTUnwrap(failure)
