@@ -47,7 +47,9 @@ let package = Package(
         .plugin(name: "StyleSheetPlugin", capability: .buildTool(), dependencies: ["style-embedder"]),
         .executableTarget(name: "foldout", dependencies: ["FoldoutUI"]),
         // Benchmarks: figures printed beside a baseline measured in the same run.
-        .executableTarget(name: "foldout-bench", dependencies: ["FoldoutCore", "CatalogFormats", "FoldoutUI", "Gtk"]),
+        .executableTarget(
+            name: "foldout-bench",
+            dependencies: ["FoldoutCore", "CatalogFormats", "FoldoutUI", "Gtk", "PostgresTesting"]),
         .executableTarget(name: "first-frame-c", dependencies: ["CGtk"], path: "Benchmarks/first-frame"),
         .executableTarget(name: "string-list-c", dependencies: ["CGtk"], path: "Benchmarks/string-list"),
         .testTarget(name: "FoldoutCoreTests", dependencies: ["FoldoutCore"]),

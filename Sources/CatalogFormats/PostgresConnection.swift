@@ -4,12 +4,12 @@ import FoldoutCore
 
 /// One connection to a PostgreSQL server through libpq, used by one thread at a time: queries
 /// whose values are bound as parameters, never pasted into the SQL, and `COPY … TO STDOUT`.
-final class PostgresConnection {
+public final class PostgresConnection {
     private let handle: OpaquePointer
 
     /// Connects with a libpq URI (`postgresql://…`); the password comes from the URI, from
     /// `PGPASSWORD` or from `~/.pgpass`, as libpq finds it.
-    init(uri: String) throws(CatalogImportError) {
+    public init(uri: String) throws(CatalogImportError) {
         // Before the URI, so that the URI's own connect_timeout wins.
         let keywords = ["connect_timeout", "dbname", "fallback_application_name"]
         let values = ["10", uri, "foldout"]
@@ -74,6 +74,12 @@ final class PostgresConnection {
         if let failed { throw failed }
     }
 
+    /// Whether the connection still reaches its server (false once the server went away).
+    var isUsable: Bool { PQstatus(handle) == CONNECTION_OK }
+
+    /// What stops this connection's running query from another thread.
+    func canceller() -> PostgresCanceller? { PQgetCancel(handle).map(PostgresCanceller.init) }
+
     /// Asks the server to stop the query running on this connection.
     private func cancelQuery() {
         guard let cancel = PQgetCancel(handle) else { return }
@@ -89,7 +95,13 @@ final class PostgresConnection {
         return String(cString: quoted)
     }
 
+    /// The SQLSTATE of the last statement that failed (`57014`: cancelled).
+    private(set) var lastFailureCode: String?
+
     private func failure(_ result: OpaquePointer?) -> CatalogImportError {
+        lastFailureCode = result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "C"))) }.map {
+            String(cString: $0)
+        }
         let message = result.flatMap { PQresultErrorMessage($0) }.map { String(cString: $0) } ?? ""
         let text = message.isEmpty ? String(cString: PQerrorMessage(handle)) : message
         let reason: CatalogImportError.Reason =
@@ -123,5 +135,20 @@ final class PostgresConnection {
         defer { for copy in copies { copy.deallocate() } }
         let pointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+}
+
+/// Asks a connection's server to stop the query the connection runs; usable from any thread
+/// while the connection works on another (libpq's `PGcancel` is made for that).
+final class PostgresCanceller: @unchecked Sendable {
+    private let cancel: OpaquePointer
+
+    init(_ cancel: OpaquePointer) { self.cancel = cancel }
+
+    deinit { PQfreeCancel(cancel) }
+
+    func stopQuery() {
+        var error = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(cancel, &error, Int32(error.count))
     }
 }

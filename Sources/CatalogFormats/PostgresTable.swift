@@ -67,7 +67,7 @@ enum PostgresTable {
 
     /// The relation `table` names (its name as listed, or `schema.name`; failing that, in
     /// another case), or the only one there is.
-    private static func chosen(_ table: String?, among relations: [Relation]) throws(CatalogImportError) -> Relation {
+    static func chosen(_ table: String?, among relations: [Relation]) throws(CatalogImportError) -> Relation {
         let readable = relations.filter(\.isReadable).map(\.shownName)
         guard let table else {
             guard readable.count == 1, let only = relations.first(where: \.isReadable) else {
@@ -84,7 +84,7 @@ enum PostgresTable {
 
     /// The tables, views, materialized views and foreign tables outside the system's schemas;
     /// a partitioned table once, not each partition.
-    private static func relations(_ connection: PostgresConnection) throws(CatalogImportError) -> [Relation] {
+    static func relations(_ connection: PostgresConnection) throws(CatalogImportError) -> [Relation] {
         try connection.rows(
             "SELECT c.oid::text, n.nspname, c.relname, pg_catalog.pg_table_is_visible(c.oid)::text,"
                 + " pg_catalog.has_table_privilege(c.oid, 'SELECT')::text"
@@ -99,7 +99,7 @@ enum PostgresTable {
         }
     }
 
-    private struct Relation {
+    struct Relation {
         let oid: String
         let schema: String
         let name: String
@@ -116,7 +116,7 @@ enum PostgresTable {
     }
 
     /// A column, its type's category (`pg_type.typcategory`) and name.
-    private struct Column {
+    struct Column {
         let name: String
         let category: String
         let type: String

@@ -9,6 +9,14 @@ import FoldoutCore
 enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
     static func run(_ request: LaunchRequest, to path: String) -> String? {
+        if case .file(let file, let options, _)? = request.catalog {
+            switch CommandLineDatabaseExport.chosen(path: file, options: options, residence: request.residence) {
+            case .failure(let problem): return problem.message
+            case .success(true):
+                return CommandLineDatabaseExport.run(path: file, options: options, filters: request.filters, to: path)
+            case .success(false): break
+            }
+        }
         let filter: FacetFilter
         switch filtered(request) {
         case .success(let made): filter = made

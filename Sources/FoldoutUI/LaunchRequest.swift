@@ -15,6 +15,9 @@ struct LaunchRequest {
         case generated(count: Int)
     }
 
+    /// Where a database's table is filtered: read into memory, or in its server.
+    enum Residence { case inMemory, inDatabase }
+
     static let actionsCount = 10_000
     static let catalogSizes = 1...50_000_000
 
@@ -32,6 +35,8 @@ struct LaunchRequest {
     /// `--summary FILE`: the summary of every column over the matching rows, without a window.
     var summaryPath: String?
     var printsVersion = false
+    /// `--in-memory` or `--in-database`; nil: in the server for `--export` of a large table.
+    var residence: Residence?
 
     /// A launch that asks for nothing (the desktop's, D-Bus activation's).
     static var none: LaunchRequest { LaunchRequest() }
@@ -51,6 +56,7 @@ struct LaunchRequest {
             self.page = page
         }
         try readCatalog(parsed)
+        try readResidence(parsed)
         try readFilters(parsed)
         if let text = parsed.string(Self.unfold) {
             // A row of the results is checked once they are shown (FiltersPage+Requests.swift).
@@ -87,6 +93,19 @@ struct LaunchRequest {
         if let path = parsed.filename(Self.catalogFile) {
             guard catalog == nil else { throw LaunchProblem(tr("use either --catalog or --catalog-size, not both")) }
             catalog = .file(path: path, options: readOptions, atStart: true)
+        }
+    }
+
+    private mutating func readResidence(_ parsed: ParsedOptions) throws(LaunchProblem) {
+        switch (parsed.contains(Self.inMemory), parsed.contains(Self.inDatabase)) {
+        case (true, true): throw LaunchProblem(tr("use either --in-memory or --in-database, not both"))
+        case (true, false): residence = .inMemory
+        case (false, true):
+            guard exportPath != nil else {
+                throw LaunchProblem(tr("--in-database works with --export only; the window reads a table into memory"))
+            }
+            residence = .inDatabase
+        case (false, false): break
         }
     }
 
@@ -243,8 +262,8 @@ struct LaunchProblem: Error {
 extension LaunchRequest {
     static var options: [CommandLineOption] {
         [
-            page, unfold, catalogSize, catalogFile, table, encoding, openFacet, choose, exclude, range, search, sort,
-            measure, view, export, summary, edit, shortcuts, version,
+            page, unfold, catalogSize, catalogFile, table, inMemory, inDatabase, encoding, openFacet, choose, exclude,
+            range, search, sort, measure, view, export, summary, edit, shortcuts, version,
         ]
     }
 
@@ -279,6 +298,18 @@ extension LaunchRequest {
             name: "table", kind: .string,
             description: tr("Open the table NAME of a database, or the file NAME in a zip archive"),
             argument: tr("NAME"))
+    }
+    static var inMemory: CommandLineOption {
+        .init(
+            name: "in-memory", kind: .flag,
+            description: tr("Read a database’s table into memory, however large (the window always does)"),
+            argument: nil)
+    }
+    static var inDatabase: CommandLineOption {
+        .init(
+            name: "in-database", kind: .flag,
+            description: tr("With --export, filter a PostgreSQL table in its server instead of reading it"),
+            argument: nil)
     }
     static var encoding: CommandLineOption {
         .init(

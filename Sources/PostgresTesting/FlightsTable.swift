@@ -13,6 +13,14 @@ public enum FlightsTable {
             scheduled timestamptz, cancelled boolean, note text)
         """
 
+    /// Makes the table `flights` of `count` rows on `server`, and the same rows as
+    /// `flights.csv` in its folder.
+    public static func load(rows count: Int, into server: ThrowawayPostgres) throws {
+        try csv(rows: count).write(toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
+        try server.psql(createTable)
+        try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
+    }
+
     /// `count` rows with a header, the same for the same count. The server keeps them in an order
     /// of its own (`COPY` may fill a page's free space with a later row): `id` is the file's order.
     public static func csv(rows count: Int) -> String {

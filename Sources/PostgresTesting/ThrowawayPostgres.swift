@@ -47,8 +47,36 @@ public final class ThrowawayPostgres: @unchecked Sendable {
             ])
         let access = "local all foldout trust\nlocal all all scram-sha-256\n"
         try access.write(toFile: folder + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
+        try start()
+    }
+
+    /// Starts the server (again, after `halt`).
+    public func start() throws {
         let options = "-c listen_addresses='' -k \(folder) -c fsync=off -c timezone=UTC -c max_connections=20"
         try run(binaries + "pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-o", options, "-w", "start"])
+    }
+
+    /// Stops the server at once, as a crash would, keeping its data for `start`.
+    public func halt() throws {
+        try run(binaries + "pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+    }
+
+    /// Runs the psql `script` (SQL and psql's own commands) as the superuser, stopping at the
+    /// first error; what it prints is then `psqlOutput`.
+    public func psql(script: String, database: String = "postgres") throws {
+        try script.write(toFile: folder + "/script.sql", atomically: false, encoding: .utf8)
+        try run(
+            binaries + "psql",
+            [
+                "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", folder, "-U", "foldout", "-d", database, "-f",
+                folder + "/script.sql",
+            ],
+            asServer: false)
+    }
+
+    /// What psql printed last (`psql`'s output, such as a `COPY … TO STDOUT`).
+    public var psqlOutput: [UInt8] {
+        FileManager.default.contents(atPath: folder + "/psql.out").map { [UInt8]($0) } ?? []
     }
 
     /// Stops the server at once and removes its folder.

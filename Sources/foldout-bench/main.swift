@@ -7,7 +7,7 @@ import Gtk
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
     Usage: foldout-bench [--rounds N] [--catalog-size N]
-                         [--only startup|filter|catalog|formats|sheets|ranges|export|search|frames|summary]
+                         [--only startup|filter|catalog|formats|sheets|ranges|export|search|frames|summary|database]
                          [--catalog FILE] [--no-peers] [--json] [--compare OLD.json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
@@ -17,6 +17,8 @@ let usage = """
     --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines; --only sheets
     reads 100,000 of them as .xlsx and .ods (written by pandas, which takes minutes for the .ods).
     --compare OLD.json prints each figure beside an earlier run's (its --json) and the change.
+    --only database filters a PostgreSQL table of --catalog-size rows (and of 1M) in a throwaway
+    server against psql (needs Debian's postgresql; no display).
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -42,10 +44,14 @@ while !arguments.isEmpty {
         if option == "--rounds" { rounds = value } else { catalogSize = value }
     case "--only":
         guard let group = arguments.first,
-            ["startup", "filter", "catalog", "formats", "sheets", "ranges", "export", "search", "frames", "summary"]
-                .contains(group)
+            [
+                "startup", "filter", "catalog", "formats", "sheets", "ranges", "export", "search", "frames", "summary",
+                "database",
+            ].contains(group)
         else {
-            fatal("--only takes startup, filter, catalog, formats, sheets, ranges, export, search, frames or summary")
+            fatal(
+                "--only takes startup, filter, catalog, formats, sheets, ranges, export, search, frames, summary"
+                    + " or database")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -73,6 +79,12 @@ while !arguments.isEmpty {
     default:
         fatal("unknown option \(option) (try --help)")
     }
+}
+if only == "database" {
+    let measured = databaseFigures(rows: catalogSize, rounds: rounds)
+    progress("")
+    print(json ? Figure.json(measured) : Figure.table(measured))
+    exit(0)
 }
 guard getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil, GtkRuntime.initialize() else {
     fatal("no display; run it under xvfb-run -a")

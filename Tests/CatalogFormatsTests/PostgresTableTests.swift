@@ -8,49 +8,26 @@ import XCTest
 /// A table of a real PostgreSQL server (`ThrowawayPostgres`), read as a user opens one by its URI,
 /// and compared with the same rows read from CSV value for value; the tables offered when none is
 /// named; names that would break pasted SQL; and each fault said in one line.
-final class PostgresTableTests: XCTestCase {
-    nonisolated(unsafe) private static var server: ThrowawayPostgres?
-    nonisolated(unsafe) private static var startFailure: Error?
+final class PostgresTableTests: PostgresTestCase {
     private static let rows = 3_000
 
-    override class func setUp() {
-        do {
-            let server = try ThrowawayPostgres()
-            Self.server = server
-            try FlightsTable.csv(rows: rows).write(
-                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
-            try server.psql(FlightsTable.createTable)
-            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
-            try server.psql(
-                """
-                CREATE TYPE mood AS ENUM ('sad', 'happy');
-                CREATE TABLE "we""ird; DROP TABLE flights; --" ("a ""quoted"", col;" text, "zip" text, "m" mood);
-                INSERT INTO "we""ird; DROP TABLE flights; --" VALUES ('x''); DROP TABLE flights; --', '01234', 'sad'),
-                    ('y', '12345', 'happy');
-                CREATE SCHEMA archive;
-                CREATE TABLE archive.old (id integer, ok boolean);
-                INSERT INTO archive.old VALUES (1, true), (2, false), (3, NULL);
-                CREATE VIEW united AS SELECT * FROM flights WHERE carrier = 'UA';
-                CREATE TABLE hidden (id integer);
-                INSERT INTO hidden VALUES (1);
-                CREATE ROLE reader LOGIN PASSWORD 'right';
-                GRANT SELECT ON flights TO reader;
-                """)
-        } catch {
-            startFailure = error
-        }
-    }
-
-    override class func tearDown() {
-        server?.stop()
-        server = nil
-    }
-
-    private var server: ThrowawayPostgres {
-        get throws {
-            if let failure = Self.startFailure { throw failure }
-            return try XCTUnwrap(Self.server)
-        }
+    override class func prepare(_ server: ThrowawayPostgres) throws {
+        try FlightsTable.load(rows: rows, into: server)
+        try server.psql(
+            """
+            CREATE TYPE mood AS ENUM ('sad', 'happy');
+            CREATE TABLE "we""ird; DROP TABLE flights; --" ("a ""quoted"", col;" text, "zip" text, "m" mood);
+            INSERT INTO "we""ird; DROP TABLE flights; --" VALUES ('x''); DROP TABLE flights; --', '01234', 'sad'),
+                ('y', '12345', 'happy');
+            CREATE SCHEMA archive;
+            CREATE TABLE archive.old (id integer, ok boolean);
+            INSERT INTO archive.old VALUES (1, true), (2, false), (3, NULL);
+            CREATE VIEW united AS SELECT * FROM flights WHERE carrier = 'UA';
+            CREATE TABLE hidden (id integer);
+            INSERT INTO hidden VALUES (1);
+            CREATE ROLE reader LOGIN PASSWORD 'right';
+            GRANT SELECT ON flights TO reader;
+            """)
     }
 
     private func load(_ uri: String, table: String? = nil) throws -> Catalog {
@@ -203,23 +180,5 @@ final class PostgresTableTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, refused.errors)
         XCTAssertTrue(lines.first?.contains("password authentication failed for user") == true, refused.errors)
         XCTAssertFalse(refused.errors.contains("s3cret"), refused.errors)
-    }
-
-    private func foldout(_ arguments: [String]) throws -> (status: Int32, errors: String) {
-        let process = Process()
-        process.executableURL = try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
-            .deletingLastPathComponent().appendingPathComponent("foldout")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        environment["WAYLAND_DISPLAY"] = nil
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 }

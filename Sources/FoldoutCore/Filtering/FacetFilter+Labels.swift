@@ -150,9 +150,14 @@ public enum FacetValueText {
     /// YYYY-MM-DD or as the region writes it, a date-time as "YYYY-MM-DD HH:MM[:SS]" or a date.
     /// A date given for a date-time column's upper end (`upper`) means the end of that day.
     public static func parse(_ typed: String, _ column: CatalogColumn, upper: Bool = false) -> Double? {
+        parse(typed, kind: column.kind, upper: upper)
+    }
+
+    /// `parse` for a column of `kind` (a table's in a database server, which has no catalog column).
+    public static func parse(_ typed: String, kind: CatalogColumn.Kind, upper: Bool = false) -> Double? {
         let text = typed.trimmingSpaces
         guard !text.isEmpty else { return nil }
-        switch column.kind {
+        switch kind {
         case .number, .text:
             let region = RegionFormat.current
             var plain = text.replacingAll(region.groupingSeparator, by: "")

@@ -35,17 +35,8 @@ struct RangeBins: Sendable {
         let numbers = column.numbers()
         let present = numbers.lazy.filter { !$0.isNaN }
         let extent = present.min().flatMap { low in present.max().map { low...$0 } } ?? 0...0
-        var unit = FacetHistogram.Unit.number
-        var edges: [Double]
-        switch column.kind {
-        case .date, .dateTime:
-            let perDay = column.kind == .date ? 1.0 : 86_400
-            (unit, edges) = Self.calendarEdges(extent, perDay: perDay)
-        default:
-            edges =
-                logarithmic
-                ? Self.logarithmicEdges(extent) : Self.linearEdges(extent, wholeNumbers: column.resolution >= 1)
-        }
+        let (unit, edges) = Self.edges(
+            extent, kind: column.kind, wholeNumbers: column.resolution >= 1, logarithmic: logarithmic)
         self.edges = edges
         self.unit = unit
         self.logarithmic = logarithmic && unit == .number
@@ -64,6 +55,17 @@ struct RangeBins: Sendable {
             }
         }
         self.codes = CatalogUnsignedColumn(storage: .u8(codes))
+    }
+
+    /// The bins of a column of `kind` whose values span `extent`: calendar units for dates and
+    /// date-times, else round widths (`wholeNumbers`: no narrower than one) or a logarithmic scale.
+    static func edges(
+        _ extent: ClosedRange<Double>, kind: CatalogColumn.Kind, wholeNumbers: Bool, logarithmic: Bool
+    ) -> (FacetHistogram.Unit, [Double]) {
+        switch kind {
+        case .date, .dateTime: calendarEdges(extent, perDay: kind == .date ? 1.0 : 86_400)
+        default: (.number, logarithmic ? logarithmicEdges(extent) : linearEdges(extent, wholeNumbers: wholeNumbers))
+        }
     }
 
     /// About `numberBins` bins of a round width (1, 2 or 5 times a power of ten); bins of one
@@ -135,5 +137,20 @@ public enum FacetScale {
 
     public static func linear(_ scaled: Double) -> Double {
         scaled < 0 ? 1 - SystemLibrary.power(10, -scaled) : SystemLibrary.power(10, scaled) - 1
+    }
+}
+
+extension FacetHistogram {
+    /// An empty histogram of a column of `kind` whose values go from `lowest` to `highest`, with
+    /// the bins a catalog's column of those values gets (for a table counted elsewhere, such as
+    /// a database server): `wholeNumbers` when every value is whole.
+    public init(
+        lowest: Double, highest: Double, kind: CatalogColumn.Kind, wholeNumbers: Bool, logarithmic: Bool = false
+    ) {
+        let (unit, edges) = RangeBins.edges(
+            lowest...max(lowest, highest), kind: kind, wholeNumbers: wholeNumbers, logarithmic: logarithmic)
+        self.init(
+            edges: edges, unit: unit, logarithmic: logarithmic && unit == .number,
+            counts: [Int](repeating: 0, count: edges.count - 1), missing: 0)
     }
 }

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+
+/// `foldout postgresql://…?table=T --in-database … --export OUT.csv`: the rows the filters and
+/// search match, in `--sort`'s order (else the table's key's), written by the server's
+/// `COPY … TO STDOUT` as CSV, without reading the table into memory. Chosen with
+/// `--in-database`, or without `--in-memory` for a table the planner expects to have more than
+/// `DatabaseTable.inDatabaseRows` rows.
+enum CommandLineDatabaseExport {
+    /// Whether the export of `path` goes through the server: a PostgreSQL table, not forced into
+    /// memory, and asked to stay in the server or large; or the problem, when it cannot.
+    static func chosen(
+        path: String, options: CatalogReadOptions, residence: LaunchRequest.Residence?
+    ) -> Result<Bool, LaunchProblem> {
+        guard let address = DatabaseAddress(path) else {
+            guard residence != .inDatabase else {
+                return .failure(LaunchProblem(tr("--in-database needs a PostgreSQL table (postgresql://…)")))
+            }
+            return .success(false)
+        }
+        switch residence {
+        case .inMemory?: return .success(false)
+        case .inDatabase?: return .success(true)
+        case nil:
+            do throws(CatalogImportError) {
+                let rows = try DatabaseTable.estimatedRows(address: address, table: options.table)
+                return .success(rows > DatabaseTable.inDatabaseRows)
+            } catch {
+                return .failure(LaunchProblem(cannotOpen(path, error)))
+            }
+        }
+    }
+
+    /// Writes the export; returns the problem, in one line, if there is one.
+    static func run(path: String, options: CatalogReadOptions, filters: LaunchFilters, to output: String) -> String? {
+        guard let address = DatabaseAddress(path) else { return nil }
+        let table: DatabaseTable
+        do throws(CatalogImportError) {
+            table = try DatabaseTable.open(address: address, table: options.table, for: filters.filters)
+        } catch {
+            return cannotOpen(path, error)
+        }
+        let filter: DatabaseFilter
+        switch table.filter(filters.filters, search: filters.search, sort: filters.sort) {
+        case .success(let made): filter = made
+        case .failure(let problem): return problem.message
+        }
+        // On this thread: the command line has nothing else to do meanwhile.
+        return StreamedExport.write(to: output) { sink in
+            do throws(CatalogImportError) {
+                try table.export(filter, try table.connect()) { sink($0) }
+            } catch {
+                return cannotOpen(path, error)
+            }
+            return nil
+        }
+    }
+
+    private static func cannotOpen(_ path: String, _ error: CatalogImportError) -> String {
+        CatalogImportError.cannotOpen(path, error.description)
+    }
+}

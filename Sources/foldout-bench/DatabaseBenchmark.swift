@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Glibc
+import PostgresTesting
+
+/// `--only database`: a PostgreSQL table filtered where it lives. A throwaway server (as the tests
+/// start one) holds a flights-like table made by `generate_series`; a facet change (the match
+/// count and every facet's counts and histograms) through Foldout's engine (`DatabaseTable.counts`,
+/// bound parameters over libpq) against the same statements sent by `psql` (prepared, then
+/// executed; psql's `\timing`), rounds alternating, at 1M and at `rows` rows; Foldout's memory while
+/// filtering; a narrow range of the delay; and both again with indexes on `carrier` and
+/// `dep_delay` (made in the throwaway database only: Foldout never creates anything in a user's).
+func databaseFigures(rows: Int, rounds: Int) -> [Figure] {
+    let server: ThrowawayPostgres
+    do { server = try ThrowawayPostgres() } catch { fatal("cannot start PostgreSQL: \(error)") }
+    // Stopped before any fatal(), whose exit skips a defer.
+    var figures: [Figure] = []
+    let sizes = rows > 1_000_000 ? [1_000_000, rows] : [rows]
+    do {
+        for size in sizes {
+            progress("database: making a table of \(size) rows")
+            try server.psql(makeTable(rows: size))
+            try server.psql("VACUUM ANALYZE big")
+            figures += try facetChange(server, rows: size, rounds: rounds, label: "", changes: carrierChanges)
+        }
+        let last = sizes.last!
+        figures += try facetChange(server, rows: last, rounds: rounds, label: ", narrow delay", changes: narrowChanges)
+        progress("database: indexing carrier and dep_delay")
+        try server.psql("CREATE INDEX ON big (carrier); CREATE INDEX ON big (dep_delay); ANALYZE big")
+        figures += try facetChange(
+            server, rows: last, rounds: rounds, label: ", carrier indexed", changes: carrierChanges)
+        figures += try facetChange(
+            server, rows: last, rounds: rounds, label: ", narrow delay indexed", changes: narrowChanges)
+    } catch {
+        server.stop()
+        fatal("database: \(error)")
+    }
+    server.stop()
+    return figures
+}
+
+/// A flights-like table `big` (replacing any): ten carriers, three origins, twelve months, a delay
+/// with a missing value in 37, a date over a year, 4,000 tail numbers; the primary key `id`.
+private func makeTable(rows: Int) -> String {
+    """
+    DROP TABLE IF EXISTS big;
+    CREATE TABLE big AS SELECT g AS id,
+        (ARRAY['UA', 'AA', 'B6', 'DL', 'EV', 'MQ', 'US', 'WN', 'VX', '9E'])[1 + (g * 7) % 10] AS carrier,
+        (ARRAY['JFK', 'LGA', 'EWR'])[1 + (g / 3) % 3] AS origin, (1 + (g / 11) % 12)::int AS month,
+        (CASE WHEN g % 37 = 0 THEN NULL ELSE ((g * 7919) % 1700 - 300) / 10.0 END)::numeric(6,1) AS dep_delay,
+        DATE '2013-01-01' + ((g * 13) % 365)::int AS flight_date, 'N' || (10000 + g % 4000) AS tailnum
+      FROM generate_series(1::int8, \(rows)) g;
+    ALTER TABLE big ADD PRIMARY KEY (id);
+    """
+}
+
+/// Two facet changes in turn, so that no round repeats the one before: one carrier; two carriers
+/// from JFK (each a tenth of the rows or more: every page has some).
+private func carrierChanges(_ table: DatabaseTable) -> [DatabaseFilter] {
+    let carriers = table.options[1] ?? []
+    var one = DatabaseFilter()
+    one.select(FacetSelection(options: [carriers.firstIndex(of: "UA") ?? 0]), inColumn: 1)
+    var two = DatabaseFilter()
+    two.select(
+        FacetSelection(options: Set([carriers.firstIndex(of: "AA") ?? 0, carriers.firstIndex(of: "DL") ?? 1])),
+        inColumn: 1)
+    two.select(FacetSelection(options: [table.options[2]?.firstIndex(of: "JFK") ?? 0]), inColumn: 2)
+    return [one, two]
+}
+
+/// Two narrow ranges of the delay in turn (a thousandth of the rows each), as a drag leaves them.
+private func narrowChanges(_ table: DatabaseTable) -> [DatabaseFilter] {
+    [100.0, 120.0].map { low in
+        var filter = DatabaseFilter()
+        filter.setRange(FacetRange(lower: low, upper: low + 0.5), forColumn: 4)
+        return filter
+    }
+}
+
+private func facetChange(
+    _ server: ThrowawayPostgres, rows: Int, rounds: Int, label: String,
+    changes: (DatabaseTable) -> [DatabaseFilter]
+) throws -> [Figure] {
+    guard let address = DatabaseAddress(server.uri(table: "big")) else {
+        throw ThrowawayPostgres.Failure(description: "no address")
+    }
+    let opened = monotonicNanoseconds()
+    let table = try DatabaseTable.open(
+        address: address, facets: [1: .options, 2: .options, 3: .options, 4: .range, 5: .range])
+    let openMilliseconds = Double(monotonicNanoseconds() - opened) / 1e6
+    let connection = try table.connect()
+    let filters = changes(table)
+    var ours: [Double] = []
+    var psql: [Double] = []
+    var matched = 0
+    for round in 1...rounds {
+        progress("database \(rows) rows\(label): round \(round) of \(rounds)")
+        let filter = filters[round % filters.count]
+        let measureOurs = {
+            let started = monotonicNanoseconds()
+            matched = try table.counts(filter, connection).matchCount
+            ours.append(Double(monotonicNanoseconds() - started) / 1e6)
+        }
+        if round % 2 == 0 { try measureOurs() }
+        psql.append(try psqlMilliseconds(server, table.countSQL(filter)))
+        if round % 2 == 1 { try measureOurs() }
+    }
+    guard matched > 0 else { throw ThrowawayPostgres.Failure(description: "nothing matched") }
+    let name = "facet change, \(NumberText.grouped(rows)) rows" + label
+    var figures = [
+        Figure(
+            name: name, unit: "ms", value: median(ours), baseline: median(psql),
+            baselineName: "the same statements from psql (\\timing)", rounds: rounds)
+    ]
+    if label.isEmpty {
+        figures.append(
+            Figure(
+                name: "open, \(NumberText.grouped(rows)) rows", unit: "ms", value: openMilliseconds, baseline: nil,
+                baselineName: "", rounds: 1))
+        figures.append(
+            Figure(
+                name: "memory filtering \(NumberText.grouped(rows)) rows", unit: "MiB", value: residentMiB(),
+                baseline: Double(rows) * 52 / 1_048_576, baselineName: "in memory at 52 bytes a row",
+                rounds: 1))
+    }
+    return figures
+}
+
+/// The time psql's `\timing` gives the statements, prepared first (not timed) then executed with
+/// the same values; the sum of the executions.
+private func psqlMilliseconds(_ server: ThrowawayPostgres, _ statements: [(sql: String, values: [String])]) throws
+    -> Double
+{
+    var script = ""
+    for (index, statement) in statements.enumerated() { script += "PREPARE s\(index) AS \(statement.sql);\n" }
+    script += "\\timing on\n"
+    for (index, statement) in statements.enumerated() {
+        let values = statement.values.map {
+            "'" + $0.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        }
+        script += "EXECUTE s\(index)" + (values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")") + ";\n"
+    }
+    try server.psql(script: script)
+    let output = String(decoding: server.psqlOutput, as: UTF8.self)
+    let times = output.split(separator: "\n").filter { $0.hasPrefix("Time: ") }.compactMap {
+        Double($0.dropFirst(6).split(separator: " ").first ?? "")
+    }
+    guard times.count == statements.count else {
+        throw ThrowawayPostgres.Failure(description: "psql gave \(times.count) times: \(output.suffix(300))")
+    }
+    return times.reduce(0, +)
+}
+
+/// This process's resident memory now (`VmRSS`), in MiB.
+private func residentMiB() -> Double {
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(cString: line)
+        guard text.hasPrefix("VmRSS:") else { continue }
+        return (Double(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) / 1024
+    }
+    return 0
+}

@@ -1,0 +1,275 @@
+import FoldoutCore
+import Foundation
+import PostgresTesting
+import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import CatalogFormats
+
+/// The table filtered where it lives (`DatabaseTable`, `DatabaseSession`) against a real server,
+/// compared with the in-memory engine (`FacetFilter`) over the same rows after many random filter
+/// changes; hostile names and values; the export against psql's `COPY`; faults and cancelling.
+final class DatabaseEngineTests: PostgresTestCase {
+    private static let rows = 3_000
+
+    override class func prepare(_ server: ThrowawayPostgres) throws {
+        try FlightsTable.load(rows: rows, into: server)
+        try server.psql(
+            """
+            CREATE TABLE nokey AS SELECT * FROM flights;
+            CREATE VIEW flights_view AS SELECT * FROM flights;
+            CREATE TABLE keep (id integer);
+            INSERT INTO keep VALUES (1);
+            CREATE TABLE hostile ("a""; DROP TABLE keep; --" text, "n" integer);
+            INSERT INTO hostile VALUES ('x''); DROP TABLE keep; --', 1), ('50%', 2), ('a_b', 3), ('back\\slash', 4),
+                ('{"q",}', 5), ('$1', 6), ('x''); DROP TABLE keep; --', 7), (NULL, 8), ('ab', 9);
+            """)
+    }
+
+    private func open(_ table: String, facets: [Int: FacetFilter.FacetKind]? = nil) throws -> DatabaseTable {
+        let server = try server
+        return try DatabaseTable.open(address: try XCTUnwrap(DatabaseAddress(server.uri(table: table))), facets: facets)
+    }
+
+    private func connect() throws -> PostgresConnection { try PostgresConnection(uri: try server.uri()) }
+
+    /// psql's `COPY` of the flights `condition` matches, by the largest delay first, as the
+    /// engine shows each column (`server.psqlOutput`), written here by hand.
+    private func psqlCopy(_ condition: String) throws {
+        try server.psql(
+            """
+            COPY (SELECT id, year, month, day, dep_time, dep_delay, NULLIF(carrier, '') AS carrier, flight,
+                NULLIF(tailnum::text, '') AS tailnum, NULLIF(origin, '') AS origin, NULLIF(dest, '') AS dest,
+                air_time, distance, flight_date, time_hour, scheduled::timestamp AS scheduled,
+                cancelled::text AS cancelled, NULLIF(note, '') AS note
+              FROM flights WHERE \(condition)
+              ORDER BY dep_delay DESC NULLS LAST, id) TO STDOUT WITH (FORMAT csv, HEADER)
+            """)
+    }
+
+    /// Many random changes of choices, exclusions, ranges, the search and the sort: after each,
+    /// the count, every facet's counts, every histogram and the first two pages are the same.
+    func testTheServerAnswersAsTheInMemoryEngine() throws {
+        let server = try server
+        let catalog = try CatalogReader.load(path: server.folder + "/flights.csv")
+        let memory = FacetFilter(catalog: catalog)
+        for name in ["origin", "dest", "month"] where !memory.isFacet(catalog.column(named: name)!) {
+            memory.setFacet(catalog.column(named: name)!, true, as: .options)
+        }
+        for name in ["dep_delay", "air_time", "time_hour", "scheduled"] {
+            let column = catalog.column(named: name)!
+            if memory.isFacet(column) { memory.setFacet(column, false) }
+            memory.setFacet(column, true, as: .range)
+        }
+        let kinds = Dictionary(uniqueKeysWithValues: memory.facetColumns.map { ($0, memory.kind(ofColumn: $0)) })
+        let table = try open("flights", facets: kinds)
+        XCTAssertEqual(table.columns.map(\.name), catalog.columns.map(\.name))
+        XCTAssertEqual(table.columns.map(\.kind), catalog.columns.map(\.kind))
+        XCTAssertEqual(table.key, .primary([0]))
+        XCTAssertEqual(table.rowCount, Self.rows)
+        let connection = try connect()
+        var filter = DatabaseFilter()
+        filter.searchColumns = [catalog.titleColumn]
+        var random = SeededGenerator(seed: 38)
+        let words = ["N1", "ua", "n10", "zz", "0U"]
+        for step in 0..<80 {
+            let column = memory.facetColumns.randomElement(using: &random)!
+            switch (Int.random(in: 0..<10, using: &random), memory.kind(ofColumn: column)) {
+            case (0, _):
+                memory.reset(column: column)
+                filter.selections[column] = nil
+                filter.ranges[column] = nil
+            case (1, _):
+                let text = Bool.random(using: &random) ? "" : words.randomElement(using: &random)!
+                memory.setSearch(text)
+                filter.search = text
+            case (2, _):
+                let sorted = Int.random(in: 0..<catalog.columns.count, using: &random)
+                memory.sort = CatalogSortKey(column: sorted, descending: Bool.random(using: &random))
+                filter.sort = memory.sort
+            case (_, .options):
+                let count = memory.options(forColumn: column).count
+                var selection = FacetSelection(excluded: Int.random(in: 0..<4, using: &random) == 0)
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    selection.options.insert(Int.random(in: 0..<count, using: &random))
+                }
+                selection.noValue = memory.noValueOption(forColumn: column) != nil && Bool.random(using: &random)
+                memory.setSelection(selection, forColumn: column)
+                filter.select(selection, inColumn: column)
+            case (_, .range):
+                let edges = memory.histogram(forColumn: column).edges
+                var range = FacetRange(includesMissing: Int.random(in: 0..<3, using: &random) == 0)
+                if Bool.random(using: &random) { range.lower = edges.randomElement(using: &random)! + 0.5 }
+                if Bool.random(using: &random) { range.upper = edges.randomElement(using: &random)! }
+                memory.setRange(range, forColumn: column)
+                filter.setRange(range, forColumn: column)
+            }
+            let answer = try table.counts(filter, connection)
+            let at = "step \(step), \(filter)"
+            XCTAssertEqual(answer.matchCount, memory.matchCount, at)
+            for facet in memory.facetColumns {
+                if memory.kind(ofColumn: facet) == .options {
+                    XCTAssertEqual(table.options[facet], memory.options(forColumn: facet), catalog.columns[facet].name)
+                    let expected = memory.counts(forColumn: facet) + [memory.noValueCount(forColumn: facet)]
+                    XCTAssertEqual(answer.counts[facet], expected, catalog.columns[facet].name + ", " + at)
+                } else {
+                    let histogram = memory.histogram(forColumn: facet)
+                    XCTAssertEqual(answer.histograms[facet]?.edges, histogram.edges, catalog.columns[facet].name)
+                    XCTAssertEqual(
+                        answer.histograms[facet]?.counts, histogram.counts, catalog.columns[facet].name + ", " + at)
+                    XCTAssertEqual(answer.histograms[facet]?.missing, histogram.missing, catalog.columns[facet].name)
+                    XCTAssertEqual(answer.histograms[facet], histogram, catalog.columns[facet].name)
+                }
+            }
+            let first = try table.page(filter, limit: 20, connection)
+            let ids = memory.matches.prefix(40).map { catalog.text(0, at: Int($0)) }
+            XCTAssertEqual(first.rows.map { $0[0] ?? "" }, Array(ids.prefix(20)), "page 1, " + at)
+            if let next = first.next {
+                let second = try table.page(filter, after: next, limit: 20, connection)
+                XCTAssertEqual(second.rows.map { $0[0] ?? "" }, Array(ids.dropFirst(20)), "page 2, " + at)
+            } else {
+                XCTAssertLessThanOrEqual(memory.matchCount, 20, at)
+            }
+        }
+        let record = try XCTUnwrap(try table.record(key: ["17"], connection))
+        // The server's text of a number ("228" in a column of halves, which the catalog writes "228.0").
+        for (column, value) in record.enumerated() {
+            let expected = catalog.text(column, at: 16)
+            if catalog.columns[column].kind == .number {
+                XCTAssertEqual(value.flatMap(Double.init), Double(expected), catalog.columns[column].name)
+            } else {
+                XCTAssertEqual(value ?? "", expected, catalog.columns[column].name)
+            }
+        }
+    }
+
+    /// Paging through every match by keyset gives each row once, in the sort order: by the primary
+    /// key, by `ctid` in a table without one, and counted off (`OFFSET`) in a view.
+    func testPagesGiveEveryRowOnce() throws {
+        for (name, key) in [
+            ("flights", DatabaseTable.Key.primary([0])), ("nokey", .rowLocation), ("flights_view", .none),
+        ] {
+            let table = try open(name, facets: [6: .options])
+            XCTAssertEqual(table.key, key, name)
+            let connection = try connect()
+            var filter = DatabaseFilter()
+            filter.select(FacetSelection(options: [0, 1], excluded: true), inColumn: 6)
+            let expected = try table.counts(filter, connection).matchCount
+            for sort in [CatalogSortKey(column: 6), CatalogSortKey(column: 5, descending: true), nil] {
+                filter.sort = sort
+                var ids: [String] = []
+                var sortValues: [String?] = []
+                var cursor: DatabaseCursor?
+                repeat {
+                    let page = try table.page(filter, after: cursor, limit: 97, connection)
+                    ids += page.rows.map { $0[0] ?? "" }
+                    sortValues += page.rows.map { row in sort.flatMap { row[$0.column] } }
+                    cursor = page.next
+                } while cursor != nil
+                XCTAssertEqual(ids.count, expected, "\(name), \(String(describing: sort))")
+                XCTAssertEqual(Set(ids).count, expected, "\(name), \(String(describing: sort)): a row twice")
+                if sort?.column == 5 {
+                    let delays = sortValues.map { $0.flatMap(Double.init) ?? -.infinity }
+                    XCTAssertEqual(delays, delays.sorted(by: >), "\(name): not by the largest delay first")
+                }
+            }
+        }
+    }
+
+    /// A column named to break pasted SQL, values with quotes, `%`, `_`, `\`, braces and `$1`:
+    /// each option counts its own rows, the search finds them literally, and nothing is dropped.
+    func testHostileNamesAndValuesAreBound() throws {
+        let server = try server
+        let table = try open("hostile", facets: [0: .options, 1: .range])
+        XCTAssertEqual(table.columns.first?.name, "a\"; DROP TABLE keep; --")
+        let options = try XCTUnwrap(table.options[0])
+        XCTAssertEqual(options.count, 7)
+        let connection = try connect()
+        for (index, option) in options.enumerated() {
+            var filter = DatabaseFilter()
+            filter.select(FacetSelection(options: [index]), inColumn: 0)
+            XCTAssertEqual(try table.counts(filter, connection).matchCount, option.hasPrefix("x'") ? 2 : 1, option)
+            filter.select(FacetSelection(options: [index], excluded: true), inColumn: 0)
+            XCTAssertEqual(try table.counts(filter, connection).matchCount, option.hasPrefix("x'") ? 7 : 8, option)
+        }
+        for (text, found) in [("%", 1), ("_", 1), ("\\", 1), ("'); DROP", 2), ("{\"q\"", 1), ("$1", 1), ("b", 5)] {
+            var filter = DatabaseFilter()
+            filter.search = text
+            filter.searchColumns = [0]
+            XCTAssertEqual(try table.counts(filter, connection).matchCount, found, text)
+            var exported: [UInt8] = []
+            try table.export(filter, connection) {
+                exported += $0
+                return true
+            }
+            XCTAssertEqual(exported.filter { $0 == 10 }.count, found + 1, text)
+        }
+        try server.psql("SELECT count(*) FROM keep")
+        XCTAssertEqual(try connection.rows("SELECT count(*) FROM keep"), [["1"]])
+        XCTAssertEqual(try connection.rows("SELECT count(*) FROM hostile"), [["9"]])
+    }
+
+    /// The export of a filtered, searched, sorted table is psql's `COPY` of the same `WHERE`.
+    func testExportEqualsPsqlsCopy() throws {
+        let server = try server
+        let table = try open("flights", facets: [6: .options, 9: .options, 5: .range, 14: .range])
+        let options = try XCTUnwrap(table.options[6])
+        var filter = DatabaseFilter()
+        filter.select(
+            FacetSelection(options: [options.firstIndex(of: "UA")!, options.firstIndex(of: "AA")!]), inColumn: 6)
+        filter.select(FacetSelection(options: [table.options[9]!.firstIndex(of: "EWR")!], excluded: true), inColumn: 9)
+        filter.setRange(FacetRange(lower: -5, upper: 60.5, includesMissing: true), forColumn: 5)
+        filter.setRange(FacetRange(lower: 15_765 * 86_400), forColumn: 14)
+        filter.search = "n1"
+        filter.searchColumns = [8]
+        filter.sort = CatalogSortKey(column: 5, descending: true)
+        var exported: [UInt8] = []
+        try table.export(filter, try connect()) {
+            exported += $0
+            return true
+        }
+        try psqlCopy(
+            """
+            carrier IN ('UA', 'AA') AND (origin IS NULL OR origin <> 'EWR')
+                AND ((dep_delay >= -5 AND dep_delay <= 60.5) OR dep_delay IS NULL)
+                AND time_hour >= '2013-03-01' AND tailnum ILIKE '%n1%'
+            """)
+        XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 20)
+        XCTAssertEqual(exported, server.psqlOutput)
+    }
+
+    /// `foldout --catalog URI --in-database … --export`: the server's COPY, as psql's; the flags refused
+    /// where they cannot apply.
+    func testCommandLineExportsThroughTheServer() throws {
+        let server = try server
+        let out = server.folder + "/in-database.csv"
+        let run = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-database", "--choose", "carrier=UA,aa", "--exclude",
+            "origin=EWR",
+            "--range", "dep_delay=-5..60.5", "--range", "time_hour=2013-03-01..", "--sort", "dep_delay:desc",
+            "--export", out,
+        ])
+        XCTAssertEqual(run.status, 0, run.errors)
+        try psqlCopy(
+            """
+            carrier IN ('UA', 'AA') AND (origin IS NULL OR origin <> 'EWR')
+                AND dep_delay >= -5 AND dep_delay <= 60.5 AND time_hour >= '2013-03-01'
+            """)
+        let exported = try XCTUnwrap(FileManager.default.contents(atPath: out))
+        XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 100)
+        XCTAssertEqual([UInt8](exported), server.psqlOutput)
+        let both = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-memory", "--in-database", "--export", out,
+        ])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.errors.contains("--in-memory or --in-database"), both.errors)
+        let file = try foldout(["--catalog", server.folder + "/flights.csv", "--in-database", "--export", out])
+        XCTAssertEqual(file.status, 2)
+        XCTAssertTrue(file.errors.contains("--in-database needs a PostgreSQL table"), file.errors)
+        let unknown = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-database", "--choose", "nope=1", "--export", out,
+        ])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("no column “nope”"), unknown.errors)
+    }
+}
