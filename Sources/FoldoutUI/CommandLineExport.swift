@@ -59,7 +59,7 @@ enum CommandLineExport {
                 return .failure(LaunchProblem(CatalogImportError.cannotOpen(file, error.description)))
             }
         case .generated(let count)?: catalog = Catalog.generate(count: count)
-        case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: --catalog FILE")))
+        case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: FILE or --catalog FILE")))
         }
         let filter = FacetFilter(catalog: catalog)
         if let problem = request.filters.apply(to: filter) { return .failure(LaunchProblem(problem)) }

@@ -29,15 +29,34 @@ struct CommandLineOption {
     /// What GLib would refuse in `arguments` (an unknown option, a value missing), said in one line
     /// as Foldout's own errors are. GLib would print its own message and exit with status 1 from
     /// inside `g_application_run`, where no handler can change either; so the same declarations
-    /// are checked here first, the only reading of the raw arguments outside GLib.
+    /// are checked here first. This walk is the only reading of the raw arguments outside GLib;
+    /// it also finds the files a line names for `--export`, which no window takes.
     @MainActor static func problem(in arguments: [String]) -> String? {
+        var positional: [String] = []
+        return walk(arguments, positional: &positional)
+    }
+
+    /// The arguments that are no option or option's value: the files a launch names.
+    @MainActor static func positionalArguments(in arguments: [String]) -> [String] {
+        var positional: [String] = []
+        _ = walk(arguments, positional: &positional)
+        return positional
+    }
+
+    @MainActor private static func walk(_ arguments: [String], positional: inout [String]) -> String? {
         let declared = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if argument == "--" { return nil }
-            guard argument.hasPrefix("-"), argument != "-" else { continue }
+            if argument == "--" {
+                positional += arguments[index...]
+                return nil
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positional.append(argument)
+                continue
+            }
             if argument.hasPrefix("--help") || argument == "-h" || argument == "-?"
                 || argument.hasPrefix("--gapplication-")
             {

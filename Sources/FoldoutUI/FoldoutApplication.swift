@@ -60,7 +60,7 @@ public final class FoldoutApplication {
     /// what only it does (`--version`, `--export`, the harness's library commands) it does; the
     /// rest goes to `commandLine`, here or in the instance that runs already.
     private func handle(_ parsed: ParsedOptions) -> Int32? {
-        let request: LaunchRequest
+        var request: LaunchRequest
         do {
             request = try LaunchRequest(parsed)
             harness = try HarnessOptions(parsed)
@@ -75,6 +75,10 @@ public final class FoldoutApplication {
         if harness.listMovies {
             listMovies()
             return 0
+        }
+        if request.exportPath != nil || request.summaryPath != nil {
+            // No window takes the files this line names: they are this process's own arguments.
+            request.take(files: CommandLineOption.positionalArguments(in: Array(CommandLine.arguments.dropFirst())))
         }
         if let path = request.exportPath { return CommandLineExport.run(request, to: path).map(fail) ?? 0 }
         if let path = request.summaryPath { return CommandLineExport.summarize(request, to: path).map(fail) ?? 0 }

@@ -35,6 +35,8 @@ struct LaunchRequest {
     /// `--summary FILE`: the summary of every column over the matching rows, without a window.
     var summaryPath: String?
     var printsVersion = false
+    /// `--table` and `--encoding`: how the catalog is read, whether `--catalog` or an argument names it.
+    private var readOptions = CatalogReadOptions()
     /// `--in-memory` or `--in-database`; nil: in the server for `--export` of a large table.
     var residence: Residence?
 
@@ -77,7 +79,7 @@ struct LaunchRequest {
     }
 
     private mutating func readCatalog(_ parsed: ParsedOptions) throws(LaunchProblem) {
-        let readOptions = CatalogReadOptions(encoding: parsed.string(Self.encoding), table: parsed.string(Self.table))
+        readOptions = CatalogReadOptions(encoding: parsed.string(Self.encoding), table: parsed.string(Self.table))
         if let text = parsed.string(Self.catalogSize) {
             guard let size = Int(text), Self.catalogSizes.contains(size) else {
                 throw LaunchProblem(
@@ -152,7 +154,7 @@ struct LaunchRequest {
     /// the catalog.
     mutating func take(files: [String]) {
         guard catalog == nil, let file = files.first else { return }
-        catalog = .file(path: file, options: CatalogReadOptions(), atStart: false)
+        catalog = .file(path: file, options: readOptions, atStart: false)
         if page == nil { page = .filters }
     }
 

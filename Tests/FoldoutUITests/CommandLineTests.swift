@@ -177,6 +177,19 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(table.status, 0, table.errors)
         XCTAssertEqual(
             try String(contentsOfFile: folder + "/out.csv", encoding: .utf8), "name,city\nCafé Noir,Zürich\n")
+        // The file as an argument, as `foldout FILE` names it, its table by --table.
+        let argument = try run(
+            [
+                folder + "/shops.sqlite", "--table", "shops", "--choose", "city=München", "--export",
+                folder + "/arg.csv",
+            ],
+            environment: environment)
+        XCTAssertEqual(argument.status, 0, argument.errors)
+        XCTAssertEqual(
+            try String(contentsOfFile: folder + "/arg.csv", encoding: .utf8), "name,city\nBäckerei,München\n")
+        let none = try run(["--export", folder + "/none.csv"], environment: environment)
+        XCTAssertEqual(
+            ownLines(none.errors), ["foldout: --export and --summary need a catalog: FILE or --catalog FILE"])
         let latin = try run(
             ["--catalog", folder + "/shops.csv", "--encoding", "ISO-8859-1", "--export", folder + "/latin.csv"],
             environment: environment)
