@@ -17,6 +17,9 @@ let usage = """
     --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines; --only sheets
     reads 100,000 of them as .xlsx and .ods (written by pandas, which takes minutes for the .ods).
     --compare OLD.json prints each figure beside an earlier run's (its --json) and the change.
+    A peer's load or export is timed in turns with Foldout's, round by round, on the same file warm
+    in the page cache (one Python process kept up, after one untimed round); each figure shows its
+    median and its spread, the fastest and the slowest round.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
