@@ -102,15 +102,25 @@ private func chosenFacet(_ catalog: Catalog) -> (column: String, value: String)?
 }
 
 /// `--measure-load FILE`: reads the file and prints the process's peak resident memory, from
-/// /proc (`VmHWM`), which unlike `ru_maxrss` does not count what the parent had when it spawned.
+/// /proc (`VmHWM`), which unlike `ru_maxrss` does not count what the parent had when it spawned;
+/// the milliseconds the load took, and the bytes per row its columns hold.
 func measureLoad(_ path: String) -> Never {
     do {
+        let start = monotonicNanoseconds()
         let catalog = try Catalog.load(path: path)
+        let elapsed = Double(monotonicNanoseconds() - start) / 1_000_000
         let status = (try? String(contentsOfProcFile: "/proc/self/status")) ?? ""
         let peak =
             status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first
             ?? "0"
-        print("{\"rows\": \(catalog.count), \"peak_kib\": \(peak)}")
+        print(
+            "{\"rows\": \(catalog.count), \"peak_kib\": \(peak), \"ms\": \(elapsed), "
+                + "\"bytes_per_row\": \(catalog.bytesPerItem)}")
+        // Where the bytes go, column by column, for a reader of the output.
+        for column in catalog.columns {
+            let perRow = Double(column.byteCount) / Double(max(catalog.count, 1))
+            print("\(column.name): \(column.kind), \(rounded(perRow, 3)) B a row")
+        }
         exit(0)
     } catch {
         fatal("cannot read \(path): \(error)")
