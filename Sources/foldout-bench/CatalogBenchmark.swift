@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Glibc
 
@@ -101,13 +102,14 @@ private func chosenFacet(_ catalog: Catalog) -> (column: String, value: String)?
     return (catalog.columns[column].name, option)
 }
 
-/// `--measure-load FILE`: reads the file and prints the process's peak resident memory, from
-/// /proc (`VmHWM`), which unlike `ru_maxrss` does not count what the parent had when it spawned;
-/// the milliseconds the load took, and the bytes per row its columns hold.
+/// `--measure-load FILE`: reads the file (in any format, as `CatalogReader.load` does) and prints
+/// the process's peak resident memory, from /proc (`VmHWM`), which unlike `ru_maxrss` does not
+/// count what the parent had when it spawned; the milliseconds the load took, and the bytes per
+/// row its columns hold.
 func measureLoad(_ path: String) -> Never {
     do {
         let start = monotonicNanoseconds()
-        let catalog = try Catalog.load(path: path)
+        let catalog = try CatalogReader.load(path: path)
         let elapsed = Double(monotonicNanoseconds() - start) / 1_000_000
         let status = (try? String(contentsOfProcFile: "/proc/self/status")) ?? ""
         let peak =

@@ -22,7 +22,8 @@ struct Figure {
         let baseline = baselineSamples.flatMap(Statistics.median)
         return Figure(
             name: name, unit: unit, value: Statistics.median(samples) ?? 0, baseline: baseline,
-            baselineName: baseline == nil ? "\(baselineName): not run" : baselineName, rounds: samples.count,
+            baselineName: baseline == nil && !baselineName.isEmpty ? "\(baselineName): not run" : baselineName,
+            rounds: samples.count,
             spread: Self.spread(samples), baselineSpread: baselineSamples.flatMap(Self.spread))
     }
 

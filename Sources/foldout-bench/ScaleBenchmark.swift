@@ -27,7 +27,7 @@ func scaleFigures(rows: Int, rounds: Int) -> [Figure] {
         }
         let name = "\(NumberText.grouped(size)) rows × 12 columns"
         figures += [
-            Figure.measured("scale: load, \(name)", samples: times, baselineSamples: nil, baselineName: "—"),
+            Figure.measured("scale: load, \(name)", samples: times, baselineSamples: nil, baselineName: ""),
             Figure(
                 name: "scale: peak memory, \(name)", unit: "MiB", value: peaks.max() ?? 0, baseline: fileMiB,
                 baselineName: "the file's size", rounds: peaks.count),
