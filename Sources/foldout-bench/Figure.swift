@@ -55,11 +55,19 @@ struct Figure {
     }
 
     /// The figure's name, with its baseline's where another figure has the same name (the same
-    /// measure against several peers), so that each JSON key is unique.
+    /// measure against several peers), so that each JSON key is unique; the same key whether the
+    /// peer ran or not (`--no-peers`), so that `--compare` finds it.
     static func keys(_ figures: [Figure]) -> [String] {
         var counts: [String: Int] = [:]
         for figure in figures { counts[figure.name, default: 0] += 1 }
-        return figures.map { counts[$0.name, default: 0] > 1 ? "\($0.name) vs \($0.baselineName)" : $0.name }
+        let notRun = ": not run"
+        return figures.map { figure in
+            guard counts[figure.name, default: 0] > 1 else { return figure.name }
+            let peer =
+                figure.baselineName.hasSuffix(notRun)
+                ? String(figure.baselineName.dropLast(notRun.count)) : figure.baselineName
+            return "\(figure.name) vs \(peer)"
+        }
     }
 
     static func json(_ figures: [Figure]) -> String {
