@@ -25,12 +25,14 @@ enum RunNotes {
             let apart = max(catalog.value, formats.value) / max(min(catalog.value, formats.value), 0.001)
             let overlap =
                 catalog.spread.flatMap { one in formats.spread.map { one.overlaps($0) } } ?? false
+            let ratios = [catalog, formats].map { figure in figure.ratio.map { rounded($0, 3) } ?? "—" }
             lines.append(
                 "the catalog and formats sections' CSV loads, both taken in turns with polars on the same file:"
                     + " \(rounded(catalog.value, 3)) and \(rounded(formats.value, 3)) ms, \(rounded(apart, 3))× apart;"
                     + (overlap
                         ? " their rounds overlap, so the difference is the machine's other work"
-                        : " their rounds do not overlap: look at the load average above"))
+                        : " their rounds do not overlap: look at the load average above")
+                    + "; their ratios to polars, read in turns with each, \(ratios[0]) and \(ratios[1])")
         }
         return lines
     }
