@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Glibc
 
@@ -11,33 +12,26 @@ func catalogFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [
     defer { if file == nil { unlink(path) } }
     let size = Catalog.fileSize(path)
     let peers = withPeers ? PythonPeers.prepare() : nil
+    let session = peers.flatMap { PeerSession($0) }
     var catalog: Catalog!
-    var ours: [Double] = []
-    var theirs: [String: [Double]] = [:]
-    for round in 1...rounds {
-        progress("catalog: reading \(path), round \(round) of \(rounds)")
+    let loads: [(key: String, title: String)] = [
+        ("pandas_csv", "pandas.read_csv"), ("polars_csv", "polars.read_csv"),
+        ("duckdb_csv", "DuckDB read_csv into a table"),
+    ]
+    let taken = TakenInTurns.measure(
+        rounds: rounds, session: session, operations: loads.map { ($0.key, path) }, label: "catalog"
+    ) { _ in
         catalog = nil
-        ours.append(
-            milliseconds {
-                do { catalog = try Catalog.load(path: path) } catch { fatal("cannot read \(path): \(error)") }
-            })
-        if let peers, let numbers = peers.round(path: path, facets: facetNames(catalog), chosen: chosenFacet(catalog)) {
-            for (key, value) in numbers { theirs[key, default: []].append(value) }
-        }
+        do { catalog = try Catalog.load(path: path) } catch { fatal("cannot read \(path): \(error)") }
     }
+    // Memory per row and DuckDB's counts: one run of the peers' script.
+    let theirs = peers?.round(path: path, facets: facetNames(catalog), chosen: chosenFacet(catalog)) ?? [:]
     let filter = FacetFilter(catalog: catalog)
     var figures: [Figure] = []
     let name = "\(NumberText.grouped(catalog.count)) rows × \(catalog.columns.count) columns"
-    let load = Statistics.median(ours)!
-    func peer(_ key: String) -> Double? { theirs[key].flatMap(Statistics.median) }
-    for (key, title) in [
-        ("pandas_load", "pandas.read_csv"), ("polars_load", "polars.read_csv"),
-        ("duckdb_load", "DuckDB read_csv into a table"),
-    ] {
-        figures.append(
-            Figure(
-                name: "load, \(name)", unit: "ms", value: load, baseline: peer(key),
-                baselineName: peer(key) == nil ? "\(title): not run" : title, rounds: rounds))
+    func peer(_ key: String) -> Double? { theirs[key] }
+    for (key, title) in loads {
+        figures.append(taken.figure("load, \(name)", key, title))
     }
 
     if let column = firstOptionFacet(filter) {
@@ -108,16 +102,27 @@ private func chosenFacet(_ catalog: Catalog) -> (column: String, value: String)?
     return (catalog.columns[column].name, option)
 }
 
-/// `--measure-load FILE`: reads the file and prints the process's peak resident memory, from
-/// /proc (`VmHWM`), which unlike `ru_maxrss` does not count what the parent had when it spawned.
+/// `--measure-load FILE`: reads the file (in any format, as `CatalogReader.load` does) and prints
+/// the process's peak resident memory, from /proc (`VmHWM`), which unlike `ru_maxrss` does not
+/// count what the parent had when it spawned; the milliseconds the load took, and the bytes per
+/// row its columns hold.
 func measureLoad(_ path: String) -> Never {
     do {
-        let catalog = try Catalog.load(path: path)
+        let start = monotonicNanoseconds()
+        let catalog = try CatalogReader.load(path: path)
+        let elapsed = Double(monotonicNanoseconds() - start) / 1_000_000
         let status = (try? String(contentsOfProcFile: "/proc/self/status")) ?? ""
         let peak =
             status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }?.split(separator: " ").dropFirst().first
             ?? "0"
-        print("{\"rows\": \(catalog.count), \"peak_kib\": \(peak)}")
+        print(
+            "{\"rows\": \(catalog.count), \"peak_kib\": \(peak), \"ms\": \(elapsed), "
+                + "\"bytes_per_row\": \(catalog.bytesPerItem)}")
+        // Where the bytes go, column by column, for a reader of the output.
+        for column in catalog.columns {
+            let perRow = Double(column.byteCount) / Double(max(catalog.count, 1))
+            print("\(column.name): \(column.kind), \(rounded(perRow, 3)) B a row")
+        }
         exit(0)
     } catch {
         fatal("cannot read \(path): \(error)")

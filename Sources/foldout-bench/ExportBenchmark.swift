@@ -16,13 +16,16 @@ func exportFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [F
     let out = "/tmp/foldout-bench-export-\(getpid()).csv"
     defer { unlink(out) }
     let everything = CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv)
-    var ours: [Double] = []
-    for round in 1...rounds {
-        progress("export: \(catalog.count) rows to CSV, round \(round) of \(rounds)")
-        ours.append(
-            milliseconds {
-                do { try everything.write(to: out) } catch { fatal("export failed: \(error)") }
-            })
+    let session = withPeers ? PythonPeers.prepare().flatMap { PeerSession($0) } : nil
+    let held = session?.hold(path) == true ? session : nil
+    let writers: [(key: String, title: String)] = [
+        ("pandas_to_csv", "pandas DataFrame.to_csv"), ("polars_write_csv", "polars DataFrame.write_csv"),
+    ]
+    let taken = TakenInTurns.measure(
+        rounds: rounds, session: held, operations: writers.map { ($0.key, out) }, label: "export",
+        rows: catalog.count
+    ) { _ in
+        do { try everything.write(to: out) } catch { fatal("export failed: \(error)") }
     }
     let copied = Array(catalog.filePositions.prefix(10_000))
     var copies: [Double] = []
@@ -33,49 +36,40 @@ func exportFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [F
             })
     }
     progress("export: the peers")
-    let theirs = withPeers ? PythonPeers.prepare()?.exportRound(path: path, out: out, rounds: rounds) : nil
+    let theirs = withPeers ? PythonPeers.prepare()?.copyRound(path: path, rounds: rounds) : nil
     let name = "\(NumberText.grouped(catalog.count)) rows × \(catalog.columns.count) columns"
     let copyName = "copy \(NumberText.grouped(copied.count)) rows"
-    return [
-        Figure(
-            name: "export CSV, \(name)", unit: "ms", value: Statistics.median(ours)!,
-            baseline: theirs?["pandas_to_csv"],
-            baselineName: theirs == nil ? "pandas to_csv: not run" : "pandas DataFrame.to_csv", rounds: rounds),
-        Figure(
-            name: "export CSV, \(name)", unit: "ms", value: Statistics.median(ours)!,
-            baseline: theirs?["polars_write_csv"],
-            baselineName: theirs == nil ? "polars write_csv: not run" : "polars DataFrame.write_csv", rounds: rounds),
+    return writers.map { taken.figure("export CSV, \(name)", $0.key, $0.title) } + [
         Figure(
             name: copyName, unit: "ms", value: Statistics.median(copies)!, baseline: theirs?["pandas_tsv_10000"],
             baselineName: theirs == nil
                 ? "pandas to_csv(sep='\\t'): not run" : "pandas to_csv(sep='\\t') of the rows into a string",
-            rounds: copies.count),
+            rounds: copies.count)
     ]
 }
 
 extension PythonPeers {
-    /// pandas and polars reading `path` once, then writing it whole to `out` (median of `rounds`),
-    /// and pandas writing its first 10,000 rows as TSV into a string.
-    func exportRound(path: String, out: String, rounds: Int) -> [String: Double]? {
+    /// pandas writing the first 10,000 rows of `path` as TSV into a string (the median of
+    /// `rounds` × 4, at least 21).
+    func copyRound(path: String, rounds: Int) -> [String: Double]? {
         let script = "/tmp/foldout-bench-export-\(getpid()).py"
         guard let file = fopen(script, "w") else { return nil }
-        fputs(Self.exportScript, file)
+        fputs(Self.copyScript, file)
         fclose(file)
         defer { unlink(script) }
-        let result = run(python, [script, path, out, String(rounds)])
+        let result = run(python, [script, path, String(rounds)])
         guard result.status == 0 else {
-            warn("the peers' export script failed (status \(result.status))")
+            warn("the peers' copy script failed (status \(result.status))")
             return nil
         }
         return result.jsonNumbers
     }
 
-    static let exportScript = #"""
+    static let copyScript = #"""
         import json, sys, time
-        import pandas as pd, polars as pl
-        path, out, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
+        import pandas as pd
+        path, rounds = sys.argv[1], int(sys.argv[2])
         frame = pd.read_csv(path)
-        polars_frame = pl.read_csv(path, infer_schema_length=10000)
         def median(body, n):
             samples = []
             for _ in range(n):
@@ -85,8 +79,6 @@ extension PythonPeers {
             return sorted(samples)[len(samples) // 2]
         head = frame.head(10000)
         print(json.dumps({
-            "pandas_to_csv": median(lambda: frame.to_csv(out, index=False), rounds),
-            "polars_write_csv": median(lambda: polars_frame.write_csv(out), rounds),
             "pandas_tsv_10000": median(lambda: head.to_csv(sep="\t", index=False), max(rounds * 4, 21)),
         }))
         """#

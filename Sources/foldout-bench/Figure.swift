@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
 import Glibc
 
-/// One measured figure: a median, and the baseline measured beside it in the same run.
+/// One measured figure: a median, and the baseline measured beside it in the same run; where
+/// both were measured in rounds, their fastest and slowest rounds (`spread`, `baselineSpread`).
 struct Figure {
     let name: String
     let unit: String
@@ -9,29 +11,63 @@ struct Figure {
     let baseline: Double?
     let baselineName: String
     let rounds: Int
+    var spread: ClosedRange<Double>? = nil
+    var baselineSpread: ClosedRange<Double>? = nil
     var ratio: Double? { baseline.map { value / $0 } }
 
+    /// The median and spread of `samples`, beside those of `baselineSamples` (none: not run).
+    static func measured(
+        _ name: String, unit: String = "ms", samples: [Double], baselineSamples: [Double]?, baselineName: String
+    ) -> Figure {
+        let baseline = baselineSamples.flatMap(Statistics.median)
+        return Figure(
+            name: name, unit: unit, value: Statistics.median(samples) ?? 0, baseline: baseline,
+            baselineName: baseline == nil && !baselineName.isEmpty ? "\(baselineName): not run" : baselineName,
+            rounds: samples.count,
+            spread: Self.spread(samples), baselineSpread: baselineSamples.flatMap(Self.spread))
+    }
+
+    /// The fastest and the slowest sample, nil for fewer than two.
+    static func spread(_ samples: [Double]) -> ClosedRange<Double>? {
+        guard samples.count > 1, let low = samples.min(), let high = samples.max() else { return nil }
+        return low...high
+    }
+
     static func table(_ figures: [Figure]) -> String {
-        let columns = ["figure".padded(34), "median".padded(14), "baseline".padded(14), "ratio".padded(9), "samples "]
+        let columns = ["figure".padded(34), "median (spread)".padded(26), "baseline (spread)".padded(26)]
         var lines = [
-            columns.joined(separator: " ") + " baseline (ratio = median / baseline; 1/N means N times faster)"
+            (columns + ["ratio".padded(9), "samples "]).joined(separator: " ")
+                + " baseline (ratio = median / baseline; 1/N means N times faster;"
+                + " spread = the fastest and slowest round)"
         ]
+        func cell(_ value: Double, _ spread: ClosedRange<Double>?, _ unit: String) -> String {
+            let range = spread.map { " (\(rounded($0.lowerBound, 3))–\(rounded($0.upperBound, 3)))" } ?? ""
+            return "\(rounded(value, 3)) \(unit)\(range)"
+        }
         for figure in figures {
-            let value = "\(rounded(figure.value, 3)) \(figure.unit)"
-            let baseline = figure.baseline.map { "\(rounded($0, 3)) \(figure.unit)" } ?? "—"
+            let value = cell(figure.value, figure.spread, figure.unit)
+            let baseline = figure.baseline.map { cell($0, figure.baselineSpread, figure.unit) } ?? "—"
             let ratio = figure.ratio.map { $0 < 1 ? "1/\(rounded(1 / $0, 3))" : "\(rounded($0, 3))×" } ?? "—"
-            let cells = [figure.name.padded(34), value.padded(14), baseline.padded(14), ratio.padded(9)]
+            let cells = [figure.name.padded(34), value.padded(26), baseline.padded(26), ratio.padded(9)]
             lines.append(cells.joined(separator: " ") + " \(String(figure.rounds).padded(8)) \(figure.baselineName)")
         }
         return lines.joined(separator: "\n")
     }
 
     /// The figure's name, with its baseline's where another figure has the same name (the same
-    /// measure against several peers), so that each JSON key is unique.
+    /// measure against several peers), so that each JSON key is unique; the same key whether the
+    /// peer ran or not (`--no-peers`), so that `--compare` finds it.
     static func keys(_ figures: [Figure]) -> [String] {
         var counts: [String: Int] = [:]
         for figure in figures { counts[figure.name, default: 0] += 1 }
-        return figures.map { counts[$0.name, default: 0] > 1 ? "\($0.name) vs \($0.baselineName)" : $0.name }
+        let notRun = ": not run"
+        return figures.map { figure in
+            guard counts[figure.name, default: 0] > 1 else { return figure.name }
+            let peer =
+                figure.baselineName.hasSuffix(notRun)
+                ? String(figure.baselineName.dropLast(notRun.count)) : figure.baselineName
+            return "\(figure.name) vs \(peer)"
+        }
     }
 
     static func json(_ figures: [Figure]) -> String {
@@ -39,11 +75,19 @@ struct Figure {
             var fields = [
                 "\"unit\": \"\(figure.unit)\"", "\"median\": \(figure.value)", "\"samples\": \(figure.rounds)",
             ]
+            if let spread = figure.spread {
+                fields += ["\"fastest\": \(spread.lowerBound)", "\"slowest\": \(spread.upperBound)"]
+            }
             if let baseline = figure.baseline, let ratio = figure.ratio {
                 fields += [
                     "\"baseline\": \(baseline)", "\"ratio\": \(ratio)",
                     "\"baseline_name\": \"\(escaped(figure.baselineName))\"",
                 ]
+                if let spread = figure.baselineSpread {
+                    fields += [
+                        "\"baseline_fastest\": \(spread.lowerBound)", "\"baseline_slowest\": \(spread.upperBound)",
+                    ]
+                }
             }
             return "\"\(escaped(key))\": {\(fields.joined(separator: ", "))}"
         }

@@ -22,84 +22,79 @@ func formatsFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [
     progress("formats: writing \(files.gz), \(files.sqlite) and \(files.jsonl) with Python")
     writeFormats(csv: csv, files: files, python: peers?.python ?? "/usr/bin/python3")
     let duckdb = peers?.duckdbWithSQLite()
+    let session = peers.flatMap { PeerSession($0, environment: duckdb.map { ["PYTHONPATH": $0] } ?? [:]) }
 
+    // The two readings of the CSV, back to back with no peer between, take turns at going first:
+    // their difference (the dispatch's cost) is small beside what the machine's other work moves.
     let csvPairs = 3
-    var ours: [String: [Double]] = [:]
-    var theirs: [String: [Double]] = [:]
-    var counts: [String: Int] = [:]
-    func measure(_ key: String, _ body: () throws(CatalogImportError) -> Catalog) {
-        let start = monotonicNanoseconds()
-        let catalog: Catalog
-        do { catalog = try body() } catch { fatal("\(key): \(error)") }
-        ours[key, default: []].append(Double(monotonicNanoseconds() - start) / 1_000_000)
-        counts[key] = catalog.count
+    var backToBack: [String: [Double]] = [:]
+    var rowsRead: [String: Int] = [:]
+    func load(_ key: String, _ path: String) {
+        do throws(CatalogImportError) {
+            let catalog = try key == "csv" ? Catalog.load(path: path) : CatalogReader.load(path: path)
+            rowsRead[key] = catalog.count
+        } catch {
+            fatal("\(key): \(error)")
+        }
     }
     for round in 1...rounds {
-        progress("formats: Foldout reading the four files, round \(round) of \(rounds)")
-        // The two readings of the CSV, three times a round back to back, take turns at going first:
-        // their difference is small beside what the machine's other work moves either.
+        progress("formats: Foldout reading the CSV both ways, round \(round) of \(rounds)")
         for pair in 0..<csvPairs {
             for key in (round * csvPairs + pair) % 2 == 0 ? ["csv", "csv_reader"] : ["csv_reader", "csv"] {
-                measure(key) { () throws(CatalogImportError) in
-                    key == "csv" ? try Catalog.load(path: csv) : try CatalogReader.load(path: csv)
-                }
-            }
-        }
-        measure("gz") { () throws(CatalogImportError) in try CatalogReader.load(path: files.gz) }
-        measure("sqlite") { () throws(CatalogImportError) in try CatalogReader.load(path: files.sqlite) }
-        measure("jsonl") { () throws(CatalogImportError) in try CatalogReader.load(path: files.jsonl) }
-        if let peers {
-            progress("formats: the peers reading the same files, round \(round) of \(rounds)")
-            if let numbers = peers.formatsRound(files: files, duckdb: duckdb) {
-                for (key, value) in numbers { theirs[key, default: []].append(value) }
+                let start = monotonicNanoseconds()
+                load(key, csv)
+                backToBack[key, default: []].append(Double(monotonicNanoseconds() - start) / 1_000_000)
             }
         }
     }
-    let count = counts["csv"] ?? 0
-    for (key, rows) in counts where rows != count {
-        warn("Foldout read \(rows) rows from the \(key) file and \(count) from the CSV")
-    }
-    for (key, values) in theirs where key.hasSuffix("_rows") && Int(values.last ?? 0) != count {
-        warn("\(key.dropLast(5)) read \(Int(values.last ?? 0)) rows, Foldout \(count)")
-    }
-
-    func ourMedian(_ key: String) -> Double { Statistics.median(ours[key] ?? [])! }
-    func peer(_ key: String) -> Double? { theirs[key].flatMap(Statistics.median) }
-    let rowsText = "\(NumberText.grouped(count)) rows"
-    func size(_ path: String) -> String { "\(rounded(Double(Catalog.fileSize(path)) / 1_048_576, 3)) MiB" }
-    var figures = [
-        Figure(
-            name: "CatalogReader.load, CSV, \(rowsText)", unit: "ms", value: ourMedian("csv_reader"),
-            baseline: ourMedian("csv"), baselineName: "Catalog.load of the same file (\(size(csv)))",
-            rounds: rounds * csvPairs)
-    ]
-    let compared: [(ours: String, what: String, peers: [(key: String, title: String)])] = [
+    let count = rowsRead["csv"] ?? 0
+    // Each file read by Foldout, then by a peer, in turns.
+    let compared: [(ours: String, path: String, what: String, peers: [(key: String, title: String)])] = [
+        ("csv_reader", csv, "CSV (\(size(csv)))", [("polars_csv", "polars.read_csv")]),
         (
-            "gz", ".csv.gz (\(size(files.gz))), \(rowsText)",
+            "gz", files.gz, ".csv.gz (\(size(files.gz)))",
             [("pandas_gz", "pandas.read_csv"), ("polars_gz", "polars.read_csv")]
         ),
         (
-            "sqlite", "SQLite table (\(size(files.sqlite))), \(rowsText)",
-            [
-                ("pandas_sqlite", "pandas.read_sql('select * from t', sqlite3 connection)"),
-                ("duckdb_sqlite", "DuckDB \(PythonPeers.duckdbForSQLite), select * from sqlite_scan(path, 't'), .df()"),
-            ]
+            "sqlite", files.sqlite, "SQLite table (\(size(files.sqlite)))",
+            [("pandas_sqlite", "pandas.read_sql('select * from t', sqlite3 connection)")]
+                + (duckdb == nil
+                    ? []
+                    : [
+                        (
+                            "duckdb_sqlite",
+                            "DuckDB \(PythonPeers.duckdbForSQLite), select * from sqlite_scan(path, 't'), .df()"
+                        )
+                    ])
         ),
         (
-            "jsonl", "JSON Lines (\(size(files.jsonl))), \(rowsText)",
+            "jsonl", files.jsonl, "JSON Lines (\(size(files.jsonl)))",
             [("pandas_jsonl", "pandas.read_json(lines=True)"), ("polars_jsonl", "polars.read_ndjson")]
         ),
     ]
-    for (key, what, named) in compared {
+    var figures: [Figure] = []
+    let rowsText = "\(NumberText.grouped(count)) rows"
+    for (key, path, what, named) in compared {
+        let taken = TakenInTurns.measure(
+            rounds: rounds, session: session, operations: named.map { ($0.key, path) }, label: "formats, \(key)",
+            rows: count
+        ) { _ in load(key, path) }
+        if let rows = rowsRead[key], rows != count {
+            warn("Foldout read \(rows) rows from the \(key) file and \(count) from the CSV")
+        }
         for (peerKey, title) in named {
-            figures.append(
-                Figure(
-                    name: "load \(what)", unit: "ms", value: ourMedian(key), baseline: peer(peerKey),
-                    baselineName: peer(peerKey) == nil ? "\(title): not run" : title, rounds: rounds))
+            figures.append(taken.figure("load \(what), \(rowsText)", peerKey, title))
         }
     }
+    figures.insert(
+        Figure.measured(
+            "CatalogReader.load, CSV, \(rowsText), back to back", samples: backToBack["csv_reader"] ?? [],
+            baselineSamples: backToBack["csv"], baselineName: "Catalog.load of the same file (\(size(csv)))"),
+        at: 0)
     return figures
 }
+
+private func size(_ path: String) -> String { "\(rounded(Double(Catalog.fileSize(path)) / 1_048_576, 3)) MiB" }
 
 /// The CSV gzipped (level 6), as the table `t` of a SQLite database and as JSON Lines, written
 /// with Python's own modules. Each column is typed as a user's export would have it: INTEGER
@@ -197,51 +192,4 @@ extension PythonPeers {
         }
         return folder
     }
-
-    /// One round of the peers on the three files: milliseconds by key, and the rows each read.
-    func formatsRound(files: (gz: String, sqlite: String, jsonl: String), duckdb: String?) -> [String: Double]? {
-        let script = "/tmp/foldout-bench-formats-\(getpid()).py"
-        guard let file = fopen(script, "w") else { return nil }
-        fputs(Self.formatsScript, file)
-        fclose(file)
-        defer { unlink(script) }
-        let result = run(
-            python, [script, files.gz, files.sqlite, files.jsonl, duckdb == nil ? "" : "duckdb"],
-            environment: duckdb.map { ["PYTHONPATH": $0] } ?? [:])
-        guard result.status == 0 else {
-            warn("the peers' formats script failed (status \(result.status))")
-            return nil
-        }
-        return result.jsonNumbers
-    }
-
-    /// Each read once, timed with `time.perf_counter` from the call to the table in memory: a
-    /// pandas or polars DataFrame; for DuckDB, the query's result as a pandas DataFrame (`.df()`;
-    /// loading the extension, once a process, is not timed).
-    static let formatsScript = #"""
-        import gc, json, os, sqlite3, sys, time
-        import pandas, polars
-        gz, database, lines, with_duckdb = sys.argv[1:5]
-        out = {}
-        """# + timedFunction + #"""
-            timed("pandas_gz", lambda: pandas.read_csv(gz))
-            timed("polars_gz", lambda: polars.read_csv(gz, infer_schema_length=10000))
-            def pandas_sqlite():
-                connection = sqlite3.connect(database)
-                try:
-                    return pandas.read_sql("select * from t", connection)
-                finally:
-                    connection.close()
-            timed("pandas_sqlite", pandas_sqlite)
-            if with_duckdb:
-                import duckdb, duckdb_extension_sqlite_scanner as scanner
-                duckdb.load_extension(os.path.join(
-                    os.path.dirname(scanner.__file__), "extensions", "v" + duckdb.__version__,
-                    "sqlite_scanner.duckdb_extension"))
-                query = "select * from sqlite_scan('" + database.replace("'", "''") + "', 't')"
-                timed("duckdb_sqlite", lambda: duckdb.sql(query).df())
-            timed("pandas_jsonl", lambda: pandas.read_json(lines, lines=True))
-            timed("polars_jsonl", lambda: polars.read_ndjson(lines))
-            print(json.dumps(out))
-            """#
 }

@@ -12,14 +12,19 @@ struct RunResult {
     /// The last line of output that is a JSON object, as numbers by key.
     var jsonNumbers: [String: Double] {
         guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else { return [:] }
-        var numbers: [String: Double] = [:]
-        for field in line.dropFirst().dropLast().split(separator: ",") {
-            let parts = field.split(separator: ":")
-            guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: " ")) else { continue }
-            numbers[String(parts[0].trimmingCharacters(in: " \""))] = value
-        }
-        return numbers
+        return numbers(ofJSONLine: line)
     }
+}
+
+/// A flat JSON object on one line, `{"key": number, …}`, as numbers by key.
+func numbers(ofJSONLine line: Substring) -> [String: Double] {
+    var numbers: [String: Double] = [:]
+    for field in line.dropFirst().dropLast().split(separator: ",") {
+        let parts = field.split(separator: ":")
+        guard parts.count == 2, let value = Double(parts[1].trimmingCharacters(in: " ")) else { continue }
+        numbers[String(parts[0].trimmingCharacters(in: " \""))] = value
+    }
+    return numbers
 }
 
 /// Runs a program to completion, capturing its standard output; wall time from spawn to exit.
@@ -27,14 +32,7 @@ struct RunResult {
 func run(_ path: String, _ arguments: [String], environment: [String: String] = [:]) -> RunResult {
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    var inherited: [String] = []
-    var entry = environ
-    while let variable = entry.pointee {
-        let text = String(cString: variable)
-        if !environment.keys.contains(where: { text.hasPrefix($0 + "=") }) { inherited.append(text) }
-        entry += 1
-    }
-    let envp = (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
+    let envp = spawnEnvironment(adding: environment)
     defer { for variable in envp { free(variable) } }
     var pipeEnds: [Int32] = [0, 0]
     pipe(&pipeEnds)
@@ -65,6 +63,19 @@ func run(_ path: String, _ arguments: [String], environment: [String: String] = 
     return RunResult(
         milliseconds: elapsed, status: (status >> 8) & 0xff, output: String(decoding: output, as: UTF8.self),
         peakMiB: Double(usage.ru_maxrss) / 1024)
+}
+
+/// This process's environment with `environment` added (or replacing), as `posix_spawn` takes it:
+/// strings to `free`, then nil.
+func spawnEnvironment(adding environment: [String: String]) -> [UnsafeMutablePointer<CChar>?] {
+    var inherited: [String] = []
+    var entry = environ
+    while let variable = entry.pointee {
+        let text = String(cString: variable)
+        if !environment.keys.contains(where: { text.hasPrefix($0 + "=") }) { inherited.append(text) }
+        entry += 1
+    }
+    return (inherited + environment.map { "\($0.key)=\($0.value)" }).map { strdup($0) } + [nil]
 }
 
 func monotonicNanoseconds() -> UInt64 {

@@ -7,7 +7,8 @@ import Gtk
 /// measured alternately in the same run, with the ratio. `--json` prints one JSON object.
 let usage = """
     Usage: foldout-bench [--rounds N] [--catalog-size N]
-                         [--only startup|filter|catalog|formats|sheets|ranges|export|search|frames|summary|database]
+                         [--only startup|filter|catalog|formats|sheets|ranges|export|search|frames|summary|
+                                 database|scale]
                          [--catalog FILE] [--no-peers] [--json] [--compare OLD.json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
@@ -16,9 +17,14 @@ let usage = """
     --write-catalog FILE and --write-titles FILE write the catalog and search benchmarks' files.
     --only formats reads the same rows gzipped, as a SQLite table and as JSON Lines; --only sheets
     reads 100,000 of them as .xlsx and .ods (written by pandas, which takes minutes for the .ods).
+    --only scale loads 1, 5 and 10 million rows (--catalog-size N: N, 5N, 10N), each in a process
+    of its own, and prints the time, the peak memory and the bytes per row; a full run leaves it out.
     --compare OLD.json prints each figure beside an earlier run's (its --json) and the change.
     --only database filters a PostgreSQL table of --catalog-size rows (and of 1M) in a throwaway
     server against psql (needs Debian's postgresql; no display).
+    A peer's load or export is timed in turns with Foldout's, round by round, on the same file warm
+    in the page cache (one Python process kept up, after one untimed round); each figure shows its
+    median and its spread, the fastest and the slowest round.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -46,12 +52,12 @@ while !arguments.isEmpty {
         guard let group = arguments.first,
             [
                 "startup", "filter", "catalog", "formats", "sheets", "ranges", "export", "search", "frames", "summary",
-                "database",
+                "database", "scale",
             ].contains(group)
         else {
             fatal(
                 "--only takes startup, filter, catalog, formats, sheets, ranges, export, search, frames, summary"
-                    + " or database")
+                    + ", database or scale")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -90,6 +96,7 @@ guard getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil, GtkRuntime.i
     fatal("no display; run it under xvfb-run -a")
 }
 
+let loadAtStart = RunNotes.loadAverage()
 var figures: [Figure] = []
 if only == nil || only == "startup" { figures += startupFigures(rounds: rounds, catalogSize: catalogSize) }
 if only == nil || only == "filter" { figures += filterFigures(count: catalogSize, rounds: max(rounds / 4, 3)) }
@@ -122,6 +129,8 @@ if only == nil || only == "frames" {
     figures += frameFigures(
         scrollRounds: max(rounds / 4, 3), unfoldRounds: max(rounds / 10, 2), frames: 300, cycles: 100)
 }
+if only == "scale" { figures += scaleFigures(rows: catalogSize, rounds: rounds) }
 progress("")
 print(json ? Figure.json(figures) : Figure.table(figures))
+for line in RunNotes.lines(figures, loadAtStart: loadAtStart) { json ? warn(line) : print(line) }
 if let comparedWith { print("\n" + comparisonTable(figures, earlier: comparedWith)) }

@@ -18,6 +18,16 @@ class CatalogFilesTestCase: XCTestCase {
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// Runs a Python script with the test's folder as its argument.
+    func python(_ script: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, folder.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "python failed")
+    }
+
     func load(_ name: String, _ options: CatalogReadOptions = CatalogReadOptions()) throws -> Catalog {
         do throws(CatalogImportError) {
             return try CatalogReader.load(path: path(name), options: options)

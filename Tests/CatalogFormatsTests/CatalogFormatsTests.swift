@@ -21,15 +21,6 @@ final class CatalogFormatsTests: CatalogFilesTestCase {
         5,Café Noir,Zürich,12.5,2024-03-02,true,again
         """ + "\n"
 
-    private func python(_ script: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, folder.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "python failed")
-    }
-
     private func run(_ command: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/" + command)

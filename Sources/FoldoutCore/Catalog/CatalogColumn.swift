@@ -65,7 +65,8 @@ public struct CatalogColumn: Sendable {
         }
     }
 
-    var byteCount: Int {
+    /// The bytes its values hold: codes and dictionary, texts and their ends, or numbers.
+    public var byteCount: Int {
         switch values {
         case .coded(let coded): coded.codes.byteCount + coded.dictionary.byteCount
         case .texts(let texts): texts.table.byteCount
