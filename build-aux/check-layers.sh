@@ -13,10 +13,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A allowed=(
     [FoldoutCore]="Swift Glibc Synchronization"
-    [CatalogFormats]="Swift Glibc FoldoutCore CArchive CSQLite CGLib CPQ CXML2 CFreeXL"
+    [CatalogFormats]="Swift Glibc Synchronization Dispatch FoldoutCore CArchive CSQLite CGLib CPQ CXML2 CFreeXL"
     [FoldoutUI]="Swift Glibc Synchronization FoldoutCore CatalogFormats Gtk"
     [foldout]="Swift Glibc FoldoutUI"
-    [foldout-bench]="Swift Glibc Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk"
+    [foldout-bench]="Swift Glibc Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk PostgresTesting"
 )
 status=0
 for target in "${!allowed[@]}"; do
