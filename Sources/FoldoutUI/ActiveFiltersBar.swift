@@ -11,6 +11,8 @@ final class ActiveFiltersBar {
     private let box = Box(.horizontal, spacing: 6)
     private let filters = Box(.horizontal, spacing: 6)
     private(set) var removeButtons: [Button] = []
+    /// Each button's words and its column (nil for the search), in the order shown.
+    private var shown: [(text: String, column: Int?, label: Label)] = []
     let clearButton = Button(label: tr("Clear Filters"))
     var onRemove: (Int) -> Void = { _ in }
     var onRemoveSearch: () -> Void = {}
@@ -29,16 +31,29 @@ final class ActiveFiltersBar {
 
     /// Shows the filters of `filter` and its search.
     func show(_ filter: FacetFilter) {
-        for button in removeButtons { filters.remove(button) }
-        removeButtons = []
         // Each filter's words, and its column (nil for the search).
         var items: [(String, Int?)] = filter.activeChoices.map { choice in
             (tr("{facet}: {option}", ["facet": choice.name, "option": choice.option]), choice.column)
         }
         if !filter.searchText.isEmpty { items.append((tr("“{text}”", ["text": filter.searchText]), nil)) }
+        // The same filters (a keystroke in the search, most often): only their words change.
+        if items.map(\.1) == shown.map(\.column) {
+            for (index, (text, _)) in items.enumerated() where shown[index].text != text {
+                shown[index].text = text
+                shown[index].label.text = text
+                removeButtons[index].setAccessibleLabel(tr("Remove {filter}", ["filter": text]))
+                removeButtons[index].tooltip = tr("Remove {filter}", ["filter": text])
+            }
+            return
+        }
+        for button in removeButtons { filters.remove(button) }
+        removeButtons = []
+        shown = []
         for (text, column) in items {
             let row = Box(.horizontal, spacing: 4)
-            row.append(Label(text))
+            let label = Label(text)
+            row.append(label)
+            shown.append((text, column, label))
             row.append(Image(iconName: "window-close-symbolic"))
             let button = Button(child: row)
             button.addCSSClass("active-filter")

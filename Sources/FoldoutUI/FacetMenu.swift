@@ -38,6 +38,8 @@ final class FacetMenu {
     private(set) var searchEntry: SearchEntry?
     private(set) var counts: [Int] = []
     private(set) var selection = FacetSelection()
+    /// What `show` last showed on the button.
+    private var shownLabel: (label: String, whole: String, selection: FacetSelection)?
     /// The index of the "No value" option (after the values), when rows lack one.
     let noValueOption: Int?
     var chosen: Int? { selection.options.count == 1 && !selection.noValue ? selection.options.first : nil }
@@ -99,6 +101,14 @@ final class FacetMenu {
     /// Shows the facet's label (what it filters by, or its name) and its ticked options; `whole`
     /// names every option it filters by, for the tooltip and a screen reader where the label is short.
     func show(label: String, whole: String, selection: FacetSelection) {
+        // The page shows the labels after every change to the results, each keystroke of a search
+        // too; the same labels again change nothing, and the options are refreshed when opened.
+        if !popover.isVisible, let shown = shownLabel, shown.label == label, shown.whole == whole,
+            shown.selection == selection
+        {
+            return
+        }
+        shownLabel = (label, whole, selection)
         self.selection = selection
         button.label = label
         let filtering = !selection.isEmpty || selection.excluded

@@ -15,7 +15,7 @@ extension FiltersPage {
         // New results start at the top; the rows that stay are bound again to what is there now.
         rebindRows(showingFrom: 0)
         resultsAdjustment.value = 0
-        table.rebind()
+        table.resultsChanged(shown: isTableShown)
         countLabel.text = trn(
             "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
             ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
@@ -54,8 +54,10 @@ extension FiltersPage {
     /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
     /// technologies, which for 200 rows takes a few milliseconds. The rows in view are those GTK
     /// last laid out in the page the list shows from `top` (in the list's content; where it shows
-    /// now by default) or in the page below it, which rows that shrink may bring up. A row GTK has
-    /// not laid out yet, or a list not laid out at all, could be in view: it is bound at once.
+    /// now by default) or in the page below it, which rows that shrink may bring up. GTK lays out
+    /// only the rows in view: where another row is is reckoned from the nearest row laid out, as if
+    /// the rows between were as short as the shortest laid out. A list with no row laid out yet
+    /// (shown before its first frame) says nothing of where its rows are: they are bound at once.
     func rebindRows(showingFrom top: Double? = nil) {
         guard let filter else { return }
         pendingRebind?.cancel()
@@ -63,18 +65,37 @@ extension FiltersPage {
         let laidOutFrom = resultsAdjustment.value
         let shownFrom = top ?? laidOutFrom
         let view = shownFrom..<(shownFrom + 2 * resultsAdjustment.pageSize)
-        let laidOut = resultsAdjustment.pageSize > 0
-        var later: [ResultRow] = []
-        for row in boundRows.values where row.listPosition < filter.matchCount {
-            let bounds = laidOut ? row.root.bounds(in: listView) : nil
-            // A row not laid out since GTK made it has no height yet.
-            if let bounds, bounds.height > 0,
-                !view.overlaps((laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height))
-            {
-                later.append(row)
-            } else {
-                rebind(row, filter)
+        let rows = boundRows.values.filter { $0.listPosition < filter.matchCount }
+        // Where GTK last laid out each row, in the list's content; a row not laid out has no height.
+        var laidOut: [Int: Range<Double>] = [:]
+        if resultsAdjustment.pageSize > 0 {
+            for row in rows {
+                guard let bounds = row.root.bounds(in: listView), bounds.height > 0 else { continue }
+                laidOut[row.listPosition] = (laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height)
             }
+        }
+        guard let first = laidOut.keys.min(), let last = laidOut.keys.max(),
+            let shortest = laidOut.values.map({ $0.upperBound - $0.lowerBound }).min()
+        else {
+            for row in rows { rebind(row, filter) }
+            return
+        }
+        var later: [ResultRow] = []
+        for row in rows {
+            let position = row.listPosition
+            let extent: Range<Double>
+            if let known = laidOut[position] {
+                extent = known
+            } else if position > last {
+                let top = laidOut[last]!.upperBound + Double(position - last - 1) * shortest
+                extent = top..<(top + shortest)
+            } else if position < first {
+                let bottom = laidOut[first]!.lowerBound - Double(first - position - 1) * shortest
+                extent = (bottom - shortest)..<bottom
+            } else {
+                extent = view  // between rows laid out: in view
+            }
+            if view.overlaps(extent) { rebind(row, filter) } else { later.append(row) }
         }
         guard !later.isEmpty else { return }
         pendingRebind = MainLoop.idle(priority: .low) { [weak self] in

@@ -26,6 +26,7 @@ extension FiltersPage {
         resultsStack.onNotify("visible-child-name") { [weak self] in
             guard let self else { return }
             self.columnsMenu.button.isVisible = self.isTableShown
+            if self.isTableShown { self.table.showing() }
             self.onResultsViewChanged(self.resultsView)
             self.refreshSummary()
             self.viewChanged()

@@ -38,6 +38,8 @@ final class RangeMenu {
     private lazy var extent: ClosedRange<Double> = values.extent ?? 0...1
     private var histogram: FacetHistogram?
     private var drag: (start: Double, lower: Double, upper: Double, moved: Bool)?
+    /// What `refresh` last showed on the button.
+    private var shownLabel: (label: String, described: String, chosen: Bool)?
 
     init(column: Int, filter: FacetFilter) {
         self.column = column
@@ -153,11 +155,17 @@ final class RangeMenu {
     func refresh() {
         guard let filter else { return }
         let range = filter.range(forColumn: column)
-        button.label = filter.label(forColumn: column)
+        let label = filter.label(forColumn: column)
         let described = tr("{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column)])
-        button.setAccessibleLabel(range == nil ? name : described)
-        button.tooltip = range == nil ? tr("Filter by a range of {facet}", ["facet": name]) : described
-        if range == nil { button.removeCSSClass("chosen") } else { button.addCSSClass("chosen") }
+        // The page refreshes the button after every change to the results, each keystroke of a
+        // search too: the same label again changes nothing.
+        if shownLabel?.label != label || shownLabel?.described != described || shownLabel?.chosen != (range != nil) {
+            shownLabel = (label, described, range != nil)
+            button.label = label
+            button.setAccessibleLabel(range == nil ? name : described)
+            button.tooltip = range == nil ? tr("Filter by a range of {facet}", ["facet": name]) : described
+            if range == nil { button.removeCSSClass("chosen") } else { button.addCSSClass("chosen") }
+        }
         guard popover.isVisible else { return }
         if histogram == nil || histogram?.logarithmic != filter.isLogarithmic(column) {
             histogram = filter.histogram(forColumn: column)

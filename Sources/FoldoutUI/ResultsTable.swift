@@ -14,6 +14,8 @@ final class ResultsTable {
     private(set) var shown: [(column: Int, name: String, view: ColumnViewColumn)] = []
     /// The cells showing a value now.
     private(set) var cells: [ObjectIdentifier: TableCell] = [:]
+    /// The results changed while the table was hidden: its cells show them once it is shown.
+    private var isStale = false
     var filter: () -> FacetFilter? = { nil }
     /// Called when a header click asks for an order (nil: the file's).
     var onSort: (CatalogSortKey?) -> Void = { _ in }
@@ -109,8 +111,22 @@ final class ResultsTable {
 
     private func reportWidths() { onWidthsChanged(widths) }
 
+    /// The results changed under the cells. Shown, each bound cell shows its value again now;
+    /// hidden, when the table is next shown (`showing()`): GTK keeps a cell per column for each of
+    /// the 200 rows it keeps even while the rows or the summary are shown, and rebinding them all
+    /// took more of a keystroke than the search itself.
+    func resultsChanged(shown: Bool) {
+        if shown { rebind() } else { isStale = true }
+    }
+
+    /// The table is shown now: its cells show the results of the changes made while it was hidden.
+    func showing() {
+        if isStale { rebind() }
+    }
+
     /// Shows each bound cell's value again: the results changed under them.
     func rebind() {
+        isStale = false
         for cell in cells.values { show(cell) }
     }
 
