@@ -137,13 +137,12 @@ static inline void foldout_command_line_printerr(GApplicationCommandLine *comman
  * locale's charset lacks into "?" (a German message under LANG=de_DE, say). */
 static inline void foldout_printerr(const char *text) { fputs(text, stderr); }
 
-/* NULL when `path` can be accessed for `mode` (R_OK, W_OK), else the system's reason. */
+/* NULL when `path` can be accessed for `mode` (R_OK), else the system's reason. */
 static inline const char *foldout_access_problem(const char *path, int mode) {
     return g_access(path, mode) == 0 ? NULL : g_strerror(errno);
 }
 
 static const int FOLDOUT_READABLE = R_OK;
-static const int FOLDOUT_WRITABLE = W_OK;
 
 static inline GdkPopup *foldout_surface_as_popup(GdkSurface *surface) {
     return GDK_IS_POPUP(surface) ? GDK_POPUP(surface) : NULL;

@@ -2,7 +2,7 @@
 import CGtk
 
 /// What the UI asks of the system, through GLib: the environment, the clock, whether a file can be
-/// read or written, and standard error. (The core has its own one file for its system calls.)
+/// read, and standard error. (The core has its own one file for its system calls.)
 public enum System {
     /// The environment variable `name`, if it is set.
     public static func environment(_ name: String) -> String? { g_getenv(name).map { String(cString: $0) } }
@@ -13,11 +13,6 @@ public enum System {
     /// Why the file at `path` cannot be read (the system's words), or nil when it can.
     public static func problemReading(_ path: String) -> String? {
         foldout_access_problem(path, FOLDOUT_READABLE).map { String(cString: $0) }
-    }
-
-    /// Why `path` cannot be written (the system's words), or nil when it can.
-    public static func problemWriting(_ path: String) -> String? {
-        foldout_access_problem(path, FOLDOUT_WRITABLE).map { String(cString: $0) }
     }
 
     /// Writes `text` to standard error as it is.

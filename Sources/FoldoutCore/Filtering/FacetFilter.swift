@@ -107,7 +107,6 @@ public final class FacetFilter {
         if on {
             states[column, default: FacetColumnState()].chosenKind =
                 kind != .range || catalog.columns[column].isRangeable ? kind : nil
-            states[column]?.passing = nil
         } else {
             states[column] = nil
         }
