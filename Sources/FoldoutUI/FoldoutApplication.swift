@@ -4,8 +4,8 @@ import Gtk
 
 /// The application. Every launch's command line takes one path: GApplication parses it with the
 /// declarations of `CommandLineOption`, the launching process reads it into a `LaunchRequest`
-/// (a bad value fails there, status 2), and the instance that shows the window applies it with
-/// `apply`, the first launch's and every later one's alike. What can only be checked against the
+/// (a bad value fails there, status 2), and the instance that shows the window carries it out
+/// (`MainWindow.carryOut`), the first launch's and every later one's alike. What can only be checked against the
 /// catalog shown is answered when it has been: the launching process waits for that answer.
 /// What persists between runs is the `Session`'s; the harness (screenshots, benchmarks, test
 /// hooks) is in `Harness/`.
@@ -71,11 +71,7 @@ public final class FoldoutApplication {
             print("foldout \(Foldout.version)")
             return 0
         }
-        if harness.touchLibrary { return touchLibrary() }
-        if harness.listMovies {
-            listMovies()
-            return 0
-        }
+        if let status = harness.runLibraryCommand() { return status }
         if request.exportPath != nil || request.summaryPath != nil {
             // No window takes the files this line names: they are this process's own arguments.
             request.take(files: CommandLineOption.positionalArguments(in: Array(CommandLine.arguments.dropFirst())))
@@ -83,14 +79,7 @@ public final class FoldoutApplication {
         if let path = request.exportPath { return CommandLineExport.run(request, to: path).map(fail) ?? 0 }
         if let path = request.summaryPath { return CommandLineExport.summarize(request, to: path).map(fail) ?? 0 }
         if harness.isOneShot { application.flags.insert(.nonUnique) }
-        if application.isRemote {
-            if case .file(let path, _, _)? = request.catalog, !DatabaseAddress.isAddress(path),
-                let problem = System.problemReading(path)
-            {
-                return fail(CatalogImportError.cannotOpen(path, problem))
-            }
-            return nil
-        }
+        if application.isRemote { return request.unreadableFile().map { fail($0.message) } }
         switch request.readStartCatalog() {
         case .success(let catalog):
             startCatalog = catalog
@@ -112,7 +101,7 @@ public final class FoldoutApplication {
         request.take(files: invocation.files)
         let reply = invocation.hold()
         if let mainWindow {
-            apply(request, to: mainWindow, first: false, reply: reply)
+            mainWindow.carryOut(request, first: false, reply: reply)
         } else if let problem = request.unknownGeneratedColumn(
             rememberingACatalog: session.remembered.lastCatalog != nil)
         {
@@ -124,43 +113,13 @@ public final class FoldoutApplication {
         return reply.status
     }
 
-    /// Applies what a command line asks, to the window that is shown: the first launch's (its
-    /// catalog given to the window as it was made) or any later one's. Problems that only the
-    /// catalog shown can tell go to `reply`, the launching process.
-    private func apply(_ request: LaunchRequest, to window: MainWindow, first isFirst: Bool, reply: HeldCommandLine?) {
-        switch request.catalog {
-        case .file(let path, let options, _)? where !isFirst:
-            window.ensureFiltersPage().open(path: reply?.path(of: path) ?? path, options: options)
-        case .generated(let count)? where !isFirst:
-            window.ensureFiltersPage().generate(count: count)
-        default: break
-        }
-        if let view = request.view { window.ensureFiltersPage().resultsView = view }
-        if let page = request.firstPage { window.page = page }
-        var filters = request.filters
-        if window.page == .filters { filters.unfoldRow = request.unfoldRow }
-        if !filters.isEmpty || (request.catalog != nil && !isFirst) {
-            window.ensureFiltersPage().carryOut(filters) { problem in
-                if let problem { reply?.fail("foldout: \(problem)\n") }
-                withExtendedLifetime(reply) {}
-            }
-        }
-        if request.openEditPane {
-            let movies = window.ensureMoviesPage()
-            if isFirst { movies.openPaneAtOnce() } else if !movies.pane.isOpen { movies.pane.toggle() }
-        }
-        if let row = request.unfoldRow, window.page != .filters { window.unfold(row: row) }
-        window.window.present()
-        if request.showShortcuts { window.showShortcuts() }
-    }
-
     /// Opens the first of `paths` as the catalog of the Filters page, reading it in the background
     /// with its progress shown (a file that cannot be used is explained in a dialog).
     private func open(_ paths: [String]) {
         guard let path = paths.first else { return showWindow(LaunchRequest.none) }
         var request = LaunchRequest.none
         request.take(files: [path])
-        if let mainWindow { apply(request, to: mainWindow, first: false, reply: nil) } else { showWindow(request) }
+        if let mainWindow { mainWindow.carryOut(request, first: false, reply: nil) } else { showWindow(request) }
     }
 
     // MARK: The window
@@ -169,47 +128,21 @@ public final class FoldoutApplication {
     /// one opened last, or the built-in one), then applies the rest of the request to it.
     private func showWindow(_ request: LaunchRequest, reply: HeldCommandLine? = nil) {
         if let mainWindow { return mainWindow.window.present() }
-        let (source, missing) = catalogSource(for: request)
+        let (source, missing) = session.catalogSource(for: request, startCatalog: startCatalog)
         let window = MainWindow(
             application: application, actionsList: ActionsList(generatedCount: LaunchRequest.actionsCount),
             catalog: source, libraryStore: Session.libraryStore)
-        if case .file(let path, _, atStart: true)? = request.catalog {
-            window.catalogPath = DatabaseAddress.isAddress(path) ? path : Resources.canonical(path)
-            let opened =
-                DatabaseAddress.isAddress(path) ? DatabaseAddress.withoutPassword(path) : Resources.canonical(path)
-            session.opened(startCatalog.map { FiltersPage.keptPath(of: $0, openedFrom: opened) } ?? opened)
-        }
-        session.restore(window)
+        session.openedAtStart(request, startCatalog: startCatalog, in: window)
+        session.restore(window, tellingGone: missing)
         if let size = harness.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }
-        if let missing {
-            window.notification.show(
-                tr(
-                    "“{file}” is no longer there; the built-in catalog is shown instead.",
-                    ["file": Catalog.fileName(of: missing)]))
-        }
         // The page asked for from the start: building another first would cost the start-up. It
         // takes the keyboard focus after the first frame, as Alt+number gives it: GTK 4.12 and
         // later would otherwise put it on the Actions list's scrolled window, its rows not there yet.
         window.show(request.firstPage ?? harness.benchmarkPage ?? session.remembered.page ?? .actions)
         mainWindow = window
-        apply(request, to: window, first: true, reply: reply)
+        window.carryOut(request, first: true, reply: reply)
         harnessRun = harness.start(
             in: window, showingShortcuts: request.showShortcuts, quit: { [unowned self] in application.quit() },
             fail: { [unowned self] message in exitStatus = fail(message) })
-    }
-
-    /// What the Filters page shows first, and the catalog file opened last if it is gone (it is
-    /// then forgotten).
-    private func catalogSource(for request: LaunchRequest) -> (CatalogSource, missing: String?) {
-        switch request.catalog {
-        case .file(let path, let options, let atStart)?:
-            if atStart, let startCatalog { return (.loaded(startCatalog), nil) }
-            return (.file(path: path, options: options), nil)
-        case .generated(let count)?:
-            return (.generated(count: count), nil)
-        case nil:
-            let last = session.lastCatalog()
-            return (last.path.map { .file(path: $0) } ?? .generated(count: Catalog.generatedCount), last.missing)
-        }
     }
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import CatalogFormats
 import FoldoutCore
+import Gtk
 
-/// What the first launch's request is checked against before a window opens, so that a catalog
+/// What a launch's request is checked against before a window opens, so that a catalog
 /// that cannot be used, or a facet, option or column it does not have, fails the launch.
 @MainActor
 extension LaunchRequest {
@@ -31,5 +32,14 @@ extension LaunchRequest {
         case nil: if rememberingACatalog() { return nil }
         }
         return filters.unknownColumn(in: Catalog.generate(count: 1))
+    }
+
+    /// Why the file the request names cannot be read by this process, which hands the request to
+    /// the instance that runs already; nil if it can (or names a database).
+    func unreadableFile() -> LaunchProblem? {
+        guard case .file(let path, _, _)? = catalog, !DatabaseAddress.isAddress(path),
+            let problem = System.problemReading(path)
+        else { return nil }
+        return LaunchProblem(CatalogImportError.cannotOpen(path, problem))
     }
 }

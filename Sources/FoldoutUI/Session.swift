@@ -38,15 +38,47 @@ final class Session {
         return (path, nil)
     }
 
+    /// What the Filters page shows first for `request`: the catalog it names (`startCatalog` when
+    /// it was read before the window opened), or the one opened last, or the built-in one; and the
+    /// catalog opened last if it is gone (it is then forgotten).
+    func catalogSource(for request: LaunchRequest, startCatalog: Catalog?) -> (CatalogSource, missing: String?) {
+        switch request.catalog {
+        case .file(let path, let options, let atStart)?:
+            if atStart, let startCatalog { return (.loaded(startCatalog), nil) }
+            return (.file(path: path, options: options), nil)
+        case .generated(let count)?:
+            return (.generated(count: count), nil)
+        case nil:
+            let last = lastCatalog()
+            return (last.path.map { .file(path: $0) } ?? .generated(count: Catalog.generatedCount), last.missing)
+        }
+    }
+
+    /// Keeps the catalog `--catalog` named as the one opened last, and has `window` watch its file.
+    func openedAtStart(_ request: LaunchRequest, startCatalog: Catalog?, in window: MainWindow) {
+        guard case .file(let path, _, atStart: true)? = request.catalog else { return }
+        let isAddress = DatabaseAddress.isAddress(path)
+        window.catalogPath = isAddress ? path : Resources.canonical(path)
+        let opened = isAddress ? DatabaseAddress.withoutPassword(path) : Resources.canonical(path)
+        self.opened(startCatalog.map { FiltersPage.keptPath(of: $0, openedFrom: opened) } ?? opened)
+    }
+
     /// Keeps `path` as the catalog opened last and among the recent files.
     func opened(_ path: String) {
         remembered.lastCatalog = path
         if isPersistent { RecentFiles.shared.add(path) }
     }
 
-    /// Gives `window` what it had when it was closed last, and keeps what it has when it closes.
-    func restore(_ window: MainWindow) {
+    /// Gives `window` what it had when it was closed last, and keeps what it has when it closes;
+    /// tells in it that the catalog opened last, `gone`, is no longer there.
+    func restore(_ window: MainWindow, tellingGone gone: String?) {
         remembered.restore(window)
+        if let gone {
+            window.notification.show(
+                tr(
+                    "“{file}” is no longer there; the built-in catalog is shown instead.",
+                    ["file": Catalog.fileName(of: gone)]))
+        }
         window.viewStore = makeViewStore()
         window.onCatalogFileOpened = { [unowned self] path in opened(path) }
         window.window.onCloseRequest { [unowned self, unowned window] in

@@ -5,9 +5,17 @@ import Gtk
 /// The harness's access to the movie library: the hidden options that tests and the Flatpak check
 /// use to read it from a second process (`--list-movies`) or to make sure its file exists
 /// (`--touch-library`).
-extension FoldoutApplication {
+extension HarnessOptions {
+    /// Runs the library command these options ask for; its exit status, or nil for none.
+    func runLibraryCommand() -> Int32? {
+        if touchLibrary { return Self.touchLibrary() }
+        guard listMovies else { return nil }
+        Self.listMovies()
+        return 0
+    }
+
     /// Loads the library as the Movies page would and saves it again: the file then exists.
-    func touchLibrary() -> Int32 {
+    private static func touchLibrary() -> Int32 {
         let store = Session.libraryStore
         let now = System.now
         var movies = MovieLibrary.builtInMovies(now: now)
@@ -26,7 +34,7 @@ extension FoldoutApplication {
     }
 
     /// Prints the library as the Movies page would load it: one "title<TAB>genre" line per movie.
-    func listMovies() {
+    private static func listMovies() {
         let store = Session.libraryStore
         switch store.load(now: System.now) {
         case .loaded(let movies):
@@ -45,5 +53,10 @@ extension FoldoutApplication {
             System.printError(
                 "foldout: " + tr("cannot read “{file}”: {reason}", ["file": store.path, "reason": reason]) + "\n")
         }
+    }
+
+    private static func fail(_ message: String) -> Int32 {
+        System.printError("foldout: \(message)\n")
+        return 2
     }
 }
