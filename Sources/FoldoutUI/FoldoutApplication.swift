@@ -30,6 +30,7 @@ public final class FoldoutApplication {
         application.onHandleLocalOptions { [unowned self] parsed in self.handle(parsed) }
         application.onStartup { [unowned self] in
             Style.load()
+            MainWindow.setAccelerators(on: self.application)
             self.application.addAction("quit") { [unowned self] in
                 if let window = self.mainWindow { self.session.save(window) }
                 self.application.quit()

@@ -53,6 +53,10 @@ final class InAppNotification {
         }
     }
 
+    static var undoKey: KeyBinding {
+        KeyBinding("<Control>z", tr("Undo the last removal or deletion"), .general, mnemonicOf: tr("_Undo"))
+    }
+
     /// Ctrl+Z anywhere in `window` runs the offered Undo; in a text field, only if it had the
     /// focus when the notification came and still holds what it held then (else Ctrl+Z undoes
     /// the typing, the field's own undo). GTK's text fields take Ctrl+Z for themselves even with
@@ -61,7 +65,7 @@ final class InAppNotification {
         self.window = window
         let shortcuts = ShortcutController()
         shortcuts.setPhase(.capture)
-        shortcuts.add(accelerators: "<Control>z") { [weak self, weak window] in
+        shortcuts.add(Self.undoKey) { [weak self, weak window] in
             guard let self, self.offersUndo else { return false }
             if let field = window?.focusedTextField {
                 guard let before = self.fieldWhenShown, field == before else { return false }

@@ -11,16 +11,10 @@ enum KeyboardShortcuts {
         typealias Shortcut = ShortcutsWindow.Shortcut
         // Mnemonics follow the translated labels ("_Add" is Alt+A in English, "_Hinzufügen" Alt+H).
         func alt(_ label: String) -> String { ShortcutsWindow.mnemonicAccelerator(ofLabel: label) ?? "" }
-        return [
-            .init(
-                tr("General"),
-                [
-                    Shortcut("question <Control>question", tr("Show keyboard shortcuts")),
-                    Shortcut("<Control>z " + alt(tr("_Undo")), tr("Undo the last removal or deletion")),
-                    Shortcut("F10", tr("Open the main menu")),
-                    Shortcut("<Control>w", tr("Close the window")),
-                    Shortcut("<Control>q", tr("Quit")),
-                ] + Page.allCases.map { Shortcut($0.accelerator, tr("Show the {page} page", ["page": $0.title])) }),
+        let declared = MainWindow.keyBindings + MoviesPage.keyBindings
+        let general = ShortcutsWindow.Group(KeyBinding.Group.general.title, listing(declared, in: .general))
+        let movies = ShortcutsWindow.Group(KeyBinding.Group.movies.title, listing(declared, in: .movies))
+        return [general] + [
             .init(
                 tr("Actions page"),
                 [
@@ -42,23 +36,29 @@ enum KeyboardShortcuts {
                     Shortcut("<Alt>Up <Alt>Down", tr("Unfold the result above or below instead")),
                     Shortcut("<Shift>Up <Shift>Down <Control>a", tr("Select results")),
                     Shortcut("<Control>c", tr("Copy the selected results as tab-separated text")),
-                    Shortcut("<Shift><Control>s", tr("Export the results to a CSV or TSV file")),
+                    MainWindow.exportKey.listing,
                     Shortcut(
                         "<Control>BackSpace " + alt(tr("_Clear Filters")),
                         tr("Clear the choice of every facet and the search")),
                     Shortcut("Return space", tr("Open or close a combo row")),
                     Shortcut("Escape", tr("Close the combo row")),
                 ]),
-            .init(
-                tr("Movies page"),
-                [
-                    Shortcut("<Control>e " + alt(tr("_Edit")), tr("Show or hide the Edit pane")),
-                    Shortcut("Escape", tr("Close the Edit pane")),
-                    Shortcut("<Alt>Left", tr("Back to the movie list (in a narrow window)")),
-                    Shortcut(alt(tr("_Add")), tr("Add a movie")),
-                    Shortcut(alt(tr("_Delete")), tr("Delete the selected movie")),
-                ]),
-        ]
+        ] + [movies]
+    }
+
+    /// The listing of `bindings` in `group`, in their order; two in a row that do the same (`?` and
+    /// Ctrl+?, installed in two ways) are one line.
+    private static func listing(_ bindings: [KeyBinding], in group: KeyBinding.Group) -> [ShortcutsWindow.Shortcut] {
+        var shortcuts: [ShortcutsWindow.Shortcut] = []
+        for binding in bindings where binding.group == group {
+            let shortcut = binding.listing
+            if let last = shortcuts.last, last.title == shortcut.title {
+                shortcuts[shortcuts.count - 1] = .init(last.accelerators + " " + shortcut.accelerators, last.title)
+            } else {
+                shortcuts.append(shortcut)
+            }
+        }
+        return shortcuts
     }
 
     static func makeWindow(transientFor parent: Window) -> ShortcutsWindow {

@@ -102,7 +102,7 @@ final class MainWindow {
         buildVisiblePage()
     }
 
-    /// The menus show the accelerators GTK's application knows: Ctrl+Q and Ctrl+W are set there.
+    /// The menus show the accelerators GTK's application knows (`setAccelerators`).
     private func buildPrimaryMenu(_ application: Application) {
         let files = Menu()
         files.appendSubmenu(tr("_Open Recent"), recentCatalogs.menu)
@@ -123,10 +123,16 @@ final class MainWindow {
         primaryMenu.isPrimary = true
         primaryMenu.tooltip = tr("Main Menu")
         primaryMenu.setAccessibleLabel(tr("Main Menu"))
-        application.setAccelerators(["<Control>q"], for: "app.quit")
-        application.setAccelerators(["<Control>w"], for: "window.close")
-        application.setAccelerators(["<Control>question"], for: "window-page.show-shortcuts")
-        application.setAccelerators(["<Shift><Control>s"], for: "window-page.export-rows")
+    }
+
+    /// The application's accelerators, set once at start-up: they act in every window, and the
+    /// menus show them beside their items. A page's act while the window offers its actions.
+    static func setAccelerators(on application: Application) {
+        application.setAccelerators(quitKey, for: "app.quit")
+        application.setAccelerators(closeKey, for: "window.close")
+        application.setAccelerators(shortcutsMenuKey, for: "window-page.show-shortcuts")
+        application.setAccelerators(exportKey, for: "window-page.export-rows")
+        application.setAccelerators(MoviesPage.editKey, for: "\(MoviesPage.prefix).toggle-edit")
     }
 
     func showAbout() {
@@ -143,24 +149,36 @@ final class MainWindow {
         about.present()
     }
 
-    /// `?` and Ctrl+? show the shortcuts window (in the bubble phase, so that `?` typed into an
-    /// entry stays text); Ctrl+Q quits; Alt+1, 2, 3 show the pages; Ctrl+E toggles the Edit pane
-    /// while the Movies page is shown; Ctrl+O opens a catalog while the Filters page is.
+    static var shortcutsKey: KeyBinding { KeyBinding("question", tr("Show keyboard shortcuts"), .general) }
+    static var shortcutsMenuKey: KeyBinding { KeyBinding("<Control>question", tr("Show keyboard shortcuts"), .general) }
+    /// GTK's: F10 opens a window's primary menu.
+    static var menuKey: KeyBinding { KeyBinding("F10", tr("Open the main menu"), .general) }
+    static var closeKey: KeyBinding { KeyBinding("<Control>w", tr("Close the window"), .general) }
+    static var quitKey: KeyBinding { KeyBinding("<Control>q", tr("Quit"), .general) }
+    static var exportKey: KeyBinding {
+        KeyBinding("<Shift><Control>s", tr("Export the results to a CSV or TSV file"), .filters)
+    }
+    static func pageKey(_ page: Page) -> KeyBinding {
+        KeyBinding(page.accelerator, tr("Show the {page} page", ["page": page.title]), .general)
+    }
+    /// The window's keys, as the shortcuts window lists them.
+    static var keyBindings: [KeyBinding] {
+        [shortcutsKey, shortcutsMenuKey, InAppNotification.undoKey, menuKey, closeKey, quitKey]
+            + Page.allCases.map(pageKey)
+    }
+
+    /// `?` shows the shortcuts window (in the bubble phase, so that `?` typed into an entry stays
+    /// text: as an application accelerator it would be taken from the text fields); Alt+1, 2, 3
+    /// show the pages; Ctrl+O opens a catalog while the Filters page is shown.
     private func installWindowShortcuts() {
-        // `?` alone stays here, in the bubble phase: as an application accelerator it would be taken
-        // from the text fields. Ctrl+?, Ctrl+Q, Ctrl+W and Shift+Ctrl+S are the application's (`buildPrimaryMenu`).
         let pages = Page.allCases.map { page in
-            KeyedAction("show-\(page.rawValue)", keys: page.accelerator) { [weak self] in self?.show(page) }
+            KeyedAction("show-\(page.rawValue)", Self.pageKey(page)) { [weak self] in self?.show(page) }
         }
         window.installActions(
             "window-page",
             pages + [
-                KeyedAction("show-shortcuts", keys: "question") { [weak self] in self?.showShortcuts() },
+                KeyedAction("show-shortcuts", Self.shortcutsKey) { [weak self] in self?.showShortcuts() },
                 KeyedAction("about") { [weak self] in self?.showAbout() },
-                KeyedAction("toggle-edit", keys: "<Control>e") { [weak self] in
-                    guard let self, self.page == .movies else { return }
-                    self.movies?.pane.toggle()
-                },
                 KeyedAction("reset-view") { [weak self] in
                     guard let self else { return }
                     self.page = .filters
@@ -256,12 +274,14 @@ final class MainWindow {
         }
     }
 
+    /// Builds the page shown if it is not built yet, and offers its actions in the window (its
+    /// accelerators, the menus) while it is shown.
     private func buildVisiblePage() {
         headerEnd.isVisible = page == .movies
+        window.insertActionGroup(MoviesPage.prefix, page == .movies ? ensureMoviesPage().actions : nil)
         for (holder, shown) in [(actions.root, Page.actions), (filtersHolder, .filters), (moviesHolder, .movies)] {
             holder.setAccessibleHidden(page != shown)
         }
-        if page == .movies { ensureMoviesPage() }
         if page == .filters { ensureFiltersPage() }
     }
 

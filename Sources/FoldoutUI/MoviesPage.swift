@@ -39,6 +39,24 @@ final class MoviesPage {
     /// The movie the list last scrolled to, so that only a newly selected one is scrolled to.
     private var scrolledToSelection: MovieID?
 
+    /// What the page does, as actions: its keys' and, while the page is shown, the window's
+    /// (`movies.toggle-edit` is Ctrl+E's, an application accelerator).
+    let actions = ActionGroup()
+    static let prefix = "movies"
+
+    static var editKey: KeyBinding {
+        KeyBinding("<Control>e", tr("Show or hide the Edit pane"), .movies, mnemonicOf: tr("_Edit"))
+    }
+    static var closePaneKey: KeyBinding { KeyBinding("Escape", tr("Close the Edit pane"), .movies) }
+    static var backKey: KeyBinding { KeyBinding("<Alt>Left", tr("Back to the movie list (in a narrow window)"), .movies) }
+    /// Every key the page answers, as the shortcuts window lists them.
+    static var keyBindings: [KeyBinding] {
+        [
+            editKey, closePaneKey, backKey, KeyBinding(mnemonicOf: tr("_Add"), tr("Add a movie"), .movies),
+            KeyBinding(mnemonicOf: tr("_Delete"), tr("Delete the selected movie"), .movies),
+        ]
+    }
+
     /// Loads the library from `store` (the built-in one on a first start or a damaged file).
     convenience init(store: LibraryStore, notification: InAppNotification) {
         let now = System.now
@@ -131,21 +149,19 @@ final class MoviesPage {
         paneView.addButton.onClicked { [weak self] in self?.addMovie() }
         paneView.deleteButton.onClicked { [weak self] in self?.deleteSelected() }
 
-        root.installActions(
-            "movies",
-            [
-                KeyedAction("close-pane", keys: "Escape") { [weak self] in
-                    guard let self else { return }
-                    if !self.pane.isOpen && self.showsDetailAlone {
-                        self.showDetailAlone(false)
-                    } else {
-                        self.pane.close()
-                    }
-                },
-                KeyedAction("back", keys: "<Alt>Left") { [weak self] in
-                    if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
-                },
-            ])
+        actions.add("toggle-edit") { [weak self] in self?.pane.toggle() }
+        actions.add("close-pane") { [weak self] in
+            guard let self else { return }
+            if !self.pane.isOpen && self.showsDetailAlone {
+                self.showDetailAlone(false)
+            } else {
+                self.pane.close()
+            }
+        }
+        actions.add("back") { [weak self] in
+            if self?.showsDetailAlone == true { self?.showDetailAlone(false) }
+        }
+        root.installKeys(Self.prefix, actions, [(Self.closePaneKey, "close-pane"), (Self.backKey, "back")])
     }
 
     // MARK: Narrow windows

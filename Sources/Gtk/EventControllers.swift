@@ -80,11 +80,17 @@ public final class ShortcutController: EventController {
 public final class ActionGroup: Object {
     public init() { super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_group_new()!)) }
 
+    private var actions: [String: Action] = [:]
+
+    /// The action named `name` in this group, if there is one.
+    public func action(named name: String) -> Action? { actions[name] }
+
     @discardableResult
     public func add(_ name: String, _ handler: @escaping @MainActor () -> Void) -> Action {
         let action = Action(name: name)
         action.onActivate(handler)
         g_action_map_add_action(opaque, action.opaque)
+        actions[name] = action
         return action
     }
 
@@ -98,6 +104,7 @@ public final class ActionGroup: Object {
             handler(String(cString: g_variant_get_string(OpaquePointer(parameter), nil)))
         }
         g_action_map_add_action(opaque, action.opaque)
+        actions[name] = action
         return action
     }
 }
@@ -108,6 +115,13 @@ public final class Action: Object {
     public init(name: String, takesText: Bool = false) {
         let parameter = takesText ? foldout_variant_type_string() : nil
         super.init(takingFull: UnsafeMutableRawPointer(g_simple_action_new(name, parameter)!))
+    }
+
+    /// Whether the action can be activated now: a menu item or button bound to it is greyed out
+    /// while it cannot, and its keys do nothing.
+    public var isEnabled: Bool {
+        get { g_action_get_enabled(opaque) != 0 }
+        set { g_simple_action_set_enabled(opaque, newValue ? 1 : 0) }
     }
 
     @discardableResult
@@ -152,8 +166,10 @@ public struct KeyedAction {
 
 extension Widget {
     /// Installs `actions` on this widget as `prefix.name`, and their keys: one action group and one
-    /// shortcut controller (bubble phase, so that a text field that uses a key keeps it).
-    public func installActions(_ prefix: String, _ actions: [KeyedAction]) {
+    /// shortcut controller (bubble phase, so that a text field that uses a key keeps it). Returns
+    /// the group, whose actions can be disabled.
+    @discardableResult
+    public func installActions(_ prefix: String, _ actions: [KeyedAction]) -> ActionGroup {
         let group = ActionGroup()
         let keys = ShortcutController()
         for action in actions {
@@ -164,5 +180,6 @@ extension Widget {
         }
         insertActionGroup(prefix, group)
         add(keys)
+        return group
     }
 }

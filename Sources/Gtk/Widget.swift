@@ -94,8 +94,10 @@ open class Widget: Object {
         gtk_widget_activate_action_variant(widget, name, parameter) != 0
     }
 
-    public func insertActionGroup(_ prefix: String, _ group: ActionGroup) {
-        gtk_widget_insert_action_group(widget, prefix, group.opaque)
+    /// Offers `group`'s actions to this widget and what it holds as `prefix.name`; nil takes away
+    /// the group inserted under `prefix`.
+    public func insertActionGroup(_ prefix: String, _ group: ActionGroup?) {
+        gtk_widget_insert_action_group(widget, prefix, group?.opaque)
     }
 
     public func add(_ controller: EventController) {

@@ -106,4 +106,27 @@ final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
             }
         }
     }
+
+    /// Ctrl+E is the Movies page's: while the page is shown it opens and closes the Edit pane
+    /// wherever the focus is (the header's Edit button too); on another page it does nothing.
+    func testControlEActsOnlyWhileTheMoviesPageIsShown() throws {
+        try onMain {
+            let main = makeWindow()
+            main.show(.movies)
+            let movies = main.ensureMoviesPage()
+            XCTAssertTrue(pump { movies.listView.isMapped && main.window.isActive })
+            key("ctrl+e") { movies.pane.isOpen }
+            XCTAssertTrue(movies.pane.isOpen, "Ctrl+E opens the Edit pane")
+            XCTAssertTrue(movies.editToggle.grabFocus())
+            key("ctrl+e") { !movies.pane.isOpen }
+            XCTAssertFalse(movies.pane.isOpen, "and closes it, the focus on the header's Edit button")
+
+            main.show(.actions)
+            XCTAssertTrue(pump { main.page == .actions && !movies.root.isMapped })
+            // Alt+3 after Ctrl+E: once the Movies page is back, Ctrl+E has been handled.
+            key("ctrl+e", "alt+3") { main.page == .movies }
+            XCTAssertEqual(main.page, .movies)
+            XCTAssertFalse(movies.pane.isOpen, "Ctrl+E on the Actions page left the Edit pane closed")
+        }
+    }
 }

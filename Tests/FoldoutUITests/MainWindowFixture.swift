@@ -19,6 +19,7 @@ extension GtkTestCase {
         let application = Application(
             id: "dev.foldout.Foldout.Test\(UInt32.random(in: 0...UInt32.max))", flags: .nonUnique)
         XCTAssertTrue(application.register())
+        MainWindow.setAccelerators(on: application)  // as the app's start-up sets them
         let main = MainWindow(
             application: application, actionsList: actions, catalog: .loaded(catalog),
             libraryStore: LibraryStore(directory: libraryFolder),
