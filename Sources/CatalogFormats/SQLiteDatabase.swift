@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CSQLite
+import Dispatch
 import FoldoutCore
+import Synchronization
 
 /// A table or view of a SQLite database, read through the system's libsqlite3 and never written
 /// or locked: the file is read into memory (one version of it) and opened there read-only
@@ -28,8 +30,60 @@ enum SQLiteDatabase {
         let total = try database.count(chosen)
         let statement = try database.prepare("SELECT * FROM " + quoted(chosen))
         let columns = Int(sqlite3_column_count(statement.handle))
-        var text = CatalogTableText(
-            columns: (0..<columns).map { String(cString: sqlite3_column_name(statement.handle, Int32($0))) })
+        let columnNames = (0..<columns).map { String(cString: sqlite3_column_name(statement.handle, Int32($0))) }
+        var text = CatalogTableText(columns: columnNames)
+        let progress = Progress(loading: loading, rows: total, path: path)
+        if total >= halvesFrom, let halves = try database.halves(of: chosen, columns: columnNames) {
+            try readInHalves(halves, database: database, columns: columns, into: &text, progress: progress)
+        } else {
+            try read(statement, columns: columns, into: &text, progress: progress)
+        }
+        let declaredText = (0..<columns).filter {
+            hasTextAffinity(sqlite3_column_decltype(statement.handle, Int32($0)).map { String(cString: $0) })
+        }
+        let name = Catalog.name(of: path, part: chosen)
+        let origin = try CatalogFileContents.origin(of: path, .sqlite(table: chosen))
+        let catalog = try text.catalog(name: name, loading: loading, origin: origin)
+        // A column declared TEXT holds text even where it reads as numbers (postal codes, ids):
+        // read again with those columns as text. Dates in it stay dates.
+        let numbersDeclaredText = declaredText.filter { catalog.columns[$0].kind == .number }
+        guard !numbersDeclaredText.isEmpty else { return catalog }
+        return try text.catalog(name: name, textColumns: Set(numbersDeclaredText), loading: loading, origin: origin)
+    }
+
+    /// From how many rows a table is read in two halves, on two threads: SQLite's stepping and
+    /// formatting of values is most of a table's reading, and one connection runs on one core.
+    static let halvesFrom = 50_000
+
+    /// Reads the first half of the table here and the second on another thread, each through a
+    /// connection of its own, and joins them in the table's order.
+    private static func readInHalves(
+        _ halves: (first: String, second: String), database: Connection, columns: Int,
+        into text: inout CatalogTableText, progress: Progress
+    ) throws(CatalogImportError) {
+        let first = try database.prepare(halves.first)
+        let second = try database.sibling().prepare(halves.second)
+        let other = SecondHalf(statement: second, columns: columns)
+        DispatchQueue.global().async(group: other.finished) { other.read() }
+        var failure: CatalogImportError?
+        do throws(CatalogImportError) {
+            try read(first, columns: columns, into: &text, progress: progress.halved)
+        } catch {
+            failure = error
+            other.stop()
+        }
+        other.finished.wait()
+        if let failure { throw failure }
+        if let error = other.error { throw error }
+        if progress.cancelled { throw CatalogImportError(line: 0, reason: .cancelled, path: progress.path) }
+        text.append(other.text)
+    }
+
+    /// Steps `statement` to its end, writing each row into `text`.
+    private static func read(
+        _ statement: Statement, columns: Int, into text: inout CatalogTableText, progress: Progress?,
+        stopped: () -> Bool = { false }
+    ) throws(CatalogImportError) {
         var hex: [UInt8] = []
         while try statement.step() {
             for column in 0..<Int32(columns) {
@@ -45,23 +99,12 @@ enum SQLiteDatabase {
                 }
             }
             text.endRow()
-            if text.rows & 0xFFFF == 0, let loading,
-                !loading.report(read: Int(Double(text.rows) / Double(max(total, 1)) * Double(loading.totalBytes)))
-            {
-                throw CatalogImportError(line: 0, reason: .cancelled, path: path)
+            guard text.rows & 0xFFFF == 0 else { continue }
+            if stopped() { return }
+            if let progress, !progress.report(rows: text.rows) {
+                throw CatalogImportError(line: 0, reason: .cancelled, path: progress.path)
             }
         }
-        let declaredText = (0..<columns).filter {
-            hasTextAffinity(sqlite3_column_decltype(statement.handle, Int32($0)).map { String(cString: $0) })
-        }
-        let name = Catalog.name(of: path, part: chosen)
-        let origin = try CatalogFileContents.origin(of: path, .sqlite(table: chosen))
-        let catalog = try text.catalog(name: name, loading: loading, origin: origin)
-        // A column declared TEXT holds text even where it reads as numbers (postal codes, ids):
-        // read again with those columns as text. Dates in it stay dates.
-        let numbersDeclaredText = declaredText.filter { catalog.columns[$0].kind == .number }
-        guard !numbersDeclaredText.isEmpty else { return catalog }
-        return try text.catalog(name: name, textColumns: Set(numbersDeclaredText), loading: loading, origin: origin)
     }
 
     /// Whether a declared type gives a column TEXT affinity, by SQLite's rules: it names no INT
@@ -92,6 +135,66 @@ enum SQLiteDatabase {
         "\"" + name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
+    /// Tells the loading how far the reading is, from the rows read of `rows`; `halved` counts a
+    /// half's rows twice, for a half read beside another.
+    private struct Progress {
+        let loading: CatalogLoading?
+        let rows: Int
+        let path: String
+        var scale = 1
+
+        init(loading: CatalogLoading?, rows: Int, path: String) {
+            self.loading = loading
+            self.rows = rows
+            self.path = path
+        }
+
+        var halved: Progress {
+            var progress = self
+            progress.scale = 2
+            return progress
+        }
+
+        /// False if the loading was cancelled.
+        func report(rows read: Int) -> Bool {
+            guard let loading else { return true }
+            let share = min(Double(read * scale) / Double(max(rows, 1)), 1)
+            return loading.report(read: Int(share * Double(loading.totalBytes)))
+        }
+
+        var cancelled: Bool { loading?.isCancelled ?? false }
+    }
+
+    /// The second half of a table, read on another thread into a text of its own. Only that
+    /// thread touches its statement and text until `finished`.
+    private final class SecondHalf: @unchecked Sendable {
+        let finished = DispatchGroup()
+        private(set) var text: CatalogTableText
+        private(set) var error: CatalogImportError?
+        private let statement: Statement
+        private let columns: Int
+        private let stopping = Atomic<Bool>(false)
+
+        init(statement: Statement, columns: Int) {
+            self.statement = statement
+            self.columns = columns
+            text = CatalogTableText(continuing: columns)
+        }
+
+        func read() {
+            do throws(CatalogImportError) {
+                try SQLiteDatabase.read(statement, columns: columns, into: &text, progress: nil) {
+                    self.stopping.load(ordering: .relaxed)
+                }
+            } catch {
+                self.error = error
+            }
+        }
+
+        /// Asks the reading to stop at its next check.
+        func stop() { stopping.store(true, ordering: .relaxed) }
+    }
+
     private final class Connection {
         let handle: OpaquePointer
         let path: String
@@ -101,6 +204,7 @@ enum SQLiteDatabase {
         /// per field, a fifth of a table's reading.
         init(path: String) throws(CatalogImportError) {
             self.path = path
+            sharing = nil
             var handle: OpaquePointer?
             let inPlace = Catalog.fileSize(path + "-wal") > 0
             if inPlace {
@@ -138,7 +242,62 @@ enum SQLiteDatabase {
             }
         }
 
+        /// The connection whose in-memory copy of the database this one reads; kept open while
+        /// this one is.
+        private let sharing: Connection?
+
+        private init(handle: OpaquePointer, path: String, sharing: Connection) {
+            self.handle = handle
+            self.path = path
+            self.sharing = sharing
+        }
+
         deinit { sqlite3_close_v2(handle) }
+
+        /// Another connection to the same database, for another thread: one read from the file in
+        /// place opens it again; one in memory reads this one's copy, not a copy of its own.
+        func sibling() throws(CatalogImportError) -> Connection {
+            var size: sqlite3_int64 = 0
+            guard let bytes = sqlite3_serialize(handle, "main", &size, UInt32(SQLITE_SERIALIZE_NOCOPY)) else {
+                return try Connection(path: path)
+            }
+            var other: OpaquePointer?
+            guard sqlite3_open_v2(":memory:", &other, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK,
+                let other
+            else {
+                throw Self.failure(other, path: path)
+            }
+            let connection = Connection(handle: other, path: path, sharing: self)
+            let flags = UInt32(SQLITE_DESERIALIZE_READONLY)
+            guard sqlite3_deserialize(other, "main", bytes, size, size, flags) == SQLITE_OK else {
+                throw Self.failure(other, path: path)
+            }
+            return connection
+        }
+
+        /// Two queries that read `table`'s rows in two halves of its rowids, in the order of a
+        /// plain `SELECT *`; nil for a view or a table without rowids, or one whose columns hide
+        /// every name of the rowid.
+        func halves(
+            of table: String, columns: [String]
+        ) throws(CatalogImportError) -> (first: String, second: String)? {
+            let taken = Set(columns.map { $0.lowercased() })
+            guard let rowid = ["rowid", "_rowid_", "oid"].first(where: { !taken.contains($0) }) else { return nil }
+            let source = " FROM " + SQLiteDatabase.quoted(table)
+            var statement: OpaquePointer?
+            let bounds = "SELECT min(\(rowid)), max(\(rowid))" + source
+            guard sqlite3_prepare_v2(handle, bounds, -1, &statement, nil) == SQLITE_OK, let statement else {
+                return nil
+            }
+            let query = Statement(handle: statement, connection: self)
+            guard try query.step(), sqlite3_column_type(statement, 0) == SQLITE_INTEGER else { return nil }
+            let low = sqlite3_column_int64(statement, 0)
+            let high = sqlite3_column_int64(statement, 1)
+            guard high > low else { return nil }
+            let middle = low + (high - low) / 2
+            let select = "SELECT *" + source + " WHERE \(rowid) "
+            return (select + "<= \(middle) ORDER BY \(rowid)", select + "> \(middle) ORDER BY \(rowid)")
+        }
 
         /// The tables and views a person made: not SQLite's own, nor a GeoPackage's metadata.
         func tableNames() throws(CatalogImportError) -> [String] {

@@ -155,6 +155,41 @@ final class CatalogFormatsTests: CatalogFilesTestCase {
         XCTAssertEqual(catalog.text(0, at: 1), "80331")
     }
 
+    /// A large SQLite table is read in two halves of its rowids at once: every row comes once and
+    /// in the table's order, with gaps in the rowids, a column of its own named `rowid`, a view
+    /// (no rowids) and a table without rowids alike.
+    func testLargeSQLiteTablesReadInHalvesKeepEveryRowInOrder() throws {
+        try python(
+            """
+            import sqlite3, sys, os
+            db = sqlite3.connect(os.path.join(sys.argv[1], 'big.sqlite'))
+            db.execute('create table shelf (rowid text, n integer, label text)')
+            db.executemany('insert into shelf (_rowid_, rowid, n, label) values (?, ?, ?, ?)',
+                [(i * i % 1000003 + i * 7, 'r%d' % i, i, 'item %d' % (i % 11)) for i in range(120000)])
+            db.execute('delete from shelf where n % 1000 = 999')
+            db.execute('create view shelf_view as select n, label from shelf where n < 90000')
+            db.execute('create table keyed (k integer primary key, v text) without rowid')
+            db.executemany('insert into keyed values (?, ?)', [(i, 'v%d' % i) for i in range(60000)])
+            db.commit(); db.close()
+            """)
+        // The rows in rowid order, as a plain `SELECT *` gives them.
+        func rowid(_ item: Int) -> Int { item * item % 1_000_003 + item * 7 }
+        let kept = (0..<120_000).filter { $0 % 1000 != 999 }.sorted { rowid($0) < rowid($1) }
+        let shelf = try load("big.sqlite", CatalogReadOptions(table: "shelf"))
+        XCTAssertEqual(shelf.count, kept.count)
+        XCTAssertEqual(shelf.columns.map(\.name), ["rowid", "n", "label"])
+        for row in [0, 1, kept.count / 2 - 1, kept.count / 2, kept.count / 2 + 1, kept.count - 1] {
+            XCTAssertEqual(shelf.text(0, at: row), "r\(kept[row])", "row \(row)")
+            XCTAssertEqual(shelf.text(1, at: row), String(kept[row]), "row \(row)")
+        }
+        XCTAssertEqual(
+            (0..<shelf.count).map { shelf.text(1, at: $0) }, kept.map(String.init), "every row once, in order")
+        let view = try load("big.sqlite", CatalogReadOptions(table: "shelf_view"))
+        XCTAssertEqual(view.count, kept.filter { $0 < 90_000 }.count)
+        let keyed = try load("big.sqlite", CatalogReadOptions(table: "keyed"))
+        XCTAssertEqual((0..<keyed.count).map { keyed.text(1, at: $0) }, (0..<60_000).map { "v\($0)" })
+    }
+
     func testJSONLinesAndArraysReadAsTheirCSV() throws {
         let expected = try writeCSV()
         try python(

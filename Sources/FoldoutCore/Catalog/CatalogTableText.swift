@@ -18,13 +18,13 @@ public struct CatalogTableText {
 
     /// Rows without a header, to be appended to a table of `columns` columns (`append`): a part
     /// of the table read on another thread.
-    init(continuing columns: Int) {
+    public init(continuing columns: Int) {
         writer = DelimitedWriter(delimiter: 44, flushAt: Int.max)
         columnCount = columns
     }
 
     /// Appends the rows of `other`, a table of as many columns begun with `init(continuing:)`.
-    mutating func append(_ other: CatalogTableText) {
+    public mutating func append(_ other: CatalogTableText) {
         writer.append(other.writer.buffer)
         rows += other.rows
     }
