@@ -48,7 +48,9 @@ final class MoviesPage {
         KeyBinding("<Control>e", tr("Show or hide the Edit pane"), .movies, mnemonicOf: tr("_Edit"))
     }
     static var closePaneKey: KeyBinding { KeyBinding("Escape", tr("Close the Edit pane"), .movies) }
-    static var backKey: KeyBinding { KeyBinding("<Alt>Left", tr("Back to the movie list (in a narrow window)"), .movies) }
+    static var backKey: KeyBinding {
+        KeyBinding("<Alt>Left", tr("Back to the movie list (in a narrow window)"), .movies)
+    }
     /// Every key the page answers, as the shortcuts window lists them.
     static var keyBindings: [KeyBinding] {
         [

@@ -110,7 +110,7 @@ final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
     /// Ctrl+E is the Movies page's: while the page is shown it opens and closes the Edit pane
     /// wherever the focus is (the header's Edit button too); on another page it does nothing.
     func testControlEActsOnlyWhileTheMoviesPageIsShown() throws {
-        try onMain {
+        onMain {
             let main = makeWindow()
             main.show(.movies)
             let movies = main.ensureMoviesPage()
