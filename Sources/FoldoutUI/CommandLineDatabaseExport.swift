@@ -33,16 +33,16 @@ enum CommandLineDatabaseExport {
     }
 
     /// Writes the export; returns the problem, in one line, if there is one.
-    static func run(path: String, options: CatalogReadOptions, filters: LaunchFilters, to output: String) -> String? {
+    static func run(path: String, options: CatalogReadOptions, query: CatalogQuery, to output: String) -> String? {
         guard let address = DatabaseAddress(path) else { return nil }
         let table: DatabaseTable
         do throws(CatalogImportError) {
-            table = try DatabaseTable.open(address: address, table: options.table, for: filters.filters)
+            table = try DatabaseTable.open(address: address, table: options.table, for: query.filters)
         } catch {
             return cannotOpen(path, error)
         }
         let filter: DatabaseFilter
-        switch table.filter(filters.filters, search: filters.search, sort: filters.sort) {
+        switch table.filter(query.filters, search: query.search, sort: query.sort) {
         case .success(let made): filter = made
         case .failure(let problem): return problem.message
         }

@@ -13,7 +13,8 @@ enum CommandLineExport {
             switch CommandLineDatabaseExport.chosen(path: file, options: options, residence: request.residence) {
             case .failure(let problem): return problem.message
             case .success(true):
-                return CommandLineDatabaseExport.run(path: file, options: options, filters: request.filters, to: path)
+                return CommandLineDatabaseExport.run(
+                    path: file, options: options, query: request.filters.query, to: path)
             case .success(false): break
             }
         }
@@ -62,8 +63,8 @@ enum CommandLineExport {
         case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: FILE or --catalog FILE")))
         }
         let filter = FacetFilter(catalog: catalog)
-        if let problem = request.filters.apply(to: filter) { return .failure(LaunchProblem(problem)) }
-        if let text = request.filters.search { filter.setSearch(text) }
+        if let problem = request.filters.query.apply(to: filter).first { return .failure(problem) }
+        if let text = request.filters.query.search { filter.setSearch(text) }
         return .success(filter)
     }
 }

@@ -177,19 +177,9 @@ final class FacetBar {
         }
     }
 
-    /// "number", "date"…
-    static func kindName(_ kind: CatalogColumn.Kind) -> String {
-        switch kind {
-        case .number: tr("number")
-        case .date: tr("date")
-        case .dateTime: tr("date and time")
-        case .text: tr("text")
-        }
-    }
-
     /// "genre (text, 12 values)".
     static func describe(_ column: CatalogColumn) -> String {
-        let kind = kindName(column.kind)
+        let kind = column.kind.label
         guard let distinct = column.distinctCount else {
             return tr("{column} ({kind})", ["column": column.name, "kind": kind])
         }

@@ -31,22 +31,19 @@ extension FiltersPage {
 
     /// A request that names filters, a search or a sort shows exactly those, as `--export` writes
     /// them: what the page filtered by before (a remembered view, an earlier launch) goes first.
+    /// The query is applied as `--export` applies it; the page adds what it shows: the search in
+    /// its entry, the sort in its combo, the flyout opened, the measure and the result unfolded.
     private func carryOutNow(_ request: LaunchFilters) -> String? {
         guard let filter else { return nil }
-        if request.namesResults {
+        let query = request.query
+        if query.namesResults {
             filter.resetAll()
-            search.entry.text = request.search ?? ""
-            if request.sort == nil { section.choose(sort: filter.catalog.defaultSort) }
+            search.entry.text = query.search ?? ""
+            if query.sort == nil { section.choose(sort: filter.catalog.defaultSort) }
         }
-        var problems: [String] = request.filters.compactMap { filter.apply($0) }
-        if let sort = request.sort, let problem = self.sort(named: sort) { problems.append(problem) }
-        if let name = request.openFacet, !openMenu(named: name) { problems.append(filter.catalog.unknownColumn(name)) }
-        if let spelling = request.measure {
-            switch LaunchFilters.measure(spelling, in: filter.catalog) {
-            case .success(let measure): facetBar.showEverywhere(measure)
-            case .failure(let problem): problems.append(problem.message)
-            }
-        }
+        var problems = query.apply(to: filter) { self.section.choose(sort: $0) }.map(\.message)
+        if let name = query.openFacet { openMenu(named: name) }
+        if case .success(let measure)? = query.measure(in: filter.catalog) { facetBar.showEverywhere(measure) }
         if let row = request.unfoldRow {
             if row < filter.matchCount {
                 unfoldResult(at: row)

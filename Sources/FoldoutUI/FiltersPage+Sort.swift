@@ -5,15 +5,6 @@ import Gtk
 /// Sorting the results: by the Sort by combo, a table header or `--sort`; a new order is computed
 /// away from the main thread, the list keeping its order until it is ready.
 extension FiltersPage {
-    /// Sorts by the column named (in any case), as the Sort by combo does; the problem if the
-    /// catalog has no such column.
-    func sort(named sort: SortRequest) -> String? {
-        guard let filter else { return nil }
-        guard let key = filter.catalog.sortKey(sort) else { return filter.catalog.unknownColumn(sort.column) }
-        section.choose(sort: key)
-        return nil
-    }
-
     /// Sorts away from the main thread the first time an order is used (a million distinct texts
     /// take a while to sort), with a spinner; the list keeps its order until the new one is ready.
     func applySort(_ sort: CatalogSortKey?) {

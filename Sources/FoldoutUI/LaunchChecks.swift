@@ -25,13 +25,13 @@ extension LaunchRequest {
     /// have. (Its options are only known once it is built, off the main thread.) The catalog
     /// opened last is shown instead when there is one.
     func unknownGeneratedColumn(rememberingACatalog: @autoclosure () -> Bool) -> String? {
-        guard filters.namesColumns else { return nil }  // a plain start reads no settings here
+        guard filters.query.namesColumns else { return nil }  // a plain start reads no settings here
         switch catalog {
         case .file?: return nil
         case .generated?: break
         case nil: if rememberingACatalog() { return nil }
         }
-        return filters.unknownColumn(in: Catalog.generate(count: 1))
+        return filters.query.unknownColumn(in: Catalog.generate(count: 1))
     }
 
     /// Why the file the request names cannot be read by this process, which hands the request to

@@ -126,18 +126,18 @@ struct LaunchRequest {
                             "value": text,
                         ]))
             }
-            filters.filters.append(request)
+            filters.query.filters.append(request)
         }
-        filters.search = parsed.string(Self.search)
+        filters.query.search = parsed.string(Self.search)
         if let text = parsed.string(Self.sort) {
             guard let sort = SortRequest(text) else {
                 throw LaunchProblem(tr("--sort takes COLUMN or COLUMN:desc, not “{value}”", ["value": text]))
             }
-            filters.sort = sort
+            filters.query.sort = sort
         }
-        filters.openFacet = parsed.string(Self.openFacet)
+        filters.query.openFacet = parsed.string(Self.openFacet)
         if let text = parsed.string(Self.measure) {
-            // Its column is checked against the catalog (LaunchFilters.problem).
+            // Its column is checked against the catalog (CatalogQuery.measure).
             guard let colon = text.firstIndex(of: ":"), FacetMeasure.aggregate(named: String(text[..<colon])) != nil,
                 text.index(after: colon) < text.endIndex
             else {
@@ -146,7 +146,7 @@ struct LaunchRequest {
                         "--measure takes AGGREGATE:COLUMN (sum, mean, median, min or max), not “{value}”",
                         ["value": text]))
             }
-            filters.measure = text
+            filters.query.measure = text
         }
     }
 
@@ -165,85 +165,6 @@ struct LaunchRequest {
     var firstPage: Page? { page ?? (concernsFilters ? .filters : nil) }
 }
 
-/// What the Filters page is asked to do once its catalog is shown: filters, a search, a sort, a
-/// flyout opened and a result unfolded.
-struct LaunchFilters {
-    var filters: [FilterRequest] = []
-    var search: String?
-    var sort: SortRequest?
-    var openFacet: String?
-    var unfoldRow: Int?
-    /// `--measure mean:arr_delay`: shown in every option facet's flyout.
-    var measure: String?
-
-    var isEmpty: Bool {
-        filters.isEmpty && search == nil && sort == nil && openFacet == nil && unfoldRow == nil && measure == nil
-    }
-
-    /// Whether the request says which results to show: filters, a search or a sort.
-    var namesResults: Bool { !filters.isEmpty || search != nil || sort != nil }
-
-    /// Whether the request names a facet, a column or a flyout.
-    var namesColumns: Bool { !filters.isEmpty || sort != nil || openFacet != nil || measure != nil }
-
-    /// The first column the request names that `catalog` does not have; for the generated catalog,
-    /// whose options are only known once it is built.
-    func unknownColumn(in catalog: Catalog) -> String? {
-        let measured = measure.map { String($0[$0.index(after: $0.firstIndex(of: ":") ?? $0.startIndex)...]) }
-        let names = filters.map(\.facet) + [sort?.column, openFacet, measured].compactMap { $0 }
-        return names.first { catalog.column(matching: $0) == nil }.map(catalog.unknownColumn)
-    }
-
-    /// The first problem `catalog` has with the request (an unknown facet, option or column, a
-    /// result to unfold past the last), as the page would find it; for checking before the window
-    /// opens.
-    @MainActor func problem(in catalog: Catalog, unfolding row: Int? = nil) -> String? {
-        let filter = FacetFilter(catalog: catalog)
-        if let problem = apply(to: filter) { return problem }
-        guard let row else { return nil }
-        if let search { filter.setSearch(search) }
-        return row < filter.matchCount ? nil : LaunchRequest.noRowToUnfold(String(row), count: filter.matchCount)
-    }
-
-    /// Sets the filters and the sort on `filter` (not the search, which only a filter that is
-    /// kept needs); returns the first problem, the filter then left part-way.
-    @MainActor func apply(to filter: FacetFilter) -> String? { filter.batch { applyUnbatched(to: filter) } }
-
-    @MainActor private func applyUnbatched(to filter: FacetFilter) -> String? {
-        let catalog = filter.catalog
-        for request in filters { if let problem = filter.apply(request) { return problem } }
-        if let sort {
-            guard let key = catalog.sortKey(sort) else { return catalog.unknownColumn(sort.column) }
-            filter.sort = key
-        }
-        if let name = openFacet, catalog.column(matching: name) == nil { return catalog.unknownColumn(name) }
-        if let measure, case .failure(let problem) = Self.measure(measure, in: catalog) { return problem.message }
-        return nil
-    }
-
-    /// The measure `spelling` ("mean:arr_delay", the column's name in any case) means in
-    /// `catalog`, or why there is none: no such column, or one of text (or dates, for a sum).
-    @MainActor static func measure(_ spelling: String, in catalog: Catalog) -> Result<FacetMeasure, LaunchProblem> {
-        let colon = spelling.firstIndex(of: ":") ?? spelling.startIndex
-        let named = String(spelling[..<colon])
-        let name = String(spelling[spelling.index(after: colon)...])
-        guard let column = catalog.column(matching: name) else {
-            return .failure(LaunchProblem(catalog.unknownColumn(name)))
-        }
-        guard let aggregate = FacetMeasure.aggregate(named: named),
-            FacetMeasure.canMeasure(catalog.columns[column], by: aggregate)
-        else {
-            let kind = FacetBar.kindName(catalog.columns[column].kind)
-            return .failure(
-                LaunchProblem(
-                    tr(
-                        "--measure cannot take the {aggregate} of {column}: it is a {kind} column",
-                        ["aggregate": named, "column": name, "kind": kind])))
-        }
-        return .success(FacetMeasure(aggregate, of: column))
-    }
-}
-
 extension LaunchRequest {
     /// "no row “20000” to unfold (rows: 0 to 9,999)"; with no count, only the row.
     static func noRowToUnfold(_ row: String, count: Int?) -> String {
@@ -251,12 +172,6 @@ extension LaunchRequest {
         return tr(
             "no row “{row}” to unfold (rows: 0 to {last})", ["row": row, "last": NumberText.grouped(count - 1)])
     }
-}
-
-/// A command line's problem, in one line.
-struct LaunchProblem: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
 }
 
 // MARK: The options

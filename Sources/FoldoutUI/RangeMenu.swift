@@ -267,7 +267,7 @@ final class RangeMenu {
             let parsed = FacetValueText.parse(text, values, upper: upper)
             if parsed == nil && !text.allSatisfy(\.isWhitespace) {
                 entry.addCSSClass("error")
-                entry.tooltip = tr("Not a {kind} this column holds", ["kind": FacetBar.kindName(values.kind)])
+                entry.tooltip = tr("Not a {kind} this column holds", ["kind": values.kind.label])
                 readable = false
                 continue
             }

@@ -152,7 +152,7 @@ final class SummaryTable {
         let value: (Double?) -> String = { $0.map { FacetValueText.text($0, column) } ?? "" }
         switch figure {
         case .column: return summary.name
-        case .kind: return FacetBar.kindName(summary.kind)
+        case .kind: return summary.kind.label
         case .values: return NumberText.grouped(summary.present)
         case .missing: return NumberText.grouped(summary.missing)
         case .distinct: return NumberText.grouped(summary.distinct)

@@ -7,6 +7,16 @@ public struct CatalogColumn: Sendable {
     /// What the values are. A facet is not a kind but a role: see `Catalog.facetColumns`.
     public enum Kind: Sendable, Equatable {
         case number, date, dateTime, text
+
+        /// "number", "date", "date and time" or "text", as a user reads it (translated).
+        public var label: String {
+            switch self {
+            case .number: tr("number")
+            case .date: tr("date")
+            case .dateTime: tr("date and time")
+            case .text: tr("text")
+            }
+        }
     }
 
     public let name: String
