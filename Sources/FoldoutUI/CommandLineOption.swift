@@ -2,9 +2,9 @@
 import FoldoutCore
 import Gtk
 
-/// One command-line option, declared once: its name, the kind of value it takes, what `--help`
-/// says of it and whether `--help` shows it. GApplication parses every launch's options with these
-/// declarations; `LaunchRequest` and `HarnessOptions` read the values.
+/// One command-line option as GApplication and `--help` know it: its name, the kind of value it
+/// takes, what `--help` says of it and whether `--help` shows it. Each is declared once, in a
+/// `ReadOption` of `LaunchRequest.options` or `HarnessOptions.options`, with how it is read.
 struct CommandLineOption {
     let name: String
     let kind: Application.OptionKind
@@ -14,7 +14,9 @@ struct CommandLineOption {
 
     /// Every option: what a user uses, then what only the harness (screenshots, benchmarks,
     /// tests) uses, which `--help` does not list.
-    @MainActor static var all: [CommandLineOption] { LaunchRequest.options + HarnessOptions.options }
+    @MainActor static var all: [CommandLineOption] {
+        LaunchRequest.options.map(\.option) + HarnessOptions.options.map(\.option)
+    }
 
     /// Declares every option to GApplication, which parses them and lists them in `--help`.
     @MainActor static func declare(on application: Application) {
@@ -73,12 +75,4 @@ struct CommandLineOption {
         }
         return nil
     }
-}
-
-@MainActor
-extension ParsedOptions {
-    func contains(_ option: CommandLineOption) -> Bool { contains(option.name) }
-    func string(_ option: CommandLineOption) -> String? { string(option.name) }
-    func filename(_ option: CommandLineOption) -> String? { filename(option.name) }
-    func strings(_ option: CommandLineOption) -> [String] { strings(option.name) }
 }

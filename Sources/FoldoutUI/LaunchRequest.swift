@@ -4,8 +4,9 @@ import FoldoutCore
 import Gtk
 
 /// What one launch's command line asks of the window, the first launch's or a later one's, read
-/// from the options GApplication parsed. Each value is checked as it is read; what can only be
-/// checked against a catalog (a facet, an option, a column) is checked where the catalog is.
+/// from the options GApplication parsed, each by its declaration (`LaunchRequest+Options.swift`).
+/// Each value is checked as it is read; what can only be checked against a catalog (a facet, an
+/// option, a column) is checked where the catalog is.
 @MainActor
 struct LaunchRequest {
     enum CatalogChoice {
@@ -23,6 +24,8 @@ struct LaunchRequest {
 
     var page: Page?
     var unfoldRow: Int?
+    /// `--unfold`'s value, checked once the page it unfolds on is known.
+    var unfoldText: String?
     var catalog: CatalogChoice?
     /// What the Filters page is asked to do once its catalog is shown.
     var filters = LaunchFilters()
@@ -36,7 +39,7 @@ struct LaunchRequest {
     var summaryPath: String?
     var printsVersion = false
     /// `--table` and `--encoding`: how the catalog is read, whether `--catalog` or an argument names it.
-    private var readOptions = CatalogReadOptions()
+    var readOptions = CatalogReadOptions()
     /// `--in-memory` or `--in-database`; nil: in the server for `--export` of a large table.
     var residence: Residence?
 
@@ -45,109 +48,31 @@ struct LaunchRequest {
 
     private init() {}
 
-    /// Reads `parsed`; the problem is one line, for the launching process's standard error.
+    /// Reads `parsed`, option by option in the order of `options`, then what depends on several;
+    /// the problem is one line, for the launching process's standard error.
     init(_ parsed: ParsedOptions) throws(LaunchProblem) {
-        printsVersion = parsed.contains(Self.version)
-        exportPath = parsed.filename(Self.export)
-        summaryPath = parsed.filename(Self.summary)
-        if let name = parsed.string(Self.page) {
-            guard let page = Page(rawValue: name.lowercased()) else {
-                throw LaunchProblem(
-                    tr("unknown page “{page}” (pages: {pages})", ["page": name, "pages": Page.names]))
-            }
-            self.page = page
+        for option in Self.options { try option.read(into: &self, from: parsed) }
+        if residence == .inDatabase && exportPath == nil {
+            throw LaunchProblem(tr("--in-database works with --export only; the window reads a table into memory"))
         }
-        try readCatalog(parsed)
-        try readResidence(parsed)
-        try readFilters(parsed)
-        if let text = parsed.string(Self.unfold) {
+        if let text = unfoldText {
             // A row of the results is checked once they are shown (FiltersPage+Requests.swift).
-            let bound = firstPage == .filters ? Int.max : Self.actionsCount
+            let bound = unfoldsAResult ? Int.max : Self.actionsCount
             guard let row = Int(text), row >= 0 && row < bound else {
                 throw LaunchProblem(Self.noRowToUnfold(text, count: bound == .max ? nil : bound))
             }
             unfoldRow = row
         }
-        if let text = parsed.string(Self.view) {
-            guard let view = ResultsView(rawValue: text) else {
-                throw LaunchProblem(tr("--view takes rows, table or summary, not “{value}”", ["value": text]))
-            }
-            self.view = view
-        }
-        openEditPane = parsed.contains(Self.edit)
-        showShortcuts = parsed.contains(Self.shortcuts)
-    }
-
-    private mutating func readCatalog(_ parsed: ParsedOptions) throws(LaunchProblem) {
-        readOptions = CatalogReadOptions(encoding: parsed.string(Self.encoding), table: parsed.string(Self.table))
-        if let text = parsed.string(Self.catalogSize) {
-            guard let size = Int(text), Self.catalogSizes.contains(size) else {
-                throw LaunchProblem(
-                    tr(
-                        "--catalog-size must be a number from {low} to {high}, not “{value}”",
-                        [
-                            "low": String(Self.catalogSizes.lowerBound),
-                            "high": NumberText.grouped(Self.catalogSizes.upperBound), "value": text,
-                        ]))
-            }
-            catalog = .generated(count: size)
-        }
-        if let path = parsed.filename(Self.catalogFile) {
-            guard catalog == nil else { throw LaunchProblem(tr("use either --catalog or --catalog-size, not both")) }
-            catalog = .file(path: path, options: readOptions, atStart: true)
+        // --table and --encoding are declared after --catalog.
+        if case .file(let path, _, let atStart)? = catalog {
+            catalog = .file(path: path, options: readOptions, atStart: atStart)
         }
     }
 
-    private mutating func readResidence(_ parsed: ParsedOptions) throws(LaunchProblem) {
-        switch (parsed.contains(Self.inMemory), parsed.contains(Self.inDatabase)) {
-        case (true, true): throw LaunchProblem(tr("use either --in-memory or --in-database, not both"))
-        case (true, false): residence = .inMemory
-        case (false, true):
-            guard exportPath != nil else {
-                throw LaunchProblem(tr("--in-database works with --export only; the window reads a table into memory"))
-            }
-            residence = .inDatabase
-        case (false, false): break
-        }
-    }
-
-    private mutating func readFilters(_ parsed: ParsedOptions) throws(LaunchProblem) {
-        var asked: [(FilterRequest.Kind, String)] = []
-        if let text = parsed.string(Self.choose) { asked.append((.choose, text)) }
-        if let text = parsed.string(Self.exclude) { asked.append((.exclude, text)) }
-        for text in parsed.strings(Self.range) { asked.append((.range, text)) }
-        for (kind, text) in asked {
-            guard let request = FilterRequest(kind, text), request.isWellFormed else {
-                throw LaunchProblem(
-                    tr(
-                        "--{option} takes {form}, not “{value}”",
-                        [
-                            "option": kind.rawValue, "form": kind == .range ? "FACET=LOW..HIGH" : "FACET=OPTION",
-                            "value": text,
-                        ]))
-            }
-            filters.query.filters.append(request)
-        }
-        filters.query.search = parsed.string(Self.search)
-        if let text = parsed.string(Self.sort) {
-            guard let sort = SortRequest(text) else {
-                throw LaunchProblem(tr("--sort takes COLUMN or COLUMN:desc, not “{value}”", ["value": text]))
-            }
-            filters.query.sort = sort
-        }
-        filters.query.openFacet = parsed.string(Self.openFacet)
-        if let text = parsed.string(Self.measure) {
-            // Its column is checked against the catalog (CatalogQuery.measure).
-            guard let colon = text.firstIndex(of: ":"), FacetMeasure.aggregate(named: String(text[..<colon])) != nil,
-                text.index(after: colon) < text.endIndex
-            else {
-                throw LaunchProblem(
-                    tr(
-                        "--measure takes AGGREGATE:COLUMN (sum, mean, median, min or max), not “{value}”",
-                        ["value": text]))
-            }
-            filters.query.measure = text
-        }
+    /// Whether `--unfold` names a row of the Filters results rather than of the Actions page: the
+    /// Filters page, a catalog or a filter is asked for (`--view` alone has never counted).
+    private var unfoldsAResult: Bool {
+        page == .filters || (page == nil && (catalog != nil || !filters.isEmpty))
     }
 
     /// A file given as an argument (a file manager's, a desktop file's %F), unless an option chose
@@ -171,134 +96,5 @@ extension LaunchRequest {
         guard let count, count > 0 else { return tr("no row “{row}” to unfold", ["row": row]) }
         return tr(
             "no row “{row}” to unfold (rows: 0 to {last})", ["row": row, "last": NumberText.grouped(count - 1)])
-    }
-}
-
-// MARK: The options
-
-extension LaunchRequest {
-    static var options: [CommandLineOption] {
-        [
-            page, unfold, catalogSize, catalogFile, table, inMemory, inDatabase, encoding, openFacet, choose, exclude,
-            range, search, sort, measure, view, export, summary, edit, shortcuts, version,
-        ]
-    }
-
-    static var page: CommandLineOption {
-        .init(
-            name: "page", kind: .string, description: tr("Show PAGE first ({pages})", ["pages": Page.names]),
-            argument: tr("PAGE"))
-    }
-    static var unfold: CommandLineOption {
-        .init(
-            name: "unfold", kind: .string,
-            description: tr("Unfold row ROW of the Actions page, or of the results with --page filters (from 0)"),
-            argument: tr("ROW"))
-    }
-    // Numbers arrive as strings: GApplication drops an integer option whose value is 0.
-    static var catalogSize: CommandLineOption {
-        .init(
-            name: "catalog-size", kind: .string,
-            description: tr(
-                "Generate a catalog of N items for the Filters page (default {count})",
-                ["count": NumberText.grouped(Catalog.generatedCount)]), argument: tr("N"))
-    }
-    static var catalogFile: CommandLineOption {
-        .init(
-            name: "catalog", kind: .filename,
-            description: tr(
-                "Open the catalog FILE on the Filters page (CSV, TSV, JSON or a SQLite database; compressed too)"),
-            argument: tr("FILE"))
-    }
-    static var table: CommandLineOption {
-        .init(
-            name: "table", kind: .string,
-            description: tr("Open the table NAME of a database, or the file NAME in a zip archive"),
-            argument: tr("NAME"))
-    }
-    static var inMemory: CommandLineOption {
-        .init(
-            name: "in-memory", kind: .flag,
-            description: tr("Read a database’s table into memory, however large (the window always does)"),
-            argument: nil)
-    }
-    static var inDatabase: CommandLineOption {
-        .init(
-            name: "in-database", kind: .flag,
-            description: tr("With --export, filter a PostgreSQL table in its server instead of reading it"),
-            argument: nil)
-    }
-    static var encoding: CommandLineOption {
-        .init(
-            name: "encoding", kind: .string,
-            description: tr("Read the catalog’s text in the character set NAME (such as WINDOWS-1252, UTF-16LE)"),
-            argument: tr("NAME"))
-    }
-    static var openFacet: CommandLineOption {
-        .init(
-            name: "open-facet", kind: .string,
-            description: tr("Open the flyout of the facet named FACET on the Filters page"), argument: tr("FACET"))
-    }
-    static var choose: CommandLineOption {
-        .init(
-            name: "choose", kind: .string,
-            description: tr("Choose OPTION (or several, A,B) in the facet FACET on the Filters page"),
-            argument: tr("FACET=OPTION"))
-    }
-    static var exclude: CommandLineOption {
-        .init(
-            name: "exclude", kind: .string, description: tr("Show every option of the facet FACET but OPTION (or A,B)"),
-            argument: tr("FACET=OPTION"))
-    }
-    static var range: CommandLineOption {
-        .init(
-            name: "range", kind: .strings,
-            description: tr("Show the rows whose FACET lies from LOW to HIGH, either open (may be repeated)"),
-            argument: tr("FACET=LOW..HIGH"))
-    }
-    static var search: CommandLineOption {
-        .init(name: "search", kind: .string, description: tr("Search the Filters page for TEXT"), argument: tr("TEXT"))
-    }
-    static var sort: CommandLineOption {
-        .init(
-            name: "sort", kind: .string,
-            description: tr("Sort the Filters results by COLUMN (COLUMN:desc: largest first)"), argument: tr("COLUMN"))
-    }
-    static var measure: CommandLineOption {
-        .init(
-            name: "measure", kind: .string,
-            description: tr(
-                "Show beside each option of the Filters page’s flyouts the sum, mean, median, min or max of COLUMN"),
-            argument: tr("AGGREGATE:COLUMN"))
-    }
-    static var view: CommandLineOption {
-        .init(
-            name: "view", kind: .string,
-            description: tr(
-                "Show the Filters results as rows, a table or a summary of every column (rows, table, summary)"),
-            argument: tr("VIEW"))
-    }
-    static var summary: CommandLineOption {
-        .init(
-            name: "summary", kind: .filename,
-            description: tr(
-                "Write a summary of every column of the rows matched to FILE (TSV, or CSV for .csv), then quit"),
-            argument: tr("FILE"))
-    }
-    static var export: CommandLineOption {
-        .init(
-            name: "export", kind: .filename,
-            description: tr(
-                "Write the rows the catalog’s filters and search match to FILE (CSV, or TSV for .tsv), then quit"),
-            argument: tr("FILE"))
-    }
-    static var edit: CommandLineOption {
-        .init(name: "edit", kind: .flag, description: tr("Open the Edit pane of the Movies page"), argument: nil)
-    }
-    static var shortcuts: CommandLineOption {
-        .init(name: "shortcuts", kind: .flag, description: tr("Show the keyboard shortcuts window"), argument: nil)
-    }
-    static var version: CommandLineOption {
-        .init(name: "version", kind: .flag, description: tr("Print the version and quit"), argument: nil)
     }
 }

@@ -26,42 +26,9 @@ struct HarnessOptions {
 
     init() {}
 
+    /// Reads `parsed`, option by option in the order of `options`.
     init(_ parsed: ParsedOptions) throws(LaunchProblem) {
-        listMovies = parsed.contains(Self.listMoviesOption)
-        touchLibrary = parsed.contains(Self.touchLibraryOption)
-        if let text = parsed.string(Self.windowSizeOption) {
-            let parts = text.split(separator: "x").compactMap { Int32($0) }
-            guard parts.count == 2, Self.windowSizes.contains(parts[0]), Self.windowSizes.contains(parts[1]) else {
-                throw LaunchProblem("--window-size takes WIDTHxHEIGHT in pixels, not “\(text)”")
-            }
-            windowSize = (parts[0], parts[1])
-        }
-        let benchmarks: [(CommandLineOption, (Int) -> BenchmarkRun.Mode, Page)] = [
-            (Self.benchScroll, BenchmarkRun.Mode.scroll(frames:), .filters),
-            (Self.benchUnfold, BenchmarkRun.Mode.unfold(cycles:), .actions),
-            (Self.benchDrag, BenchmarkRun.Mode.drag(frames:), .filters),
-        ]
-        for (option, mode, page) in benchmarks {
-            guard let text = parsed.string(option) else { continue }
-            guard let count = Int(text), Self.benchmarkCounts.contains(count) else {
-                throw LaunchProblem("--\(option.name) needs a number from 1 to 100,000, not “\(text)”")
-            }
-            benchmark = mode(count)
-            benchmarkPage = page
-        }
-        if parsed.contains(Self.quitWhenReady) { benchmark = .quitWhenReady }
-        if let path = parsed.filename(Self.benchReopen) {
-            benchmark = .reopen(path: path)
-            benchmarkPage = .filters
-        }
-        if let path = parsed.filename(Self.screenshotOption) {
-            if let problem = Self.writeProblem(path) {
-                throw LaunchProblem(
-                    tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": problem]))
-            }
-            screenshot = path
-        }
-        quitAfterFirstFrame = parsed.contains(Self.quitAfterFirstFrameOption)
+        for option in Self.options { try option.read(into: &self, from: parsed) }
     }
 
     /// Why `path` cannot be written, or nil if it can.
@@ -76,46 +43,74 @@ struct HarnessOptions {
         return access(target, W_OK) == 0 ? nil : "\(target): \(String(cString: strerror(errno)))"
     }
 
-    static var options: [CommandLineOption] {
+    /// The harness's options, each with how it is read. `--help` lists none of them; they are read
+    /// in this order, so a later benchmark wins over an earlier one.
+    static var options: [ReadOption<HarnessOptions>] {
         [
-            screenshotOption, windowSizeOption, quitAfterFirstFrameOption, quitWhenReady, benchScroll, benchUnfold,
-            benchDrag, benchReopen, listMoviesOption, touchLibraryOption,
+            .flag(
+                "list-movies", "Print the movie library's titles and genres, then quit", hidden: true,
+                sets: \.listMovies),
+            .flag(
+                "touch-library", "Load the movie library and save it again, then quit", hidden: true,
+                sets: \.touchLibrary),
+            .text("window-size", "WxH", "The window's size, WIDTHxHEIGHT (for screenshots)", hidden: true) {
+                (options, text) throws(LaunchProblem) in
+                let parts = text.split(separator: "x").compactMap { Int32($0) }
+                guard parts.count == 2, windowSizes.contains(parts[0]), windowSizes.contains(parts[1]) else {
+                    throw LaunchProblem("--window-size takes WIDTHxHEIGHT in pixels, not “\(text)”")
+                }
+                options.windowSize = (parts[0], parts[1])
+            },
+            benchmark(
+                "bench-scroll", "FRAMES", "Benchmark: scroll the Filters results for FRAMES frames",
+                BenchmarkRun.Mode.scroll(frames:), on: .filters),
+            benchmark(
+                "bench-unfold", "CYCLES", "Benchmark: unfold and fold CYCLES Actions rows",
+                BenchmarkRun.Mode.unfold(cycles:), on: .actions),
+            benchmark(
+                "bench-drag", "FRAMES", "Benchmark: drag a range end on the Filters page for FRAMES frames",
+                BenchmarkRun.Mode.drag(frames:), on: .filters),
+            .flag("quit-when-ready", "Benchmark: quit after the first frame that shows the page's data", hidden: true) {
+                $0.benchmark = .quitWhenReady
+            },
+            .file(
+                "bench-reopen", "FILE",
+                "Benchmark: open FILE on the Filters page, the search kept, and time it until its results show",
+                hidden: true
+            ) { options, path in
+                options.benchmark = .reopen(path: path)
+                options.benchmarkPage = .filters
+            },
+            .file(
+                "screenshot", "FILE.png",
+                "Write the window (or with --shortcuts, the shortcuts window) to FILE.png once it shows its data",
+                hidden: true
+            ) { (options, path) throws(LaunchProblem) in
+                if let problem = writeProblem(path) {
+                    throw LaunchProblem(
+                        tr("cannot write screenshot to “{file}”: {reason}", ["file": path, "reason": problem]))
+                }
+                options.screenshot = path
+            },
+            .flag(
+                "quit-after-first-frame", "Quit once the first frame is painted", hidden: true,
+                sets: \.quitAfterFirstFrame),
         ]
     }
 
-    static let screenshotOption = CommandLineOption(
-        name: "screenshot", kind: .filename,
-        description: "Write the window (or with --shortcuts, the shortcuts window) to FILE.png once it shows its data",
-        argument: "FILE.png", isHidden: true)
-    static let windowSizeOption = CommandLineOption(
-        name: "window-size", kind: .string, description: "The window's size, WIDTHxHEIGHT (for screenshots)",
-        argument: "WxH", isHidden: true)
-    static let quitAfterFirstFrameOption = CommandLineOption(
-        name: "quit-after-first-frame", kind: .flag, description: "Quit once the first frame is painted",
-        argument: nil, isHidden: true)
-    static let quitWhenReady = CommandLineOption(
-        name: "quit-when-ready", kind: .flag,
-        description: "Benchmark: quit after the first frame that shows the page's data", argument: nil, isHidden: true)
-    static let benchScroll = CommandLineOption(
-        name: "bench-scroll", kind: .string, description: "Benchmark: scroll the Filters results for FRAMES frames",
-        argument: "FRAMES", isHidden: true)
-    static let benchUnfold = CommandLineOption(
-        name: "bench-unfold", kind: .string, description: "Benchmark: unfold and fold CYCLES Actions rows",
-        argument: "CYCLES", isHidden: true)
-    static let benchDrag = CommandLineOption(
-        name: "bench-drag", kind: .string,
-        description: "Benchmark: drag a range end on the Filters page for FRAMES frames", argument: "FRAMES",
-        isHidden: true)
-    static let benchReopen = CommandLineOption(
-        name: "bench-reopen", kind: .filename,
-        description: "Benchmark: open FILE on the Filters page, the search kept, and time it until its results show",
-        argument: "FILE", isHidden: true)
-    static let listMoviesOption = CommandLineOption(
-        name: "list-movies", kind: .flag, description: "Print the movie library's titles and genres, then quit",
-        argument: nil, isHidden: true)
-    static let touchLibraryOption = CommandLineOption(
-        name: "touch-library", kind: .flag, description: "Load the movie library and save it again, then quit",
-        argument: nil, isHidden: true)
+    /// `--bench-…=COUNT`: the benchmark `mode` runs COUNT times on `page`.
+    private static func benchmark(
+        _ name: String, _ argument: String, _ description: String, _ mode: @escaping (Int) -> BenchmarkRun.Mode,
+        on page: Page
+    ) -> ReadOption<HarnessOptions> {
+        .text(name, argument, description, hidden: true) { (options, text) throws(LaunchProblem) in
+            guard let count = Int(text), benchmarkCounts.contains(count) else {
+                throw LaunchProblem("--\(name) needs a number from 1 to 100,000, not “\(text)”")
+            }
+            options.benchmark = mode(count)
+            options.benchmarkPage = page
+        }
+    }
 }
 
 extension HarnessOptions {
