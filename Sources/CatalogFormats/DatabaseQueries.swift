@@ -197,11 +197,13 @@ extension DatabaseTable {
         return try connection.rows(sql, parameters.values).first
     }
 
-    /// The matching rows in the sort order as CSV with a header, as `COPY … TO STDOUT` writes it,
-    /// handed to `write` a row at a time (false stops it). COPY binds no parameters: the values
-    /// are set as this session's settings first (`set_config`, bound) and read in the query.
+    /// The matching rows in the sort order as CSV with a header (or TSV, quoted as CSV is, as
+    /// Foldout's own export writes it), as `COPY … TO STDOUT` writes it, handed to `write` a row at
+    /// a time (false stops it). COPY binds no parameters: the values are set as this session's
+    /// settings first (`set_config`, bound) and read in the query.
     public func export(
-        _ filter: DatabaseFilter, _ connection: PostgresConnection, write: (UnsafeBufferPointer<UInt8>) -> Bool
+        _ filter: DatabaseFilter, _ connection: PostgresConnection, tabSeparated: Bool = false,
+        write: (UnsafeBufferPointer<UInt8>) -> Bool
     ) throws(CatalogImportError) {
         var parameters = DatabaseParameters(.settings)
         let filtered = condition(filter, &parameters)
@@ -211,6 +213,7 @@ extension DatabaseTable {
         }
         try connection.copy(
             "COPY (SELECT " + shownColumns + " FROM " + source + " WHERE " + filtered + orderBy(filter.sort)
-                + ") TO STDOUT WITH (FORMAT csv, HEADER)", row: write)
+                + ") TO STDOUT WITH (FORMAT csv, HEADER" + (tabSeparated ? ", DELIMITER E'\\t'" : "") + ")",
+            row: write)
     }
 }

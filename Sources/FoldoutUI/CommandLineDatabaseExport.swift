@@ -4,7 +4,7 @@ import FoldoutCore
 
 /// `foldout postgresql://…?table=T --in-database … --export OUT.csv`: the rows the filters and
 /// search match, in `--sort`'s order (else the table's key's), written by the server's
-/// `COPY … TO STDOUT` as CSV, without reading the table into memory. Chosen with
+/// `COPY … TO STDOUT` as CSV (TSV for a `.tsv` or `.tab` name), without reading the table into memory. Chosen with
 /// `--in-database`, or without `--in-memory` for a table the planner expects to have more than
 /// `DatabaseTable.inDatabaseRows` rows.
 enum CommandLineDatabaseExport {
@@ -49,7 +49,8 @@ enum CommandLineDatabaseExport {
         // On this thread: the command line has nothing else to do meanwhile.
         return StreamedExport.write(to: output) { sink in
             do throws(CatalogImportError) {
-                try table.export(filter, try table.connect()) { sink($0) }
+                let tabSeparated = CatalogExport.Format(path: output) == .tsv
+                try table.export(filter, try table.connect(), tabSeparated: tabSeparated) { sink($0) }
             } catch {
                 return cannotOpen(path, error)
             }

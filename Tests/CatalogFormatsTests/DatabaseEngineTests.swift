@@ -35,7 +35,7 @@ final class DatabaseEngineTests: PostgresTestCase {
 
     /// psql's `COPY` of the flights `condition` matches, by the largest delay first, as the
     /// engine shows each column (`server.psqlOutput`), written here by hand.
-    private func psqlCopy(_ condition: String) throws {
+    private func psqlCopy(_ condition: String, delimiter: String = "") throws {
         try server.psql(
             """
             COPY (SELECT id, year, month, day, dep_time, dep_delay, NULLIF(carrier, '') AS carrier, flight,
@@ -43,7 +43,7 @@ final class DatabaseEngineTests: PostgresTestCase {
                 air_time, distance, flight_date, time_hour, scheduled::timestamp AS scheduled,
                 cancelled::text AS cancelled, NULLIF(note, '') AS note
               FROM flights WHERE \(condition)
-              ORDER BY dep_delay DESC NULLS LAST, id) TO STDOUT WITH (FORMAT csv, HEADER)
+              ORDER BY dep_delay DESC NULLS LAST, id) TO STDOUT WITH (FORMAT csv, HEADER\(delimiter))
             """)
     }
 
@@ -228,14 +228,23 @@ final class DatabaseEngineTests: PostgresTestCase {
             exported += $0
             return true
         }
-        try psqlCopy(
-            """
+        let condition = """
             carrier IN ('UA', 'AA') AND (origin IS NULL OR origin <> 'EWR')
                 AND ((dep_delay >= -5 AND dep_delay <= 60.5) OR dep_delay IS NULL)
                 AND time_hour >= '2013-03-01' AND tailnum ILIKE '%n1%'
-            """)
+            """
+        try psqlCopy(condition)
         XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 20)
         XCTAssertEqual(exported, server.psqlOutput)
+        // A .tsv export: tab-separated, quoted as CSV is.
+        var tabSeparated: [UInt8] = []
+        try table.export(filter, try connect(), tabSeparated: true) {
+            tabSeparated += $0
+            return true
+        }
+        try psqlCopy(condition, delimiter: ", DELIMITER E'\\t'")
+        XCTAssertTrue(tabSeparated.contains(9), "tabs between the fields")
+        XCTAssertEqual(tabSeparated, server.psqlOutput)
     }
 
     /// `foldout --catalog URI --in-database … --export`: the server's COPY, as psql's; the flags refused
@@ -258,6 +267,17 @@ final class DatabaseEngineTests: PostgresTestCase {
         let exported = try XCTUnwrap(FileManager.default.contents(atPath: out))
         XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 100)
         XCTAssertEqual([UInt8](exported), server.psqlOutput)
+        // A .tsv name gives tab-separated rows, quoted as CSV is.
+        let tsv = server.folder + "/in-database.tsv"
+        let separated = try foldout([
+            "--catalog", server.uri(table: "flights"), "--in-database", "--choose", "carrier=UA", "--sort",
+            "dep_delay:desc", "--export", tsv,
+        ])
+        XCTAssertEqual(separated.status, 0, separated.errors)
+        try psqlCopy("carrier = 'UA'", delimiter: ", DELIMITER E'\\t'")
+        let fromServer = try XCTUnwrap(FileManager.default.contents(atPath: tsv))
+        XCTAssertTrue(fromServer.prefix { $0 != 10 }.contains(9), "a tab between the column names")
+        XCTAssertEqual([UInt8](fromServer), server.psqlOutput)
         let both = try foldout([
             "--catalog", server.uri(table: "flights"), "--in-memory", "--in-database", "--export", out,
         ])
