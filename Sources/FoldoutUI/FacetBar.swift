@@ -20,6 +20,8 @@ final class FacetBar {
     private var measureChoices: [String: FacetMeasureChoice] = [:]
     /// The catalog whose columns the measures are of.
     private var measuredCatalog: Catalog?
+    /// Between a flyout asked for (`openMenu`) and its opening, a frame later.
+    private(set) var isMenuPending = false
     /// The user chose a measure in a flyout.
     var onMeasureChosen: () -> Void = {}
 
@@ -115,6 +117,26 @@ final class FacetBar {
             measureChoices[menu.name] = choice
             menu.measureChoice = choice
         }
+    }
+
+    /// Opens the flyout of the column `name` means (in any case), as a click on its facet's button
+    /// would, making the column a facet of `filter` first if it is not one; false if there is no
+    /// such column.
+    @discardableResult
+    func openMenu(named name: String, in filter: FacetFilter) -> Bool {
+        guard let column = filter.catalog.column(matching: name) else { return false }
+        if !filter.isFacet(column) { filter.setFacet(column, true) }
+        let title = filter.catalog.columns[column].name
+        let buttons = menus.map { ($0.name, $0.button) } + rangeMenus.map { ($0.name, $0.button) }
+        guard let button = buttons.first(where: { $0.0 == title })?.1 else { return false }
+        // After a frame: popped up while the page is being mapped, GTK 4.8's popover finds no
+        // focus widget in a window not shown yet (a critical), and opens nowhere.
+        isMenuPending = true
+        button.afterNextFrame { [weak self, weak button] in
+            button?.popup()
+            self?.isMenuPending = false
+        }
+        return true
     }
 
     /// The measures chosen, given to `catalog`'s columns by name when it is another catalog.

@@ -32,7 +32,7 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             "xdotool is needed to type (apt-get install xdotool)")
         let catalog = try Catalog.parseCSV(Array(Self.csv.utf8), name: "cafes.csv")
         onMain {
-            page = FiltersPage(source: .loaded(catalog))
+            page = FiltersPage(source: .loaded(catalog), host: .alone(in: nil))
             window = Window()
             window.setDefaultSize(width: 900, height: 700)
             window.title = windowTitle
@@ -134,8 +134,8 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             xdotool(
                 "key", "ctrl+a", "type", "--delay", "30", "cafe",
                 until: { !page.search.isSearching && page.search.entry.text == "cafe" })
-            XCTAssertTrue(page.emptyState.isVisible, "no Food title contains “cafe”")
-            XCTAssertEqual(page.emptyDetail.text, "No item contains “cafe” and has all of shelf: Food.")
+            XCTAssertTrue(page.emptyResults.root.isVisible, "no Food title contains “cafe”")
+            XCTAssertEqual(page.emptyResults.detail.text, "No item contains “cafe” and has all of shelf: Food.")
             XCTAssertEqual(
                 page.filter?.counts(forColumn: shelf), [1, 0, 3, 0],
                 "the shelf's counts follow the search (Bikes, Books, Drinks, Food)")

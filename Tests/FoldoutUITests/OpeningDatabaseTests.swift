@@ -62,10 +62,10 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         try super.setUpWithError()
         onMain {
-            page = FiltersPage(source: .loaded(Catalog.generate(count: 300, seed: 5)))
-            page.onFileOpened = { [unowned self] path in self.kept.append(path) }
             window = Window()
-            page.window = { [weak window] in window }
+            page = FiltersPage(
+                source: .loaded(Catalog.generate(count: 300, seed: 5)),
+                host: .alone(in: window) { [unowned self] path in self.kept.append(path) })
             window.child = page.root
             window.present()
             XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")

@@ -64,12 +64,11 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             xlsx('broken.xlsx', [('Data', [['a', 'b'], [1, ('s', 0)]])])
             """)
         onMain {
-            page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)))
             window = Window()
+            page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window))
             window.title = windowTitle
             window.setDefaultSize(width: 900, height: 600)
             window.child = page.root
-            page.window = { [weak window] in window }
             window.present()
             XCTAssertTrue(pump { self.page.filter != nil })
         }
@@ -235,7 +234,10 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     func testEachSheetKeepsItsOwnView() throws {
         try onMain {
             let views = CatalogViewStore(directory: folder + "views")
-            page.viewStore = views
+            page = FiltersPage(
+                source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window, viewStore: views))
+            window.child = page.root
+            XCTAssertTrue(pump { self.page.filter != nil })
             @MainActor func open(_ sheet: String) throws {
                 let shown = try catalog
                 page.open(path: folder + "menu.xlsx", options: CatalogReadOptions(table: sheet))

@@ -5,27 +5,47 @@ import Gtk
 /// What a launch asks of the Filters page (filters, a search, a sort, a flyout, a result
 /// unfolded), carried out once the catalog it is meant for is shown, and answered: the first
 /// problem, or nil. A launch waits for that answer.
-extension FiltersPage {
-    /// Carries out `request` now if a catalog is shown and no other is being read, else once the
-    /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
-    func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
-        guard filter != nil, !opening.isOpening, !isGenerating else {
-            pendingRequests.append((request, done))
+@MainActor
+final class FiltersLaunchRequests {
+    private let shown: ShownFilter
+    private let search: FiltersSearch
+    private let section: ComboSection
+    private let facetBar: FacetBar
+    private let unfolded: UnfoldedResult
+    /// Requests to carry out once the next catalog is shown, each with who hears how it went.
+    private var pending: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
+    private var filter: FacetFilter? { shown.filter }
+
+    init(shown: ShownFilter, search: FiltersSearch, section: ComboSection, facetBar: FacetBar, unfolded: UnfoldedResult)
+    {
+        self.shown = shown
+        self.search = search
+        self.section = section
+        self.facetBar = facetBar
+        self.unfolded = unfolded
+    }
+
+    /// Carries out `request` now if a catalog is shown and the page is `ready` (no other catalog
+    /// is being read or made), else once the next one is; `done` hears the first problem, or nil
+    /// (or why the catalog could not be read).
+    func carryOut(_ request: LaunchFilters, ready: Bool, done: @escaping @MainActor (String?) -> Void) {
+        guard filter != nil, ready else {
+            pending.append((request, done))
             return
         }
         done(carryOutNow(request))
     }
 
-    func carryOutPendingRequests() {
-        let requests = pendingRequests
-        pendingRequests = []
+    func carryOutPending() {
+        let requests = pending
+        pending = []
         for (request, done) in requests { done(carryOutNow(request)) }
     }
 
     /// Tells every waiting request that its catalog could not be read.
-    func failPendingRequests(_ problem: String) {
-        let requests = pendingRequests
-        pendingRequests = []
+    func failPending(_ problem: String) {
+        let requests = pending
+        pending = []
         for (_, done) in requests { done(problem) }
     }
 
@@ -57,30 +77,19 @@ extension FiltersPage {
         return problems.first
     }
 
-    /// Opens the flyout of the column `name` means (in any case), as a click on its facet's button
-    /// would, making the column a facet first if it is not one; false if there is no such column.
-    @discardableResult
-    func openMenu(named name: String) -> Bool {
-        guard let filter, let column = filter.catalog.column(matching: name) else { return false }
-        if !filter.isFacet(column) { filter.setFacet(column, true) }
-        let title = filter.catalog.columns[column].name
-        let buttons =
-            facetMenus.map { ($0.name, $0.button) } + facetBar.rangeMenus.map { ($0.name, $0.button) }
-        guard let button = buttons.first(where: { $0.0 == title })?.1 else { return false }
-        // After a frame: popped up while the page is being mapped, GTK 4.8's popover finds no
-        // focus widget in a window not shown yet (a critical), and opens nowhere.
-        flyoutPending = true
-        button.afterNextFrame { [weak self, weak button] in
-            button?.popup()
-            self?.flyoutPending = false
-        }
-        return true
+    /// Sorts by the column named (in any case), as the Sort by combo does; the problem if the
+    /// catalog has no such column.
+    private func sort(named sort: SortRequest) -> String? {
+        guard let filter else { return nil }
+        guard let key = filter.catalog.sortKey(sort) else { return filter.catalog.unknownColumn(sort.column) }
+        section.choose(sort: key)
+        return nil
     }
 
-    /// Unfolds the result at `listPosition` and scrolls to it.
-    func unfoldResult(at listPosition: Int) {
-        guard let filter, listPosition < filter.matchCount else { return }
-        listView.scrollTo(position: listPosition)
-        setUnfolded(Int(filter.matches[listPosition]))
+    private func openMenu(named name: String) -> Bool {
+        guard let filter else { return false }
+        return facetBar.openMenu(named: name, in: filter)
     }
+
+    private func unfoldResult(at listPosition: Int) { unfolded.unfoldResult(at: listPosition) }
 }
