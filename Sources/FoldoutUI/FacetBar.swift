@@ -23,9 +23,10 @@ final class FacetBar {
     /// Between a flyout asked for (`openMenu`) and its opening, a frame later.
     private(set) var isMenuPending = false
     /// The user chose a measure in a flyout.
-    var onMeasureChosen: () -> Void = {}
+    private let onMeasureChosen: @MainActor () -> Void
 
-    init(trailing: [Widget]) {
+    init(trailing: [Widget], onMeasureChosen: @escaping @MainActor () -> Void) {
+        self.onMeasureChosen = onMeasureChosen
         root.addCSSClass("facet-bar")
         menusBox.hexpand = true
         root.append(menusBox)
@@ -64,26 +65,14 @@ final class FacetBar {
                 let menu = FacetMenu(
                     column: column, name: filter.catalog.columns[column].name,
                     options: filter.optionLabels(forColumn: column), order: filter.optionOrder(forColumn: column),
-                    noValue: filter.noValueOption(forColumn: column) != nil, columns: filter.catalog.columns)
-                menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
-                menu.onToggle = { [weak filter] option in filter?.toggle(option: option, inColumn: column) }
-                menu.onExclude = { [weak filter] on in filter?.setExcluded(on, inColumn: column) }
-                menu.onReset = { [weak filter] in filter?.reset(column: column) }
-                menu.currentCounts = { [weak filter] in
-                    guard let filter else { return [] }
-                    return filter.counts(forColumn: column)
-                        + (filter.noValueOption(forColumn: column) == nil
-                            ? [] : [filter.noValueCount(forColumn: column)])
-                }
-                menu.currentMeasures = { [weak filter] measure in
-                    filter?.measures(measure, forColumn: column) ?? []
-                }
-                menu.measureChoice = measureChoices[menu.name]
-                menu.onMeasureChosen = { [weak self, weak menu] choice in
-                    guard let self, let menu else { return }
-                    self.measureChoices[menu.name] = choice
+                    noValue: filter.noValueOption(forColumn: column) != nil, columns: filter.catalog.columns,
+                    filter: filter
+                ) { [weak self, name = filter.catalog.columns[column].name] choice in
+                    guard let self else { return }
+                    self.measureChoices[name] = choice
                     self.onMeasureChosen()
                 }
+                menu.measureChoice = measureChoices[menu.name]
                 menusBox.append(menu.button)
                 menus.append(menu)
             case .range:

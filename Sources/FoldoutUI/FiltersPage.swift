@@ -37,47 +37,63 @@ struct FiltersPageHost {
 final class FiltersPage {
     let root = Box(.vertical)
     let section = ComboSection()
-    let search = FiltersSearch()
-    let facetBar: FacetBar
-    let activeBar = ActiveFiltersBar()
-    let fileBar = FileChangedBar()
-    var facetMenus: [FacetMenu] { facetBar.menus }
+    private let shown = ShownFilter()
+    private let host: FiltersPageHost
     let comboRows: [ComboRow]
     let countLabel = Label()
     let sourceLabel = Label()
-    let encodingButton = EncodingButton()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
     /// Beside Open…, its menu: Open… and Open Recent (shown once the window gives the recent files).
     let openMenuButton = MenuButton()
     private let openButtons = Box(.horizontal)
-    let opening: CatalogOpening
-    let rowsExport = RowsExport()
+    let rowsExport: RowsExport
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
     private let model = PositionListModel()
     /// The results as rows, a table or a summary, and the switch between them.
     private let resultsStack = Stack()
     let viewSwitcher: StackSwitcher
-    let table: ResultsTable
-    let summary = ResultsSummary()
-    let columnsMenu = TableColumnsMenu()
-    private let host: FiltersPageHost
-    private let shown = ShownFilter()
-    private let watchedFile: WatchedCatalogFile
-    private let sortRun: SortRun
+
+    // The widgets and parts that call the page back, made once it exists.
+    private(set) lazy var search: FiltersSearch = FiltersSearch(shown: shown, section: section) { [weak self] busy in
+        if busy { self?.opening.showSearching() } else { self?.opening.finishWorking() }
+    }
+    private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [openButtons]) { [weak self] in self?.viewChanged() }
+    private(set) lazy var activeBar: ActiveFiltersBar = ActiveFiltersBar(
+        onRemove: { [weak self] column in self?.filter?.reset(column: column) },
+        onRemoveSearch: { [weak self] in self?.search.entry.text = "" },
+        onClear: { [weak self] in self?.clearFilters() })
+    private(set) lazy var fileBar: FileChangedBar = FileChangedBar { [weak self] in self?.reload() }
+    private(set) lazy var encodingButton: EncodingButton = EncodingButton { [weak self] encoding in
+        self?.reload(in: encoding)
+    }
+    private(set) lazy var opening: CatalogOpening = CatalogOpening(
+        window: host.window,
+        onOpened: { [weak self] catalog, path, prepared in self?.opened(catalog, from: path, prepared: prepared) },
+        onFailed: { [weak self] problem in self?.openingFailed(problem) },
+        keptSort: { [weak self] in self?.keptSort },
+        keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept })
+    private(set) lazy var summary: ResultsSummary = ResultsSummary(notify: host.notify) { [weak self] column in
+        guard let self, let filter = self.filter else { return }
+        self.facetBar.openMenu(named: filter.catalog.columns[column].name, in: filter)
+    }
+    private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
     private lazy var list: ResultsList = ResultsList(
-        model: model, shown: shown, section: section, unfoldedPosition: { [unowned self] in self.unfolded.position },
-        copy: { [unowned self] text, what in self.clipboard.copy(text, what: what) })
+        model: model, shown: shown, section: section, unfoldedPosition: { [weak self] in self?.unfolded.position },
+        copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) })
     private lazy var unfolded: UnfoldedResult = UnfoldedResult(list: list, shown: shown)
     private lazy var clipboard: ResultsClipboard = ResultsClipboard(
         shown: shown, list: list, table: table, views: resultsStack, notify: host.notify)
-    private lazy var tableLayout: TableLayout = TableLayout(
-        table: table, menu: columnsMenu, section: section, shown: shown,
-        changed: { [unowned self] in self.viewChanged() })
-    private lazy var rememberedView: RememberedView = RememberedView(
-        store: host.viewStore, shown: shown, current: { [unowned self] filter in self.viewState(of: filter) })
+    private lazy var tableLayout: TableLayout = TableLayout(model: model, section: section, shown: shown) {
+        [weak self] in self?.viewChanged()
+    }
+    private lazy var sortRun: SortRun = SortRun(progress: opening)
+    private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
+    private lazy var rememberedView: RememberedView = RememberedView(store: host.viewStore, shown: shown) {
+        [unowned self] filter in self.viewState(of: filter)
+    }
     private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
         shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded)
-    private(set) lazy var emptyResults: EmptyResults = EmptyResults { [unowned self] in self.clearFilters() }
+
     private var source: CatalogSource?
     /// The size of the built-in catalog shown when a file given at start cannot be used.
     private var fallbackCount = Catalog.generatedCount
@@ -89,17 +105,9 @@ final class FiltersPage {
     init(source: CatalogSource, host: FiltersPageHost) {
         self.source = source
         self.host = host
-        facetBar = FacetBar(trailing: [openButtons])
-        comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
-        opening = CatalogOpening()
-        table = ResultsTable(model: model)
+        comboRows = ComboSection.Combo.allCases.map { [section] in ComboRow(combo: $0, section: section) }
+        rowsExport = RowsExport(window: host.window, notify: host.notify)
         viewSwitcher = StackSwitcher(stack: resultsStack)
-        watchedFile = WatchedCatalogFile(bar: fileBar)
-        sortRun = SortRun(progress: opening)
-        opening.window = host.window
-        rowsExport.window = host.window
-        rowsExport.notify = host.notify
-        summary.notify = host.notify
         buildLayout()
         connect()
         connectResults()
@@ -107,6 +115,9 @@ final class FiltersPage {
     }
 
     var filter: FacetFilter? { shown.filter }
+    var table: ResultsTable { tableLayout.table }
+    var columnsMenu: TableColumnsMenu { tableLayout.menu }
+    var facetMenus: [FacetMenu] { facetBar.menus }
     var listView: ListView { list.listView }
     /// The rows showing a result now (each row is its own key: results change under them).
     var boundRows: [ObjectIdentifier: ResultRow] { list.boundRows }
@@ -190,41 +201,9 @@ final class FiltersPage {
     }
 
     private func connect() {
-        for row in comboRows {
-            row.onToggle = { [weak self] in self?.section.toggle(row.combo) }
-            row.onChoose = { [weak self] index in self?.section.choose(index, in: row.combo) }
-        }
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
-        facetBar.onMeasureChosen = { [weak self] in self?.viewChanged() }
-        activeBar.onClear = { [weak self] in self?.clearFilters() }
-        activeBar.onRemove = { [weak self] column in self?.filter?.reset(column: column) }
-        activeBar.onRemoveSearch = { [weak self] in self?.search.entry.text = "" }
-        opening.onOpened = { [weak self] catalog, path, prepared in
-            guard let self else { return }
-            self.show(catalog, prepared: prepared)
-            self.watch(path: path)
-            self.host.fileOpened(Self.keptPath(of: catalog, openedFrom: path))
-        }
-        fileBar.onReload = { [weak self] in self?.reload() }
-        encodingButton.onChoose = { [weak self] encoding in
-            guard let self, let path = self.watchedFile.path else { return }
-            var options = self.opening.lastOptions
-            options.encoding = encoding
-            self.open(path: path, options: options)
-        }
-        // A file given at start that cannot be used leaves the page with the built-in catalog.
-        opening.onFailed = { [weak self] problem in
-            guard let self else { return }
-            self.requests.failPending(problem)
-            if self.filter == nil { self.generate(count: self.fallbackCount) }
-        }
-        opening.keptSearch = { [weak self] in self?.filter == nil ? nil : self?.search.kept }
-        opening.keptSort = { [weak self] in
-            guard let filter = self?.filter, let sort = filter.sort else { return nil }
-            return (filter.catalog.columns[sort.column].name, sort.descending)
-        }
         root.installActions(
             "filters",
             [
@@ -243,11 +222,6 @@ final class FiltersPage {
     }
 
     private func connectSearch() {
-        search.filter = { [weak self] in self?.filter }
-        search.titleColumn = { [weak self] in self?.section.titleColumn ?? 0 }
-        search.onBusy = { [weak self] busy in
-            if busy { self?.opening.showSearching() } else { self?.opening.finishWorking() }
-        }
         search.entry.captureKeys(from: listView)
         // GTK 4.8 types what the list captured into the field but leaves the focus in the list.
         search.entry.onChanged { [weak self] in
@@ -420,10 +394,6 @@ final class FiltersPage {
         let tableKeys = ShortcutController()
         tableKeys.add(accelerators: "<Control>c") { [weak self] in self?.clipboard.copySelectedRows() ?? false }
         table.view.add(tableKeys)
-        summary.table.onActivate = { [weak self] column in
-            guard let self, let filter = self.filter else { return }
-            self.facetBar.openMenu(named: filter.catalog.columns[column].name, in: filter)
-        }
     }
 
     private func showResults() {
@@ -554,10 +524,36 @@ final class FiltersPage {
     /// Watches `path`, the file shown, and says in the bar above the results when it changes.
     func watch(path: String) { watchedFile.watch(path: path) }
 
+    private func opened(_ catalog: Catalog, from path: String, prepared: PreparedSearch?) {
+        show(catalog, prepared: prepared)
+        watch(path: path)
+        host.fileOpened(Self.keptPath(of: catalog, openedFrom: path))
+    }
+
+    /// A file given at start that cannot be used leaves the page with the built-in catalog.
+    private func openingFailed(_ problem: String) {
+        requests.failPending(problem)
+        if filter == nil { generate(count: fallbackCount) }
+    }
+
+    /// The sort order kept for a catalog read (its column's name, and whether descending).
+    private var keptSort: (column: String, descending: Bool)? {
+        guard let filter, let sort = filter.sort else { return nil }
+        return (filter.catalog.columns[sort.column].name, sort.descending)
+    }
+
     /// Reads the file shown again; the filters, sort and search that still apply are kept.
     private func reload() {
         guard let path = watchedFile.path, !opening.isOpening else { return }
         fileBar.hide()
         open(path: path, options: opening.lastOptions)
+    }
+
+    /// Reads the file shown again in the character set named (iconv's name).
+    private func reload(in encoding: String) {
+        guard let path = watchedFile.path else { return }
+        var options = opening.lastOptions
+        options.encoding = encoding
+        open(path: path, options: options)
     }
 }

@@ -28,9 +28,9 @@ final class ResultsList {
         self.section = section
         self.unfoldedPosition = unfoldedPosition
         self.copy = copy
-        binder = ListBinder(model: model, selection: .multiple, makeRow: ResultRow.init) { list, row, item in
-            list.bind(row, item)
-        }
+        binder = ListBinder(
+            model: model, selection: .multiple, makeRow: { ResultRow(onCopy: copy) },
+            bind: { list, row, item in list.bind(row, item) })
         binder.owner = self
         scrolled.child = binder.listView
         scrolled.vexpand = true
@@ -53,7 +53,6 @@ final class ResultsList {
         else {
             return nil
         }
-        row.onCopy = { [weak self] text, what in self?.copy(text, what) }
         show(row, at: listPosition, filter)
         return ObjectIdentifier(row)
     }

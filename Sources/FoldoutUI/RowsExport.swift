@@ -14,9 +14,10 @@ final class RowsExport {
     private var chooser: FileChooser?
     private var progress: CatalogExportProgress?
     private var progressWatch: SourceToken?
-    var window: () -> Window? = { nil }
+    /// The window, the parent of the file chooser and the error dialog.
+    private let window: @MainActor () -> Window?
     /// Says what was done, in the window's notification.
-    var notify: (String) -> Void = { _ in }
+    private let notify: @MainActor (String) -> Void
     /// The error dialog shown, kept until it is answered (its response handler holds it weakly).
     private var errorDialog: ErrorDialog?
 
@@ -25,7 +26,9 @@ final class RowsExport {
     /// True while rows are being written.
     var isExporting: Bool { progress != nil }
 
-    init() {
+    init(window: @escaping @MainActor () -> Window?, notify: @escaping @MainActor (String) -> Void) {
+        self.window = window
+        self.notify = notify
         strip = ProgressStrip(cancelTooltip: tr("Stop the export; nothing is written")) { [weak self] in
             self?.progress?.cancel()
         }

@@ -8,8 +8,7 @@ import Gtk
 /// combo follows. The columns and the widths dragged are kept per file, with its view.
 @MainActor
 final class TableLayout {
-    private let table: ResultsTable
-    private let menu: TableColumnsMenu
+    private let model: PositionListModel
     private let section: ComboSection
     private let shown: ShownFilter
     /// Tells that the layout changed: the view to keep changed.
@@ -18,34 +17,17 @@ final class TableLayout {
     private var widths: [String: [String: Int]] = [:]
     /// The table's columns as the user changed them, by file name.
     private var layouts: [String: TableColumns] = [:]
+    private(set) lazy var table = ResultsTable(model: model, owner: self)
+    private(set) lazy var menu = TableColumnsMenu(keeper: self)
 
+    /// The table is over `model`, the positions of the shown filter's matches.
     init(
-        table: ResultsTable, menu: TableColumnsMenu, section: ComboSection, shown: ShownFilter,
-        changed: @escaping @MainActor () -> Void
+        model: PositionListModel, section: ComboSection, shown: ShownFilter, changed: @escaping @MainActor () -> Void
     ) {
-        self.table = table
-        self.menu = menu
+        self.model = model
         self.section = section
         self.shown = shown
         self.changed = changed
-        connect()
-    }
-
-    private func connect() {
-        table.filter = { [weak shown] in shown?.filter }
-        table.onSort = { [weak section] sort in section?.choose(sort: sort) }
-        table.onWidthsChanged = { [weak self] widths in
-            guard let self, let name = self.shown.filter?.catalog.name else { return }
-            self.widths[name] = widths
-            self.changed()
-        }
-        table.onHide = { [weak self] name in self?.change { $0.setShown(name, false) } }
-        table.onMove = { [weak self] name, offset in self?.change { $0.move(name, by: offset) } }
-        table.onChooseColumns = { [weak menu] in menu?.button.popup() }
-        menu.columns = { [weak self] in self?.columns }
-        menu.onShown = { [weak self] name, shown in self?.change { $0.setShown(name, shown) } }
-        menu.onMove = { [weak self] name, offset in self?.change { $0.move(name, by: offset) } }
-        menu.onShowAll = { [weak self] in self?.change { $0.showAll() } }
     }
 
     /// The table's columns for the catalog shown: as the user left them, else every column with
@@ -95,4 +77,24 @@ final class TableLayout {
             columns.shownColumns(in: filter.catalog), of: filter.catalog,
             widths: widths[filter.catalog.name] ?? [:], sort: section.sort, rebuilding: rebuilding)
     }
+}
+
+extension TableLayout: ResultsTableOwner {
+    var filter: FacetFilter? { shown.filter }
+
+    func sortTable(by sort: CatalogSortKey?) { section.choose(sort: sort) }
+
+    func tableWidthsChanged(_ widths: [String: Int]) {
+        guard let name = shown.filter?.catalog.name else { return }
+        self.widths[name] = widths
+        changed()
+    }
+
+    func chooseTableColumns() { menu.button.popup() }
+
+    func setShown(_ name: String, _ shown: Bool) { change { $0.setShown(name, shown) } }
+
+    func move(_ name: String, by offset: Int) { change { $0.move(name, by: offset) } }
+
+    func showAll() { change { $0.showAll() } }
 }
