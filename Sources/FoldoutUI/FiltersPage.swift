@@ -12,20 +12,6 @@ enum CatalogSource: Sendable {
     case file(path: String, options: CatalogReadOptions = CatalogReadOptions())
 }
 
-/// What the Filters page needs from the window that shows it.
-struct FiltersPageHost {
-    /// The window, the parent of the page's dialogs.
-    let window: @MainActor () -> Window?
-    /// Tells the user something done in passing ("Copied …"), in the window's notification.
-    let notify: @MainActor (String) -> Void
-    /// After a catalog file was read and shown: its path, as Open Recent keeps it.
-    let fileOpened: @MainActor (String) -> Void
-    /// After the results were switched between rows, table and summary.
-    let resultsViewChanged: @MainActor (ResultsView) -> Void
-    /// Where each file's view is kept; nil: nowhere.
-    let viewStore: CatalogViewStore?
-}
-
 /// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
 /// derived from the catalog's columns, a search field, and the matching rows in a list whose rows
 /// exist only for what is shown. When nothing matches, a message names the chosen facets and the
@@ -55,7 +41,7 @@ final class FiltersPage {
 
     // The widgets and parts that call the page back, made once it exists.
     private(set) lazy var search: FiltersSearch = FiltersSearch(shown: shown, section: section) { [weak self] busy in
-        if busy { self?.opening.showSearching() } else { self?.opening.finishWorking() }
+        if busy { self?.work.showSearching() } else { self?.work.finishWorking() }
     }
     private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [openButtons]) { [weak self] in self?.viewChanged() }
     private(set) lazy var activeBar: ActiveFiltersBar = ActiveFiltersBar(
@@ -66,7 +52,7 @@ final class FiltersPage {
     private(set) lazy var encodingButton: EncodingButton = EncodingButton { [weak self] encoding in
         self?.reload(in: encoding)
     }
-    private(set) lazy var opening: CatalogOpening = CatalogOpening(
+    private(set) lazy var work: CatalogWork = CatalogWork(
         window: host.window,
         onOpened: { [weak self] catalog, path, prepared in self?.opened(catalog, from: path, prepared: prepared) },
         onFailed: { [weak self] problem in self?.openingFailed(problem) },
@@ -86,7 +72,7 @@ final class FiltersPage {
     private lazy var tableLayout: TableLayout = TableLayout(model: model, section: section, shown: shown) {
         [weak self] in self?.viewChanged()
     }
-    private lazy var sortRun: SortRun = SortRun(progress: opening)
+    private lazy var sortRun: SortRun = SortRun(progress: work)
     private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
     private lazy var rememberedView: RememberedView = RememberedView(store: host.viewStore, shown: shown) {
         [unowned self] filter in self.viewState(of: filter)
@@ -134,7 +120,7 @@ final class FiltersPage {
 
     /// Whether the page shows its data: a catalog, searched, with nothing being read, made or opened.
     var isReady: Bool {
-        filter != nil && !search.isSearching && !opening.isOpening && !isGenerating && !facetBar.isMenuPending
+        filter != nil && !search.isSearching && !work.isOpening && !isGenerating && !facetBar.isMenuPending
     }
 
     /// Puts the keyboard focus on the first facet button, or, while the catalog loads and the
@@ -179,7 +165,7 @@ final class FiltersPage {
         sourceLabel.addCSSClass("dim-label")
         status.append(sourceLabel)
         status.append(encodingButton.root)
-        status.append(opening.root)
+        status.append(work.root)
         status.append(rowsExport.root)
         status.append(columnsMenu.button)
         viewSwitcher.addCSSClass("results-views")
@@ -250,7 +236,7 @@ final class FiltersPage {
     func generate(count: Int) {
         source = nil
         isGenerating = true
-        opening.showBuilding(count: count)
+        work.showBuilding(count: count)
         let kept = filter == nil ? nil : search.kept
         let deliver: @Sendable @MainActor (Catalog, PreparedSearch?) -> Void = { [weak self] catalog, prepared in
             self?.show(catalog, prepared: prepared)
@@ -266,7 +252,7 @@ final class FiltersPage {
     /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
         isGenerating = false
-        opening.finish()
+        work.finish()
         unfolded.fold(animated: false)
         if let filter {
             filter.replaceCatalog(catalog, prepared: prepared)
@@ -292,7 +278,7 @@ final class FiltersPage {
     func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
         if case .generated(let count)? = source { fallbackCount = count }
         source = nil
-        opening.open(path: path, options: options)
+        work.open(path: path, options: options)
     }
 
     private func setInteractive(_ interactive: Bool) {
@@ -441,7 +427,7 @@ final class FiltersPage {
 
     /// Asks where to save the results, in their order, and saves them (`RowsExport`).
     func exportRows() {
-        guard let filter, !opening.isOpening else { return }
+        guard let filter, !work.isOpening else { return }
         // The columns shown: the table's, else the rows' title and details.
         let shown =
             resultsView == .table
@@ -455,7 +441,7 @@ final class FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
-        requests.carryOut(request, ready: !opening.isOpening && !isGenerating, done: done)
+        requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
     }
 
     // MARK: The view kept per file
@@ -501,7 +487,7 @@ final class FiltersPage {
 
     // MARK: The file
 
-    func chooseFile() { opening.chooseFile() }
+    func chooseFile() { work.chooseFile() }
 
     /// Shows the Open button's menu: Open…, and `recent` as its Open Recent submenu; `refresh`
     /// brings `recent` up to date each time the menu opens.
@@ -544,15 +530,15 @@ final class FiltersPage {
 
     /// Reads the file shown again; the filters, sort and search that still apply are kept.
     private func reload() {
-        guard let path = watchedFile.path, !opening.isOpening else { return }
+        guard let path = watchedFile.path, !work.isOpening else { return }
         fileBar.hide()
-        open(path: path, options: opening.lastOptions)
+        open(path: path, options: work.lastOptions)
     }
 
     /// Reads the file shown again in the character set named (iconv's name).
     private func reload(in encoding: String) {
         guard let path = watchedFile.path else { return }
-        var options = opening.lastOptions
+        var options = work.lastOptions
         options.encoding = encoding
         open(path: path, options: options)
     }

@@ -8,7 +8,9 @@ import Gtk
 /// leaves nothing behind (`CatalogExport` writes a temporary file and renames it).
 @MainActor
 final class RowsExport {
-    private var strip: ProgressStrip!
+    private lazy var strip = ProgressStrip(cancelTooltip: tr("Stop the export; nothing is written")) {
+        [weak self] in self?.progress?.cancel()
+    }
     var root: Box { strip.root }
     var cancelButton: Button { strip.cancelButton }
     private var chooser: FileChooser?
@@ -29,9 +31,6 @@ final class RowsExport {
     init(window: @escaping @MainActor () -> Window?, notify: @escaping @MainActor (String) -> Void) {
         self.window = window
         self.notify = notify
-        strip = ProgressStrip(cancelTooltip: tr("Stop the export; nothing is written")) { [weak self] in
-            self?.progress?.cancel()
-        }
     }
 
     /// Asks where to save `rows` of `catalog` (catalog positions in the order shown), then writes

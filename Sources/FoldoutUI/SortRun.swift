@@ -7,13 +7,13 @@ import Gtk
 /// a while to sort), with a spinner; the list keeps its order until the new one is ready.
 @MainActor
 final class SortRun {
-    private let progress: CatalogOpening
+    private let progress: CatalogWork
     /// Counts sort requests, so that only the last one is applied when its order is ready.
     private var request = 0
     /// The order being computed away from the main thread, which the Sort by combo shows already.
     private(set) var inFlight: CatalogSortKey?
 
-    init(progress: CatalogOpening) {
+    init(progress: CatalogWork) {
         self.progress = progress
     }
 

@@ -333,8 +333,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             press(try element(byPrice, of: sort.optionButtons)) {
                 self.page.filter?.sort == CatalogSortKey(column: 4, descending: true)
             }
-            XCTAssertEqual(page.opening.label.text, "Sorting…", "a new order is computed away from the main thread")
-            XCTAssertFalse(page.opening.root.isVisible, "and the spinner goes when it is ready")
+            XCTAssertEqual(page.work.label.text, "Sorting…", "a new order is computed away from the main thread")
+            XCTAssertFalse(page.work.root.isVisible, "and the spinner goes when it is ready")
             XCTAssertTrue(pump { !sort.revealer.revealChild }, "Sort by closes on choosing")
             XCTAssertTrue(
                 pump {
@@ -502,10 +502,10 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
                     atPath: path, contents: Data(Catalog.generate(count: 300_000, seed: 1).exportCSV())))
             let shown = try catalog
             page.open(path: path)
-            XCTAssertTrue(page.opening.root.isVisible)
-            XCTAssertTrue(page.opening.progressBar.isVisible && page.opening.cancelButton.isVisible)
-            XCTAssertTrue(page.opening.cancelButton.activate())
-            XCTAssertTrue(pump { !self.page.opening.root.isVisible })
+            XCTAssertTrue(page.work.root.isVisible)
+            XCTAssertTrue(page.work.progressBar.isVisible && page.work.cancelButton.isVisible)
+            XCTAssertTrue(page.work.cancelButton.activate())
+            XCTAssertTrue(pump { !self.page.work.root.isVisible })
             pump(seconds: 0.3)
             XCTAssertTrue(try catalog === shown, "cancelling keeps the catalog shown")
             XCTAssertNil(ErrorDialog.shown.last, "a cancel is no error")

@@ -51,7 +51,7 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
 
     override func tearDown() {
         onMain {
-            page.opening.partChooser?.window.destroy()
+            page.work.partChooser?.window.destroy()
             for dialog in ErrorDialog.shown { dialog.dismiss() }
             window.destroy()
             (window, page) = (nil, nil)
@@ -81,8 +81,8 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let shown = try catalog
             page.open(path: server.uri(user: "reader", password: "right"))
-            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
-            let chooser = try XCTUnwrap(page.opening.partChooser)
+            XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
+            let chooser = try XCTUnwrap(page.work.partChooser)
             XCTAssertEqual(chooser.buttons.map(\.label), ["airports — 1 row", "flights — 500 rows"])
             XCTAssertTrue(try catalog === shown, "nothing changes until a table is chosen")
             XCTAssertTrue(try XCTUnwrap(chooser.buttons.last).activate())

@@ -3,12 +3,16 @@ import CatalogFormats
 import FoldoutCore
 import Gtk
 
-/// Opening a catalog on the Filters page: the file chooser, reading the file off the main thread
-/// with a progress bar (bytes read of the total) and a Cancel button, and the error dialog for a
-/// file that cannot be used. The catalog shown stays until the new one is ready.
+/// The work on the Filters page's catalog that takes a while, and the strip that shows it: opening
+/// a catalog (the file chooser, reading the file off the main thread with a progress bar, bytes
+/// read of the total, and a Cancel button, and the error dialog for a file that cannot be used;
+/// the catalog shown stays until the new one is ready), and a spinner while one is built, sorted
+/// or searched.
 @MainActor
-final class CatalogOpening {
-    private var strip: ProgressStrip!
+final class CatalogWork {
+    private lazy var strip = ProgressStrip(
+        cancelTooltip: tr("Stop reading the file and keep the catalog shown")
+    ) { [weak self] in self?.loading?.cancel() }
     var root: Box { strip.root }
     var label: Label { strip.label }
     var progressBar: ProgressBar { strip.progressBar }
@@ -52,9 +56,6 @@ final class CatalogOpening {
         self.onFailed = onFailed
         self.keptSort = keptSort
         self.keptSearch = keptSearch
-        strip = ProgressStrip(cancelTooltip: tr("Stop reading the file and keep the catalog shown")) {
-            [weak self] in self?.loading?.cancel()
-        }
     }
 
     /// While the built-in catalog is generated: a spinner and what is happening.
