@@ -16,8 +16,10 @@ final class FiltersLaunchRequests {
     private var pending: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
     private var filter: FacetFilter? { shown.filter }
 
-    init(shown: ShownFilter, search: FiltersSearch, section: ComboSection, facetBar: FacetBar, unfolded: UnfoldedResult)
-    {
+    init(
+        shown: ShownFilter, search: FiltersSearch, section: ComboSection, facetBar: FacetBar,
+        unfolded: UnfoldedResult
+    ) {
         self.shown = shown
         self.search = search
         self.section = section

@@ -39,7 +39,7 @@ final class FiltersPage {
     private let resultsStack = Stack()
     let viewSwitcher: StackSwitcher
 
-    // The widgets and parts that call the page back, made once it exists.
+    // The widgets and parts that call the page back, made once it exists, and the parts made with them.
     private(set) lazy var search: FiltersSearch = FiltersSearch(shown: shown, section: section) { [weak self] busy in
         if busy { self?.work.showSearching() } else { self?.work.finishWorking() }
     }
@@ -74,9 +74,10 @@ final class FiltersPage {
     }
     private lazy var sortRun: SortRun = SortRun(progress: work)
     private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
-    private lazy var rememberedView: RememberedView = RememberedView(store: host.viewStore, shown: shown) {
-        [unowned self] filter in self.viewState(of: filter)
-    }
+    private lazy var rememberedView: RememberedView = RememberedView(
+        store: host.viewStore, shown: shown, section: section, facetBar: facetBar, tableLayout: tableLayout,
+        views: resultsStack
+    ) { [weak self] in self?.clearFilters() }
     private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
         shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded)
 
@@ -265,7 +266,7 @@ final class FiltersPage {
             showResults()
             refreshSummary()
         }
-        restoreView()
+        rememberedView.restore()
         requests.carryOutPending()
         sourceLabel.text = catalog.sourceText
         encodingButton.show(encoding: catalog.origin?.encoding)
@@ -367,7 +368,6 @@ final class FiltersPage {
         keys.add(accelerators: "<Alt>Up") { [weak self] in self?.unfolded.move(by: -1) ?? false }
         keys.add(accelerators: "<Control>c") { [weak self] in self?.clipboard.copySelectedRows() ?? false }
         listView.add(keys)
-        _ = tableLayout  // its handlers on the table and the Columns popover
         columnsMenu.button.isVisible = false
         resultsStack.onNotify("visible-child-name") { [weak self] in
             guard let self else { return }
@@ -446,44 +446,10 @@ final class FiltersPage {
 
     // MARK: The view kept per file
 
-    /// Gives the catalog just shown the view kept for its file, if there is one.
-    private func restoreView() {
-        rememberedView.restore { state, filter in
-            let kept = state.apply(to: filter)
-            facetBar.setMeasures(state.measures(in: filter.catalog))
-            section.show(title: kept.title ?? section.titleColumn, details: kept.details)
-            section.choose(sort: kept.sort)
-            tableLayout.restore(state, in: filter.catalog)
-            resultsView = state.showsSummary ? .summary : state.showsTable ? .table : .rows
-        }
-    }
-
-    /// Forgets the view kept for the file shown and shows it as it first opened: the facets,
-    /// sort, title and details inference chose, no choice, no search, rows, widths as they come.
-    func resetView() {
-        rememberedView.reset { filter in
-            let catalog = filter.catalog
-            clearFilters()
-            for column in filter.facetColumns where !catalog.facetColumns.contains(column) {
-                filter.setFacet(column, false)
-            }
-            for column in catalog.facetColumns { filter.setFacet(column, true) }
-            facetBar.setMeasures([:])
-            section.show(title: catalog.titleColumn, details: catalog.detailColumns)
-            section.choose(sort: catalog.defaultSort)
-            tableLayout.reset(catalog)
-            resultsView = .rows
-        }
-    }
+    /// Forgets the view kept for the file shown and shows it as it first opened (`RememberedView`).
+    func resetView() { rememberedView.reset() }
 
     private func viewChanged() { rememberedView.changed() }
-
-    private func viewState(of filter: FacetFilter) -> CatalogViewState {
-        CatalogViewState(
-            filter, title: section.titleColumn, details: section.detailColumns, showsTable: isTableShown,
-            showsSummary: resultsView == .summary, widths: tableLayout.widths(of: filter.catalog),
-            table: tableLayout.layout(of: filter.catalog), measures: facetBar.measures)
-    }
 
     // MARK: The file
 

@@ -11,15 +11,26 @@ final class RememberedView {
     /// Where each file's view is kept; nil: nothing is remembered.
     private let store: CatalogViewStore?
     private let shown: ShownFilter
-    /// The view shown now, of the catalog `filter` is over.
-    private let current: @MainActor (FacetFilter) -> CatalogViewState
+    private let section: ComboSection
+    private let facetBar: FacetBar
+    private let tableLayout: TableLayout
+    /// The results' stack: rows, table or summary.
+    private let views: Stack
+    /// Clears every facet's choice and the search.
+    private let clearFilters: @MainActor () -> Void
     private var pendingSave: SourceToken?
 
-    init(store: CatalogViewStore?, shown: ShownFilter, current: @escaping @MainActor (FacetFilter) -> CatalogViewState)
-    {
+    init(
+        store: CatalogViewStore?, shown: ShownFilter, section: ComboSection, facetBar: FacetBar,
+        tableLayout: TableLayout, views: Stack, clearFilters: @escaping @MainActor () -> Void
+    ) {
         self.store = store
         self.shown = shown
-        self.current = current
+        self.section = section
+        self.facetBar = facetBar
+        self.tableLayout = tableLayout
+        self.views = views
+        self.clearFilters = clearFilters
     }
 
     /// Whether a change waits to be kept.
@@ -40,19 +51,35 @@ final class RememberedView {
         }
     }
 
-    /// Gives the catalog just shown the view kept for its file, if there is one, by `apply`.
-    func restore(by apply: (CatalogViewState, FacetFilter) -> Void) {
+    /// Gives the catalog just shown the view kept for its file, if there is one.
+    func restore() {
         guard let filter = shown.filter, let path, let state = store?.load(path: path) else { return }
-        apply(state, filter)
-        dropPendingSave()
+        defer { dropPendingSave() }
+        let kept = state.apply(to: filter)
+        facetBar.setMeasures(state.measures(in: filter.catalog))
+        section.show(title: kept.title ?? section.titleColumn, details: kept.details)
+        section.choose(sort: kept.sort)
+        tableLayout.restore(state, in: filter.catalog)
+        (state.showsSummary ? ResultsView.summary : state.showsTable ? .table : .rows).show(in: views)
     }
 
-    /// Forgets the view kept for the file shown, which `apply` then shows as it first opened.
-    func reset(by apply: (FacetFilter) -> Void) {
+    /// Forgets the view kept for the file shown and shows it as it first opened: the facets,
+    /// sort, title and details inference chose, no choice, no search, rows, widths as they come.
+    func reset() {
         guard let filter = shown.filter else { return }
         if let path { store?.forget(path: path) }
-        apply(filter)
-        dropPendingSave()
+        defer { dropPendingSave() }
+        let catalog = filter.catalog
+        clearFilters()
+        for column in filter.facetColumns where !catalog.facetColumns.contains(column) {
+            filter.setFacet(column, false)
+        }
+        for column in catalog.facetColumns { filter.setFacet(column, true) }
+        facetBar.setMeasures([:])
+        section.show(title: catalog.titleColumn, details: catalog.detailColumns)
+        section.choose(sort: catalog.defaultSort)
+        tableLayout.reset(catalog)
+        ResultsView.rows.show(in: views)
     }
 
     /// Keeps the view of the file shown once the main loop is idle: many changes come at once.
@@ -73,6 +100,11 @@ final class RememberedView {
 
     private func save() {
         guard let filter = shown.filter, let path else { return }
-        store?.save(current(filter), path: path)
+        let view = ResultsView(shownIn: views)
+        let state = CatalogViewState(
+            filter, title: section.titleColumn, details: section.detailColumns, showsTable: view == .table,
+            showsSummary: view == .summary, widths: tableLayout.widths(of: filter.catalog),
+            table: tableLayout.layout(of: filter.catalog), measures: facetBar.measures)
+        store?.save(state, path: path)
     }
 }
