@@ -15,7 +15,15 @@ final class ActionsPage: ActionRowDelegate {
     /// The rows currently showing an item, by item. Recycled rows leave on unbind.
     var boundRows: [ItemID: ActionRow] { rows.boundRows }
     private var observation: ObservationToken?
-    private var unfolding: RowUnfolding<ItemID, ActionRow>!
+    private lazy var unfolding = RowUnfolding<ItemID, ActionRow>(
+        listView: listView, scrolled: root, rows: { [unowned self] in self.boundRows },
+        unfolded: { [unowned self] in self.viewModel.expanded },
+        toggle: { [unowned self] id in self.viewModel.toggle(id) },
+        fold: { [unowned self] in
+            guard self.viewModel.expanded != nil else { return false }
+            self.viewModel.fold()
+            return true
+        })
 
     /// GtkListView 4.8 builds and binds about 200 rows for whatever its model holds, however few
     /// fit in view, as soon as it holds them. So the model is empty until the list is mapped, and
@@ -35,14 +43,7 @@ final class ActionsPage: ActionRowDelegate {
         root.vexpand = true
         rows.owner = self
 
-        unfolding = RowUnfolding(listView: listView, scrolled: root) { [unowned self] in self.boundRows }
-        unfolding.toggle = { [unowned self] id in self.viewModel.toggle(id) }
-        unfolding.fold = { [unowned self] in
-            guard self.viewModel.expanded != nil else { return false }
-            self.viewModel.fold()
-            return true
-        }
-        unfolding.unfolded = { [unowned self] in self.viewModel.expanded }
+        _ = unfolding  // its input handlers, on the list from now on
         observation = viewModel.changes.add { [weak self] change in self?.apply(change) }
         listView.on("map") { [weak self] in self?.listFirstScreenful() }
         if !hasEveryItem { listView.afterNextFrame(priority: .low) { [weak self] in self?.addRemainingItems() } }

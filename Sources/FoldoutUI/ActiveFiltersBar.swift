@@ -14,11 +14,18 @@ final class ActiveFiltersBar {
     /// Each button's words and its column (nil for the search), in the order shown.
     private var shown: [(text: String, column: Int?, label: Label)] = []
     let clearButton = Button(label: tr("Clear Filters"))
-    var onRemove: (Int) -> Void = { _ in }
-    var onRemoveSearch: () -> Void = {}
-    var onClear: () -> Void = {}
+    /// A button's ×: stop filtering by the column, or by the search.
+    private let onRemove: @MainActor (_ column: Int) -> Void
+    private let onRemoveSearch: @MainActor () -> Void
+    private let onClear: @MainActor () -> Void
 
-    init() {
+    init(
+        onRemove: @escaping @MainActor (_ column: Int) -> Void, onRemoveSearch: @escaping @MainActor () -> Void,
+        onClear: @escaping @MainActor () -> Void
+    ) {
+        self.onRemove = onRemove
+        self.onRemoveSearch = onRemoveSearch
+        self.onClear = onClear
         root.scrollHorizontally()
         root.child = box
         box.append(filters)

@@ -16,11 +16,12 @@ final class ComboRow {
     private(set) var optionButtons: [Button] = []
     private(set) var options: [String] = []
     private var checks: [Image] = []
-    var onToggle: () -> Void = {}
-    var onChoose: (Int) -> Void = { _ in }
+    /// What the row opens, closes and chooses in.
+    private weak var section: ComboSection?
 
-    init(combo: ComboSection.Combo) {
+    init(combo: ComboSection.Combo, section: ComboSection) {
         self.combo = combo
+        self.section = section
         let caption = Label(combo.caption)
         caption.addCSSClass("dim-label")
         caption.setSizeRequest(width: 90)
@@ -36,7 +37,7 @@ final class ComboRow {
         header = Button(child: content)
         header.addCSSClass("flat")
         header.addCSSClass("combo-header")
-        header.onClicked { [weak self] in self?.onToggle() }
+        header.onClicked { [weak self] in self?.toggle() }
         root.addCSSClass("combo-row")
         root.append(header)
         root.append(revealer)
@@ -47,10 +48,14 @@ final class ComboRow {
                 KeyedAction("close", keys: "Escape") { [weak self] in
                     guard let self, self.revealer.revealChild else { return }
                     self.header.grabFocus()
-                    self.onToggle()
+                    self.toggle()
                 }
             ])
     }
+
+    private func toggle() { section?.toggle(combo) }
+
+    private func choose(_ index: Int) { section?.choose(index, in: combo) }
 
     /// Replaces the options (a long list scrolls). Their rows are built when the combo first opens:
     /// a file of many columns has three options a column in Sort by alone.
@@ -78,7 +83,7 @@ final class ComboRow {
             let button = Button(child: row)
             button.addCSSClass("flat")
             button.setAccessibleLabel(option)
-            button.onClicked { [weak self] in self?.onChoose(index) }
+            button.onClicked { [weak self] in self?.choose(index) }
             optionButtons.append(button)
             checks.append(check)
             list.append(button)

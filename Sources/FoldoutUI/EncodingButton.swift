@@ -12,9 +12,10 @@ final class EncodingButton {
     /// One per character set of `TextEncoding.choices`, in its order.
     private(set) var buttons: [Button] = []
     /// Reads the file again in the character set named (iconv's name).
-    var onChoose: (String) -> Void = { _ in }
+    private let onChoose: @MainActor (String) -> Void
 
-    init() {
+    init(onChoose: @escaping @MainActor (String) -> Void) {
+        self.onChoose = onChoose
         root.addCSSClass("flat")
         root.tooltip = tr("Read the file again in another character set")
         let list = Box(.vertical, spacing: 0)

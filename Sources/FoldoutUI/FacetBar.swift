@@ -20,10 +20,13 @@ final class FacetBar {
     private var measureChoices: [String: FacetMeasureChoice] = [:]
     /// The catalog whose columns the measures are of.
     private var measuredCatalog: Catalog?
+    /// Between a flyout asked for (`openMenu`) and its opening, a frame later.
+    private(set) var isMenuPending = false
     /// The user chose a measure in a flyout.
-    var onMeasureChosen: () -> Void = {}
+    private let onMeasureChosen: @MainActor () -> Void
 
-    init(trailing: [Widget]) {
+    init(trailing: [Widget], onMeasureChosen: @escaping @MainActor () -> Void) {
+        self.onMeasureChosen = onMeasureChosen
         root.addCSSClass("facet-bar")
         menusBox.hexpand = true
         root.append(menusBox)
@@ -62,26 +65,14 @@ final class FacetBar {
                 let menu = FacetMenu(
                     column: column, name: filter.catalog.columns[column].name,
                     options: filter.optionLabels(forColumn: column), order: filter.optionOrder(forColumn: column),
-                    noValue: filter.noValueOption(forColumn: column) != nil, columns: filter.catalog.columns)
-                menu.onChoose = { [weak filter] option in filter?.select(option: option, inColumn: column) }
-                menu.onToggle = { [weak filter] option in filter?.toggle(option: option, inColumn: column) }
-                menu.onExclude = { [weak filter] on in filter?.setExcluded(on, inColumn: column) }
-                menu.onReset = { [weak filter] in filter?.reset(column: column) }
-                menu.currentCounts = { [weak filter] in
-                    guard let filter else { return [] }
-                    return filter.counts(forColumn: column)
-                        + (filter.noValueOption(forColumn: column) == nil
-                            ? [] : [filter.noValueCount(forColumn: column)])
-                }
-                menu.currentMeasures = { [weak filter] measure in
-                    filter?.measures(measure, forColumn: column) ?? []
-                }
-                menu.measureChoice = measureChoices[menu.name]
-                menu.onMeasureChosen = { [weak self, weak menu] choice in
-                    guard let self, let menu else { return }
-                    self.measureChoices[menu.name] = choice
+                    noValue: filter.noValueOption(forColumn: column) != nil, columns: filter.catalog.columns,
+                    filter: filter
+                ) { [weak self, name = filter.catalog.columns[column].name] choice in
+                    guard let self else { return }
+                    self.measureChoices[name] = choice
                     self.onMeasureChosen()
                 }
+                menu.measureChoice = measureChoices[menu.name]
                 menusBox.append(menu.button)
                 menus.append(menu)
             case .range:
@@ -115,6 +106,26 @@ final class FacetBar {
             measureChoices[menu.name] = choice
             menu.measureChoice = choice
         }
+    }
+
+    /// Opens the flyout of the column `name` means (in any case), as a click on its facet's button
+    /// would, making the column a facet of `filter` first if it is not one; false if there is no
+    /// such column.
+    @discardableResult
+    func openMenu(named name: String, in filter: FacetFilter) -> Bool {
+        guard let column = filter.catalog.column(matching: name) else { return false }
+        if !filter.isFacet(column) { filter.setFacet(column, true) }
+        let title = filter.catalog.columns[column].name
+        let buttons = menus.map { ($0.name, $0.button) } + rangeMenus.map { ($0.name, $0.button) }
+        guard let button = buttons.first(where: { $0.0 == title })?.1 else { return false }
+        // After a frame: popped up while the page is being mapped, GTK 4.8's popover finds no
+        // focus widget in a window not shown yet (a critical), and opens nowhere.
+        isMenuPending = true
+        button.afterNextFrame { [weak self, weak button] in
+            button?.popup()
+            self?.isMenuPending = false
+        }
+        return true
     }
 
     /// The measures chosen, given to `catalog`'s columns by name when it is another catalog.

@@ -46,34 +46,35 @@ final class FacetMenu {
     private(set) var laidOutForHeight: Int32 = -1
     private var refocusEntry = false
     private var resizeWatch: TickToken?
-    var onChoose: (Int) -> Void = { _ in }
-    var onToggle: (Int) -> Void = { _ in }
-    var onExclude: (Bool) -> Void = { _ in }
-    var onReset: () -> Void = {}
-    /// Asked for the options' counts each time the flyout opens.
-    var currentCounts: () -> [Int] = { [] }
+    /// What the flyout chooses in, and asks its counts and figures each time it opens.
+    private weak var filter: FacetFilter?
     /// The measure shown instead of the counts, if any, and its figures (FacetMenu+Measure.swift).
     var measureChoice: FacetMeasureChoice? { didSet { measureChanged(from: oldValue) } }
     var figures: [MeasureFigure] = []
     /// Each listed option's bar, proportional to its measure.
     var bars: [LevelBar] = []
     /// The "Show" line; nil when the catalog has no column to measure.
-    let measureChooser: MeasureChooser?
+    private(set) lazy var measureChooser: MeasureChooser? =
+        MeasureChooser.canMeasure(catalogColumns)
+        ? MeasureChooser(columns: catalogColumns, choice: nil) { [weak self] choice in
+            self?.measureChoice = choice
+            self?.onMeasureChosen(choice)
+        } : nil
     let catalogColumns: [CatalogColumn]
-    /// Asked for the figures of the measure chosen each time the flyout opens or it changes.
-    var currentMeasures: (FacetMeasure) -> [MeasureFigure] = { _ in [] }
     /// The user chose a measure, or the row counts again.
-    var onMeasureChosen: (FacetMeasureChoice?) -> Void = { _ in }
+    private let onMeasureChosen: (FacetMeasureChoice?) -> Void
     var pendingLayOut: SourceToken?
 
     init(
         column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool,
-        columns: [CatalogColumn] = []
+        columns: [CatalogColumn] = [], filter: FacetFilter,
+        onMeasureChosen: @escaping (FacetMeasureChoice?) -> Void
     ) {
         self.column = column
+        self.filter = filter
+        self.onMeasureChosen = onMeasureChosen
         self.name = name
         catalogColumns = columns
-        measureChooser = MeasureChooser.canMeasure(columns) ? MeasureChooser(columns: columns, choice: nil) : nil
         noValueOption = noValue ? options.count : nil
         ordersByCount = options.count > Self.searchableOptions
         self.options = noValue ? options + [tr("No value")] : options
@@ -92,10 +93,6 @@ final class FacetMenu {
         // The options are laid out when the popover first opens: nothing to build at start-up.
         popover.onShow { [weak self] in self?.opened() }
         popover.onClosed { [weak self] in self?.resizeWatch?.remove() }
-        measureChooser?.onChoose = { [weak self] choice in
-            self?.measureChoice = choice
-            self?.onMeasureChosen(choice)
-        }
     }
 
     /// Shows the facet's label (what it filters by, or its name) and its ticked options; `whole`
@@ -129,14 +126,26 @@ final class FacetMenu {
             selection.options.subtracting([index]).count + (selection.noValue && index != noValueOption ? 1 : 0)
         if others == 0 && !selection.excluded {
             popover.popdown()
-            onChoose(index)
+            filter?.select(option: index, inColumn: column)
         } else {
-            onToggle(index)
+            filter?.toggle(option: index, inColumn: column)
         }
     }
 
+    /// The options' counts now, "No value" last where rows lack a value.
+    private var currentCounts: [Int] {
+        guard let filter else { return [] }
+        return filter.counts(forColumn: column)
+            + (filter.noValueOption(forColumn: column) == nil ? [] : [filter.noValueCount(forColumn: column)])
+    }
+
+    /// The figures of `measure` for each option now.
+    func currentMeasures(_ measure: FacetMeasure) -> [MeasureFigure] {
+        filter?.measures(measure, forColumn: column) ?? []
+    }
+
     private func opened() {
-        counts = currentCounts()
+        counts = currentCounts
         figures = measureChoice.map { currentMeasures($0.measure) } ?? []
         // The order by count or measure is made again for the figures of now.
         if ordersByCount || measureChoice?.sortsByValue == true { laidOutForHeight = -1 }
@@ -168,7 +177,7 @@ final class FacetMenu {
             tick.tooltip = tr("Tick {option} too", ["option": options[index]])
             tick.onToggled { [weak self, weak tick] in
                 guard let self, let tick, tick.isActive != self.isTicked(index) else { return }
-                self.onToggle(index)
+                self.filter?.toggle(option: index, inColumn: self.column)
             }
             let label = Label(options[index])
             label.xalign = 0
@@ -257,13 +266,14 @@ final class FacetMenu {
         resetButton.tooltip = tr("Show every {facet}, whatever it is", ["facet": name])
         resetButton.onClicked { [weak self] in
             self?.popover.popdown()
-            self?.onReset()
+            guard let self else { return }
+            self.filter?.reset(column: self.column)
         }
         excludeCheck = CheckButton(label: tr("Exclude ticked options"))
         excludeCheck.tooltip = tr("Show every {facet} but the ticked ones", ["facet": name])
         excludeCheck.onToggled { [weak self] in
             guard let self, self.excludeCheck.isActive != self.selection.excluded else { return }
-            self.onExclude(self.excludeCheck.isActive)
+            self.filter?.setExcluded(self.excludeCheck.isActive, inColumn: self.column)
         }
         box.append(Separator(.horizontal))
         box.append(excludeCheck)
@@ -361,7 +371,7 @@ final class FacetMenu {
         let candidates = optionButtons.indices.filter { lines[$0].isVisible && optionButtons[$0].isSensitive }
         guard candidates.count == 1 else { return }
         popover.popdown()
-        onChoose(listed[candidates[0]])
+        filter?.select(option: listed[candidates[0]], inColumn: column)
     }
 
     /// The options shown after filtering, for tests.

@@ -10,9 +10,10 @@ final class FileChangedBar {
     let root = Box(.horizontal, spacing: 8)
     let message = Label("", wrap: true)
     let reloadButton = Button(label: tr("_Reload"), mnemonic: true)
-    var onReload: () -> Void = {}
+    private let onReload: @MainActor () -> Void
 
-    init() {
+    init(onReload: @escaping @MainActor () -> Void) {
+        self.onReload = onReload
         root.addCSSClass("file-changed")
         message.xalign = 0
         message.hexpand = true

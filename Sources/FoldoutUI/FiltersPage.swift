@@ -15,114 +15,113 @@ enum CatalogSource: Sendable {
 /// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
 /// derived from the catalog's columns, a search field, and the matching rows in a list whose rows
 /// exist only for what is shown. When nothing matches, a message names the chosen facets and the
-/// search, and offers to clear them.
+/// search, and offers to clear them. The page builds its widgets and coordinates its parts, each
+/// owning its state: the rows (`ResultsList`), the unfolded record (`UnfoldedResult`), the table's
+/// layout (`TableLayout`), the sort (`SortRun`), the view kept per file (`RememberedView`), the file
+/// watched (`WatchedCatalogFile`) and what a launch asks (`FiltersLaunchRequests`).
 @MainActor
 final class FiltersPage {
     let root = Box(.vertical)
     let section = ComboSection()
-    let search = FiltersSearch()
-    private(set) var filter: FacetFilter?
-    let facetBar: FacetBar
-    let activeBar = ActiveFiltersBar()
-    let fileBar = FileChangedBar()
-    /// Watches the file shown, for the bar above (FiltersPage+Files.swift).
-    var monitor: FileMonitor?
-    /// The file shown, while it is watched.
-    var watchedPath: String?
-    var facetMenus: [FacetMenu] { facetBar.menus }
+    private let shown = ShownFilter()
+    private let host: FiltersPageHost
     let comboRows: [ComboRow]
     let countLabel = Label()
     let sourceLabel = Label()
-    let encodingButton = EncodingButton()
     let openButton = Button(label: tr("_Open…"), mnemonic: true)
     /// Beside Open…, its menu: Open… and Open Recent (shown once the window gives the recent files).
     let openMenuButton = MenuButton()
     private let openButtons = Box(.horizontal)
-    let opening: CatalogOpening
-    let rowsExport = RowsExport()
+    let rowsExport: RowsExport
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
-    let model = PositionListModel()
-    private let rows: ListBinder<FiltersPage, ObjectIdentifier, ResultRow>
-    var listView: ListView { rows.listView }
-    let scrolled = ScrolledWindow()
-    /// The results as rows or as a table (FiltersPage+Table.swift), and the switch between them.
-    let resultsStack: Stack
+    private let model = PositionListModel()
+    /// The results as rows, a table or a summary, and the switch between them.
+    private let resultsStack = Stack()
     let viewSwitcher: StackSwitcher
-    let table: ResultsTable
-    let summary = ResultsSummary()
-    /// Column widths dragged in the table, by file name, then column name.
-    var tableWidths: [String: [String: Int]] = [:]
-    /// The table's columns as the user changed them, by file name (FiltersPage+Table.swift).
-    var tableLayouts: [String: TableColumns] = [:]
-    let columnsMenu = TableColumnsMenu()
-    /// Where each file's view is kept (FiltersPage+View.swift); nil: nothing is remembered.
-    var viewStore: CatalogViewStore?
-    var pendingViewSave: SourceToken?
-    let emptyState = Box(.vertical, spacing: 12)
-    let emptyDetail = Label("", wrap: true)
-    let clearButton = Button(label: tr("_Clear Filters"), mnemonic: true)
-    var pendingRebind: SourceToken?
-    /// Finds the search's matches in the titles bound.
-    var highlighter = SearchHighlighter(query: "")
-    /// The rows showing a result now (each row is its own key: results change under them).
-    var boundRows: [ObjectIdentifier: ResultRow] { rows.boundRows }
+
+    // The widgets and parts that call the page back, made once it exists, and the parts made with them.
+    private(set) lazy var search: FiltersSearch = FiltersSearch(shown: shown, section: section) { [weak self] busy in
+        if busy { self?.work.showSearching() } else { self?.work.finishWorking() }
+    }
+    private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [openButtons]) { [weak self] in self?.viewChanged() }
+    private(set) lazy var activeBar: ActiveFiltersBar = ActiveFiltersBar(
+        onRemove: { [weak self] column in self?.filter?.reset(column: column) },
+        onRemoveSearch: { [weak self] in self?.search.entry.text = "" },
+        onClear: { [weak self] in self?.clearFilters() })
+    private(set) lazy var fileBar: FileChangedBar = FileChangedBar { [weak self] in self?.reload() }
+    private(set) lazy var encodingButton: EncodingButton = EncodingButton { [weak self] encoding in
+        self?.reload(in: encoding)
+    }
+    private(set) lazy var work: CatalogWork = CatalogWork(
+        window: host.window,
+        onOpened: { [weak self] catalog, path, prepared in self?.opened(catalog, from: path, prepared: prepared) },
+        onFailed: { [weak self] problem in self?.openingFailed(problem) },
+        keptSort: { [weak self] in self?.keptSort },
+        keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept })
+    private(set) lazy var summary: ResultsSummary = ResultsSummary(notify: host.notify) { [weak self] column in
+        guard let self, let filter = self.filter else { return }
+        self.facetBar.openMenu(named: filter.catalog.columns[column].name, in: filter)
+    }
+    private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
+    private lazy var list: ResultsList = ResultsList(
+        model: model, shown: shown, section: section, unfoldedPosition: { [weak self] in self?.unfolded.position },
+        copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) })
+    private lazy var unfolded: UnfoldedResult = UnfoldedResult(list: list, shown: shown)
+    private lazy var clipboard: ResultsClipboard = ResultsClipboard(
+        shown: shown, list: list, table: table, views: resultsStack, notify: host.notify)
+    private lazy var tableLayout: TableLayout = TableLayout(model: model, section: section, shown: shown) {
+        [weak self] in self?.viewChanged()
+    }
+    private lazy var sortRun: SortRun = SortRun(progress: work)
+    private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
+    private lazy var rememberedView: RememberedView = RememberedView(
+        store: host.viewStore, shown: shown, section: section, facetBar: facetBar, tableLayout: tableLayout,
+        views: resultsStack
+    ) { [weak self] in self?.clearFilters() }
+    private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
+        shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded)
+
     private var source: CatalogSource?
     /// The size of the built-in catalog shown when a file given at start cannot be used.
     private var fallbackCount = Catalog.generatedCount
     private var observations: [ObservationToken] = []
     private var filterObservation: ObservationToken?
-    /// Counts sort requests, so that only the last one is applied when its order is ready.
-    var sortRequest = 0
-    /// The order being computed away from the main thread, which the Sort by combo shows already.
-    var sortInFlight: CatalogSortKey?
-    /// Requests to carry out once the next catalog is shown, each with who hears how it went
-    /// (FiltersPage+Requests.swift).
-    var pendingRequests: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
     /// While a catalog is generated off the main thread.
-    private(set) var isGenerating = false
-    /// Between a flyout asked for and its opening, a frame later (FiltersPage+Requests.swift).
-    var flyoutPending = false
-    /// After the results were switched between rows, table and summary.
-    var onResultsViewChanged: (ResultsView) -> Void = { _ in }
-    /// After a catalog file was read and shown: its path.
-    var onFileOpened: (String) -> Void = { _ in }
-    /// Tells the user something done in passing ("Copied …"), in the window's notification.
-    var notify: (String) -> Void = { _ in } {
-        didSet {
-            rowsExport.notify = notify
-            summary.notify = notify
-        }
-    }
-    /// The unfolded result's catalog position, if one is unfolded (see FiltersPage+Record.swift).
-    var unfoldedPosition: Int?
-    var unfolding: RowUnfolding<ObjectIdentifier, ResultRow>!
-    var window: () -> Window? = { nil } {
-        didSet {
-            opening.window = window
-            rowsExport.window = window
-        }
-    }
+    private var isGenerating = false
 
-    init(source: CatalogSource) {
+    init(source: CatalogSource, host: FiltersPageHost) {
         self.source = source
-        facetBar = FacetBar(trailing: [openButtons])
-        comboRows = ComboSection.Combo.allCases.map(ComboRow.init)
-        opening = CatalogOpening()
-        table = ResultsTable(model: model)
-        let stack = Stack()
-        resultsStack = stack
-        viewSwitcher = StackSwitcher(stack: stack)
-
-        rows = ListBinder(model: model, selection: .multiple, makeRow: ResultRow.init) { page, row, item in
-            page.bind(row, item)
-        }
-        rows.owner = self
+        self.host = host
+        comboRows = ComboSection.Combo.allCases.map { [section] in ComboRow(combo: $0, section: section) }
+        rowsExport = RowsExport(window: host.window, notify: host.notify)
+        viewSwitcher = StackSwitcher(stack: resultsStack)
         buildLayout()
         connect()
-        connectRecord()
-        connectTable()
-        connectSummary()
+        connectResults()
         root.on("map") { [weak self] in self?.loadIfNeeded() }
+    }
+
+    var filter: FacetFilter? { shown.filter }
+    var table: ResultsTable { tableLayout.table }
+    var columnsMenu: TableColumnsMenu { tableLayout.menu }
+    var facetMenus: [FacetMenu] { facetBar.menus }
+    var listView: ListView { list.listView }
+    /// The rows showing a result now (each row is its own key: results change under them).
+    var boundRows: [ObjectIdentifier: ResultRow] { list.boundRows }
+    /// The titles in the visible rows, top to bottom.
+    var visibleNames: [String] { list.visibleNames }
+    /// The results' vertical scrolling.
+    var resultsAdjustment: Adjustment { list.adjustment }
+    /// The unfolded result's catalog position, if one is unfolded.
+    var unfoldedPosition: Int? { unfolded.position }
+    /// The file shown, while it is watched.
+    var watchedPath: String? { watchedFile.path }
+    /// Whether a change to the view waits to be kept.
+    var isViewSavePending: Bool { rememberedView.isSavePending }
+
+    /// Whether the page shows its data: a catalog, searched, with nothing being read, made or opened.
+    var isReady: Bool {
+        filter != nil && !search.isSearching && !work.isOpening && !isGenerating && !facetBar.isMenuPending
     }
 
     /// Puts the keyboard focus on the first facet button, or, while the catalog loads and the
@@ -133,7 +132,7 @@ final class FiltersPage {
 
     /// Enter in the search field: the first result takes the keyboard focus, selected, so that the
     /// first Down moves on (see `ListView.focusAndSelectRow`).
-    func focusFirstResult() {
+    private func focusFirstResult() {
         listView.focusAndSelectRow(at: 0)
         boundRows.values.first { $0.listPosition == 0 && $0.position != nil }?.root.grabFocus()
     }
@@ -167,17 +166,14 @@ final class FiltersPage {
         sourceLabel.addCSSClass("dim-label")
         status.append(sourceLabel)
         status.append(encodingButton.root)
-        status.append(opening.root)
+        status.append(work.root)
         status.append(rowsExport.root)
         status.append(columnsMenu.button)
         viewSwitcher.addCSSClass("results-views")
         status.append(viewSwitcher)
         root.append(status)
 
-        scrolled.child = listView
-        scrolled.vexpand = true
-        listView.addCSSClass("results-list")
-        resultsStack.addTitled(scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
+        resultsStack.addTitled(list.scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
         resultsStack.addTitled(
             table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
         resultsStack.addTitled(
@@ -187,59 +183,14 @@ final class FiltersPage {
         resultsStack.vexpand = true
         root.append(resultsStack)
 
-        emptyState.addCSSClass("empty-results")
-        emptyState.vexpand = true
-        emptyState.setAlign(vertical: .center)
-        let heading = Label(tr("No items match"))
-        heading.addCSSClass("title-2")
-        emptyState.append(heading)
-        emptyDetail.setAlign(horizontal: .center)
-        emptyState.append(emptyDetail)
-        clearButton.setAlign(horizontal: .center)
-        clearButton.addCSSClass("suggested-action")
-        clearButton.tooltip = tr("Show every item (Ctrl+Backspace)")
-        emptyState.append(clearButton)
-        emptyState.isVisible = false
-        root.append(emptyState)
+        root.append(emptyResults.root)
         setInteractive(false)
     }
 
     private func connect() {
-        for row in comboRows {
-            row.onToggle = { [weak self] in self?.section.toggle(row.combo) }
-            row.onChoose = { [weak self] index in self?.section.choose(index, in: row.combo) }
-        }
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
-        clearButton.onClicked { [weak self] in self?.clearFilters() }
-        facetBar.onMeasureChosen = { [weak self] in self?.viewChanged() }
-        activeBar.onClear = { [weak self] in self?.clearFilters() }
-        activeBar.onRemove = { [weak self] column in self?.filter?.reset(column: column) }
-        activeBar.onRemoveSearch = { [weak self] in self?.search.entry.text = "" }
-        opening.onOpened = { [weak self] catalog, path, prepared in
-            self?.show(catalog, prepared: prepared)
-            self?.watch(path: path)
-            self?.onFileOpened(Self.keptPath(of: catalog, openedFrom: path))
-        }
-        fileBar.onReload = { [weak self] in self?.reload() }
-        encodingButton.onChoose = { [weak self] encoding in
-            guard let self, let path = self.watchedPath else { return }
-            var options = self.opening.lastOptions
-            options.encoding = encoding
-            self.open(path: path, options: options)
-        }
-        // A file given at start that cannot be used leaves the page with the built-in catalog.
-        opening.onFailed = { [weak self] problem in
-            guard let self else { return }
-            self.failPendingRequests(problem)
-            if self.filter == nil { self.generate(count: self.fallbackCount) }
-        }
-        opening.keptSearch = { [weak self] in self?.filter == nil ? nil : self?.search.kept }
-        opening.keptSort = { [weak self] in
-            guard let filter = self?.filter, let sort = filter.sort else { return nil }
-            return (filter.catalog.columns[sort.column].name, sort.descending)
-        }
         root.installActions(
             "filters",
             [
@@ -258,11 +209,6 @@ final class FiltersPage {
     }
 
     private func connectSearch() {
-        search.filter = { [weak self] in self?.filter }
-        search.titleColumn = { [weak self] in self?.section.titleColumn ?? 0 }
-        search.onBusy = { [weak self] busy in
-            if busy { self?.opening.showSearching() } else { self?.opening.finishWorking() }
-        }
         search.entry.captureKeys(from: listView)
         // GTK 4.8 types what the list captured into the field but leaves the focus in the list.
         search.entry.onChanged { [weak self] in
@@ -291,7 +237,7 @@ final class FiltersPage {
     func generate(count: Int) {
         source = nil
         isGenerating = true
-        opening.showBuilding(count: count)
+        work.showBuilding(count: count)
         let kept = filter == nil ? nil : search.kept
         let deliver: @Sendable @MainActor (Catalog, PreparedSearch?) -> Void = { [weak self] catalog, prepared in
             self?.show(catalog, prepared: prepared)
@@ -307,22 +253,22 @@ final class FiltersPage {
     /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
         isGenerating = false
-        opening.finish()
-        foldRecord(animated: false)
+        work.finish()
+        unfolded.fold(animated: false)
         if let filter {
             filter.replaceCatalog(catalog, prepared: prepared)
         } else {
             let filter = FacetFilter(catalog: catalog)
-            self.filter = filter
+            shown.filter = filter
             filterObservation = filter.changes.add { [weak self] change in self?.apply(change) }
             facetBar.rebuild(for: filter)
             section.setColumns(of: catalog, sort: filter.sort)
             showResults()
             refreshSummary()
         }
-        restoreView()
-        carryOutPendingRequests()
-        sourceLabel.text = sourceText(of: catalog)
+        rememberedView.restore()
+        requests.carryOutPending()
+        sourceLabel.text = catalog.sourceText
         encodingButton.show(encoding: catalog.origin?.encoding)
         setInteractive(true)
         search.catalogReplaced()
@@ -333,7 +279,7 @@ final class FiltersPage {
     func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
         if case .generated(let count)? = source { fallbackCount = count }
         source = nil
-        opening.open(path: path, options: options)
+        work.open(path: path, options: options)
     }
 
     private func setInteractive(_ interactive: Bool) {
@@ -341,9 +287,6 @@ final class FiltersPage {
         search.root.isSensitive = interactive
         for row in comboRows { row.root.isSensitive = interactive }
     }
-
-    /// The results' vertical scrolling.
-    var resultsAdjustment: Adjustment { scrolled.verticalAdjustment }
 
     /// Clears every facet's choice and the search.
     func clearFilters() {
@@ -361,7 +304,7 @@ final class FiltersPage {
         FilterRequest(.choose, name + "=" + option).map(apply) ?? false
     }
 
-    // MARK: Results (the rest in FiltersPage+Results.swift)
+    // MARK: Results
 
     private func apply(_ change: FacetFilter.Change) {
         guard let filter else { return }
@@ -369,7 +312,7 @@ final class FiltersPage {
         if change.contains(.facets) {
             facetBar.rebuild(for: filter)
             if section.columnNames != filter.catalog.columns.map(\.name)
-                || section.sort != (sortInFlight ?? filter.sort)
+                || section.sort != (sortRun.inFlight ?? filter.sort)
             {
                 section.setColumns(of: filter.catalog, sort: filter.sort)
             }
@@ -390,20 +333,20 @@ final class FiltersPage {
         case .chose(.sort):
             refreshCombos()
             table.showSort(section.sort)
-            applySort(section.sort)
+            if let filter { sortRun.sort(filter, by: section.sort) }
         case .chose(.title):
             refreshCombos()
-            rebindRows()
-            showTableColumns()
+            list.rebind()
+            tableLayout.show()
             if !search.entry.text.isEmpty && !search.everyColumn.isActive { search.run() }
         case .chose(.details):
             refreshCombos()
-            rebindRows()
-            showTableColumns()
+            list.rebind()
+            tableLayout.show()
         case .columns:
             // A new catalog: its results follow and bind every row afresh.
             refreshCombos()
-            showTableColumns()
+            tableLayout.show()
         }
     }
 
@@ -414,5 +357,155 @@ final class FiltersPage {
                 value: section.value(for: row.combo), chosen: section.chosen(row.combo), open: section.isOpen(row.combo)
             )
         }
+    }
+
+    /// The rows' keys (Alt+Up and Alt+Down take the unfolded record along, Ctrl+C copies), the
+    /// table's, the switch between rows, table and summary, and a summary's column opening its flyout.
+    private func connectResults() {
+        _ = unfolded  // its handlers on the list come first
+        let keys = ShortcutController()
+        keys.add(accelerators: "<Alt>Down") { [weak self] in self?.unfolded.move(by: 1) ?? false }
+        keys.add(accelerators: "<Alt>Up") { [weak self] in self?.unfolded.move(by: -1) ?? false }
+        keys.add(accelerators: "<Control>c") { [weak self] in self?.clipboard.copySelectedRows() ?? false }
+        listView.add(keys)
+        columnsMenu.button.isVisible = false
+        resultsStack.onNotify("visible-child-name") { [weak self] in
+            guard let self else { return }
+            self.columnsMenu.button.isVisible = self.isTableShown
+            if self.isTableShown { self.table.showing() }
+            self.host.resultsViewChanged(self.resultsView)
+            self.refreshSummary()
+            self.viewChanged()
+        }
+        let tableKeys = ShortcutController()
+        tableKeys.add(accelerators: "<Control>c") { [weak self] in self?.clipboard.copySelectedRows() ?? false }
+        table.view.add(tableKeys)
+    }
+
+    private func showResults() {
+        guard let filter else { return }
+        list.highlight(filter.searchText)
+        // A selection names rows by where they are listed: other results are other rows.
+        listView.unselectAll()
+        table.view.unselectAll()
+        model.count = filter.matchCount
+        // New results start at the top; the rows that stay are bound again to what is there now.
+        list.rebind(showingFrom: 0)
+        resultsAdjustment.value = 0
+        table.resultsChanged(shown: isTableShown)
+        countLabel.text = trn(
+            "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
+            ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
+        facetBar.showLabels()
+        activeBar.show(filter)
+        resultsStack.isVisible = !emptyResults.update(for: filter)
+    }
+
+    /// Summarizes the matches now if the summary is shown; else it is worked out when it is.
+    private func refreshSummary() {
+        guard resultsView == .summary, let filter else { return }
+        summary.update(filter)
+    }
+
+    /// How the results are shown: rows, a table or a summary of every column.
+    var resultsView: ResultsView {
+        get { ResultsView(shownIn: resultsStack) }
+        set { newValue.show(in: resultsStack) }
+    }
+
+    /// Whether the results are shown as a table.
+    var isTableShown: Bool {
+        get { resultsView == .table }
+        set { resultsView = newValue ? .table : .rows }
+    }
+
+    /// Unfolds the record at catalog position `position` (nil: none), folding the one unfolded.
+    func setUnfolded(_ position: Int?) { unfolded.unfold(position) }
+
+    /// Unfolds the result at `listPosition` and scrolls to it.
+    func unfoldResult(at listPosition: Int) { unfolded.unfoldResult(at: listPosition) }
+
+    /// Asks where to save the results, in their order, and saves them (`RowsExport`).
+    func exportRows() {
+        guard let filter, !work.isOpening else { return }
+        // The columns shown: the table's, else the rows' title and details.
+        let shown =
+            resultsView == .table
+            ? tableLayout.columns?.shownColumns(in: filter.catalog) ?? []
+            : [section.titleColumn] + section.detailColumns.filter { $0 != section.titleColumn }
+        rowsExport.choose(catalog: filter.catalog, rows: filter.matches, shownColumns: shown)
+    }
+
+    // MARK: Launch requests
+
+    /// Carries out `request` now if a catalog is shown and no other is being read, else once the
+    /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
+    func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
+        requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
+    }
+
+    // MARK: The view kept per file
+
+    /// Forgets the view kept for the file shown and shows it as it first opened (`RememberedView`).
+    func resetView() { rememberedView.reset() }
+
+    private func viewChanged() { rememberedView.changed() }
+
+    // MARK: The file
+
+    func chooseFile() { work.chooseFile() }
+
+    /// Shows the Open button's menu: Open…, and `recent` as its Open Recent submenu; `refresh`
+    /// brings `recent` up to date each time the menu opens.
+    func offerRecent(_ recent: Menu, refresh: @escaping @MainActor () -> Void) {
+        let open = Menu()
+        open.append(tr("_Open…"), action: "filters.open")
+        open.appendSubmenu(tr("Open _Recent"), recent)
+        openMenuButton.setMenu(open)
+        openMenuButton.onPopup(refresh)
+        openMenuButton.isVisible = true
+    }
+
+    /// What Open Recent and the next start keep of the catalog read from `path`: the path, or a
+    /// database's address without its password, naming the table read.
+    static func keptPath(of catalog: Catalog, openedFrom path: String) -> String {
+        guard let origin = catalog.origin, case .postgresql = origin.format else { return path }
+        return origin.path
+    }
+
+    /// Watches `path`, the file shown, and says in the bar above the results when it changes.
+    func watch(path: String) { watchedFile.watch(path: path) }
+
+    private func opened(_ catalog: Catalog, from path: String, prepared: PreparedSearch?) {
+        show(catalog, prepared: prepared)
+        watch(path: path)
+        host.fileOpened(Self.keptPath(of: catalog, openedFrom: path))
+    }
+
+    /// A file given at start that cannot be used leaves the page with the built-in catalog.
+    private func openingFailed(_ problem: String) {
+        requests.failPending(problem)
+        if filter == nil { generate(count: fallbackCount) }
+    }
+
+    /// The sort order kept for a catalog read (its column's name, and whether descending).
+    private var keptSort: (column: String, descending: Bool)? {
+        guard let filter, let sort = filter.sort else { return nil }
+        return (filter.catalog.columns[sort.column].name, sort.descending)
+    }
+
+    /// Reads the file shown again; the filters, sort and search that still apply are kept.
+    private func reload() {
+        guard let path = watchedFile.path, !work.isOpening else { return }
+        fileBar.hide()
+        open(path: path, options: work.lastOptions)
+    }
+
+    /// Reads the file shown again in the character set named (iconv's name).
+    private func reload(in encoding: String) {
+        guard let path = watchedFile.path else { return }
+        var options = work.lastOptions
+        options.encoding = encoding
+        open(path: path, options: options)
     }
 }

@@ -11,11 +11,11 @@ final class FiltersSearch {
     let root = Box(.horizontal, spacing: 8)
     let entry = SearchEntry(placeholder: tr("Search titles"))
     let everyColumn = CheckButton(label: tr("In every text column"))
-    var filter: () -> FacetFilter? = { nil }
-    /// The column the results are titled by, which the search looks in.
-    var titleColumn: () -> Int = { 0 }
+    /// What is searched: the filter shown, in the column the results are titled by (`section`'s).
+    private let shown: ShownFilter
+    private let section: ComboSection
     /// Called with true when a search has taken long enough to say so, and with false when done.
-    var onBusy: (Bool) -> Void = { _ in }
+    private let onBusy: @MainActor (Bool) -> Void
     private let newest = WorkGeneration()
     private var request = 0
     private var busyWatch: SourceToken?
@@ -27,7 +27,10 @@ final class FiltersSearch {
         search.rows(matching: text, isCancelled: isCancelled)
     }
 
-    init() {
+    init(shown: ShownFilter, section: ComboSection, onBusy: @escaping @MainActor (Bool) -> Void) {
+        self.shown = shown
+        self.section = section
+        self.onBusy = onBusy
         root.addCSSClass("filters-search")
         entry.hexpand = true
         entry.tooltip = tr("Search the results (Ctrl+F); Escape clears")
@@ -47,12 +50,12 @@ final class FiltersSearch {
 
     /// The columns searched now.
     private func columns(of catalog: Catalog) -> [Int] {
-        everyColumn.isActive ? CatalogSearch.textColumns(of: catalog) : [titleColumn()]
+        everyColumn.isActive ? CatalogSearch.textColumns(of: catalog) : [section.titleColumn]
     }
 
     /// Indexes a newly shown catalog in the background, so that the first keystroke is quick.
     func prepare() {
-        guard let filter = filter() else { return }
+        guard let filter = shown.filter else { return }
         let catalog = filter.catalog
         let columns = columns(of: catalog)
         let indexes = filter.searchIndexes
@@ -68,7 +71,7 @@ final class FiltersSearch {
     /// After a new catalog is shown: searches again unless its search, made while it was read, is
     /// of the field's text in the columns chosen now; else only gets the index ready.
     func catalogReplaced() {
-        guard let filter = filter() else { return }
+        guard let filter = shown.filter else { return }
         let current = filter.searchText == entry.text && filter.searchColumns == columns(of: filter.catalog)
         if current || CatalogSearch.isBlank(entry.text) { prepare() } else { run() }
     }
@@ -88,7 +91,7 @@ final class FiltersSearch {
     func run() {
         pendingRun?.cancel()
         pendingRun = nil
-        guard let filter = filter() else { return }
+        guard let filter = shown.filter else { return }
         let text = entry.text
         let catalog = filter.catalog
         let columns = columns(of: catalog)
@@ -125,7 +128,7 @@ final class FiltersSearch {
     private func finish(_ finished: Int, _ text: String, _ rows: RowSet, _ search: CatalogSearch) {
         guard finished == request else { return }
         running = nil
-        guard let filter = filter(), filter.catalog === search.catalog else { return }
+        guard let filter = shown.filter, filter.catalog === search.catalog else { return }
         busyWatch?.cancel()
         busyWatch = nil
         onBusy(false)
@@ -136,11 +139,11 @@ final class FiltersSearch {
     }
 
     /// Forgets the results of earlier searches (for measuring searches from scratch).
-    func forgetResults() { filter()?.searchIndexes.forgetResults() }
+    func forgetResults() { shown.filter?.searchIndexes.forgetResults() }
 
     /// The search of the catalog shown, once it is indexed.
     var index: CatalogSearch? {
-        guard let filter = filter() else { return nil }
+        guard let filter = shown.filter else { return nil }
         return filter.searchIndexes.indexed(filter.catalog, columns(of: filter.catalog))
     }
 

@@ -56,7 +56,7 @@ struct LaunchRequest {
             throw LaunchProblem(tr("--in-database works with --export only; the window reads a table into memory"))
         }
         if let text = unfoldText {
-            // A row of the results is checked once they are shown (FiltersPage+Requests.swift).
+            // A row of the results is checked once they are shown (FiltersLaunchRequests.swift).
             let bound = unfoldsAResult ? Int.max : Self.actionsCount
             guard let row = Int(text), row >= 0 && row < bound else {
                 throw LaunchProblem(Self.noRowToUnfold(text, count: bound == .max ? nil : bound))

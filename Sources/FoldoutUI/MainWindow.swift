@@ -233,9 +233,7 @@ final class MainWindow {
 
     /// Whether the visible page shows its data (the Filters page builds its catalog in the background).
     var isReady: Bool {
-        page != .filters
-            || (filters?.filter != nil && filters?.search.isSearching == false && filters?.opening.isOpening == false
-                && filters?.isGenerating == false && filters?.flyoutPending == false)
+        page != .filters || filters?.isReady == true
     }
 
     /// Builds the Movies page now if it is not built yet.
@@ -294,17 +292,18 @@ final class MainWindow {
     @discardableResult
     func ensureFiltersPage() -> FiltersPage {
         if let filters { return filters }
-        let filters = FiltersPage(source: catalog)
-        filters.viewStore = viewStore
-        if let catalogPath { filters.watch(path: catalogPath) }
         let clamp = Clamp(maximumWidth: Self.readableWidth)
+        let host = FiltersPageHost(
+            window: { [weak window] in window },
+            notify: { [weak self] message in self?.notification.show(message) },
+            fileOpened: { [weak self] path in self?.onCatalogFileOpened(path) },
+            // Rows keep a readable width; a table or a summary uses the whole window.
+            // The closure keeps the clamp's wrapper (the page does not hold the clamp).
+            resultsViewChanged: { view in clamp.setMaximumWidth(view == .rows ? Self.readableWidth : nil) },
+            viewStore: viewStore)
+        let filters = FiltersPage(source: catalog, host: host)
+        if let catalogPath { filters.watch(path: catalogPath) }
         clamp.child = filters.root
-        // Rows keep a readable width; a table or a summary uses the whole window.
-        // The closure keeps the clamp's wrapper (the page does not hold the clamp).
-        filters.onResultsViewChanged = { view in clamp.setMaximumWidth(view == .rows ? Self.readableWidth : nil) }
-        filters.window = { [weak window] in window }
-        filters.onFileOpened = { [weak self] path in self?.onCatalogFileOpened(path) }
-        filters.notify = { [weak self] message in self?.notification.show(message) }
         filters.offerRecent(recentCatalogs.menu) { [weak self] in self?.recentCatalogs.refresh() }
         filters.root.vexpand = true
         filtersHolder.append(clamp)

@@ -19,13 +19,15 @@ final class MeasureChooser {
     /// The catalog columns listed in the column drop-down, in its order.
     private(set) var listedColumns: [Int] = []
     private var choice: FacetMeasureChoice?
-    var onChoose: (FacetMeasureChoice?) -> Void = { _ in }
+    /// The user picked a measure, or the row counts (nil).
+    private let onChoose: (FacetMeasureChoice?) -> Void
 
     /// What the aggregate drop-down lists: row counts, then each aggregate.
     static let aggregates: [FacetMeasure.Aggregate?] = [nil] + FacetMeasure.Aggregate.allCases
 
-    init(columns: [CatalogColumn], choice: FacetMeasureChoice?) {
+    init(columns: [CatalogColumn], choice: FacetMeasureChoice?, onChoose: @escaping (FacetMeasureChoice?) -> Void) {
         catalogColumns = columns
+        self.onChoose = onChoose
         self.choice = choice
         aggregateDropDown = DropDown(strings: Self.aggregates.map(Self.aggregateItem))
         aggregateDropDown.selected = Self.aggregates.firstIndex(of: choice?.measure.aggregate) ?? 0

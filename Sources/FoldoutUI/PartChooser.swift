@@ -11,10 +11,11 @@ final class PartChooser {
     /// One per table, in the order listed.
     private(set) var buttons: [Button] = []
     /// The name chosen, or nil when cancelled. Called once.
-    var onChosen: (String?) -> Void = { _ in }
+    private let onChosen: @MainActor (String?) -> Void
     private var answered = false
 
-    init(parent: Window?, file: String, parts: [CatalogPart]) {
+    init(parent: Window?, file: String, parts: [CatalogPart], onChosen: @escaping @MainActor (String?) -> Void) {
+        self.onChosen = onChosen
         window.title = tr("Open a Table of “{file}”", ["file": file])
         window.isModal = true
         window.setTransient(for: parent)

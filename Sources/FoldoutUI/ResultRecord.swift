@@ -13,7 +13,7 @@ final class ResultRecord {
     let copyRow = Button(label: tr("Copy _Row"), mnemonic: true)
     private(set) var fields: [Field] = []
     /// Called with the text to copy and what it is ("dep_delay", or nil for the row).
-    var onCopy: (String, String?) -> Void = { _, _ in }
+    private let onCopy: @MainActor (_ text: String, _ what: String?) -> Void
     /// The row shown: what the copy buttons copy, its values as the catalog holds them.
     private var shownRow: (catalog: Catalog, position: Int)?
 
@@ -38,7 +38,8 @@ final class ResultRecord {
         }
     }
 
-    init() {
+    init(onCopy: @escaping @MainActor (_ text: String, _ what: String?) -> Void) {
+        self.onCopy = onCopy
         let box = Box(.vertical, spacing: 8)
         box.addCSSClass("unfolded")
         box.addCSSClass("record")

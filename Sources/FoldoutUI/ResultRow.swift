@@ -15,9 +15,10 @@ final class ResultRow: UnfoldingRow {
     private(set) var listPosition = 0
     private var recordPart: ResultRecord?
     /// Called with the text a copy button of the record copies and what it is (nil: the row).
-    var onCopy: (String, String?) -> Void = { _, _ in }
+    private let onCopy: @MainActor (_ text: String, _ what: String?) -> Void
 
-    init() {
+    init(onCopy: @escaping @MainActor (_ text: String, _ what: String?) -> Void) {
+        self.onCopy = onCopy
         root.isFocusable = true
         root.addCSSClass("result-row")
         let lines = Box(.vertical, spacing: 2)
@@ -39,8 +40,7 @@ final class ResultRow: UnfoldingRow {
     /// The record, built on first use.
     var record: ResultRecord {
         if let recordPart { return recordPart }
-        let part = ResultRecord()
-        part.onCopy = { [weak self] text, what in self?.onCopy(text, what) }
+        let part = ResultRecord(onCopy: onCopy)
         root.append(part.revealer)
         recordPart = part
         return part

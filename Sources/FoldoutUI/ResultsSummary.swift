@@ -10,7 +10,7 @@ import Gtk
 @MainActor
 final class ResultsSummary {
     let root = Box(.vertical)
-    let table = SummaryTable()
+    let table: SummaryTable
     let copyButton = Button(label: tr("Copy as TSV"))
     private let caption = Label()
     private var request = 0
@@ -18,9 +18,12 @@ final class ResultsSummary {
     /// The matches summarized last, by catalog; nil: none yet, or they changed since.
     private var summarized: (catalog: Catalog, matches: [UInt32])?
     /// Tells the user something done in passing ("Copied …").
-    var notify: (String) -> Void = { _ in }
+    private let notify: @MainActor (String) -> Void
 
-    init() {
+    /// `onActivate` hears the catalog column whose row was activated.
+    init(notify: @escaping @MainActor (String) -> Void, onActivate: @escaping @MainActor (_ column: Int) -> Void) {
+        self.notify = notify
+        table = SummaryTable(onActivate: onActivate)
         root.addCSSClass("results-summary")
         let bar = Box(.horizontal, spacing: 8)
         bar.addCSSClass("summary-bar")

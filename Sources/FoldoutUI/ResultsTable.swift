@@ -16,15 +16,7 @@ final class ResultsTable {
     private(set) var cells: [ObjectIdentifier: TableCell] = [:]
     /// The results changed while the table was hidden: its cells show them once it is shown.
     private var isStale = false
-    var filter: () -> FacetFilter? = { nil }
-    /// Called when a header click asks for an order (nil: the file's).
-    var onSort: (CatalogSortKey?) -> Void = { _ in }
-    /// Called when the user drags a column's width: every dragged width, by column name.
-    var onWidthsChanged: ([String: Int]) -> Void = { _ in }
-    /// Called from a header's menu: hide the column named, move it (-1: left), show the Columns popover.
-    var onHide: (String) -> Void = { _ in }
-    var onMove: (String, Int) -> Void = { _, _ in }
-    var onChooseColumns: () -> Void = {}
+    private weak var owner: ResultsTableOwner?
 
     /// One cell: a line of text, bound to a column and a listed position.
     @MainActor final class TableCell {
@@ -34,23 +26,24 @@ final class ResultsTable {
         init(column: Int) { self.column = column }
     }
 
-    init(model: PositionListModel) {
+    init(model: PositionListModel, owner: ResultsTableOwner) {
         self.model = model
+        self.owner = owner
         view = ColumnView(model: model)
         view.addCSSClass("results-table")
         root.child = view
         root.vexpand = true
         root.scrollBothWays()
         let actions = ActionGroup()
-        actions.add("hide-column") { [weak self] name in self?.onHide(name) }
-        actions.add("move-left") { [weak self] name in self?.onMove(name, -1) }
-        actions.add("move-right") { [weak self] name in self?.onMove(name, 1) }
-        actions.add("columns") { [weak self] in self?.onChooseColumns() }
+        actions.add("hide-column") { [weak self] name in self?.owner?.setShown(name, false) }
+        actions.add("move-left") { [weak self] name in self?.owner?.move(name, by: -1) }
+        actions.add("move-right") { [weak self] name in self?.owner?.move(name, by: 1) }
+        actions.add("columns") { [weak self] in self?.owner?.chooseTableColumns() }
         view.insertActionGroup("table", actions)
         view.onSortChanged { [weak self] column, descending in
             guard let self else { return }
             let catalogColumn = self.shown.first { $0.view === column }?.column
-            self.onSort(catalogColumn.map { CatalogSortKey(column: $0, descending: descending) })
+            self.owner?.sortTable(by: catalogColumn.map { CatalogSortKey(column: $0, descending: descending) })
         }
     }
 
@@ -109,7 +102,7 @@ final class ResultsTable {
         Dictionary(shown.filter { $0.view.fixedWidth > 0 }.map { ($0.name, $0.view.fixedWidth) }) { a, _ in a }
     }
 
-    private func reportWidths() { onWidthsChanged(widths) }
+    private func reportWidths() { owner?.tableWidthsChanged(widths) }
 
     /// The results changed under the cells. Shown, each bound cell shows its value again now;
     /// hidden, when the table is next shown (`showing()`): GTK keeps a cell per column for each of
@@ -139,7 +132,7 @@ final class ResultsTable {
     private func show(_ cell: TableCell) {
         // A new catalog's results can come before its columns: a cell of a column it lacks waits.
         // The results that follow bind it again.
-        guard let filter = filter(), let listPosition = cell.listPosition, listPosition < filter.matchCount,
+        guard let filter = owner?.filter, let listPosition = cell.listPosition, listPosition < filter.matchCount,
             cell.column < filter.catalog.columns.count
         else {
             cell.text.text = ""
@@ -150,4 +143,18 @@ final class ResultsTable {
         guard position < filter.catalog.count else { return }
         cell.text.text = ResultValue.shown(filter.catalog, column: cell.column, at: position) ?? ""
     }
+}
+
+/// Who a results table shows the matches of, and tells what the user does to its columns: sorting
+/// by a header, dragging a width, hiding or moving a column from its header's menu.
+@MainActor
+protocol ResultsTableOwner: TableColumnsKeeper {
+    /// The filter whose matches the table shows.
+    var filter: FacetFilter? { get }
+    /// A header click asks for an order (nil: the file's).
+    func sortTable(by sort: CatalogSortKey?)
+    /// The user dragged a column's width: every dragged width, by column name.
+    func tableWidthsChanged(_ widths: [String: Int])
+    /// A header's menu asks for the Columns popover.
+    func chooseTableColumns()
 }

@@ -39,18 +39,26 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
     private let listView: ListView
     private let scrolled: ScrolledWindow
     private let rows: () -> [Key: Row]
-    /// Toggles the row shown under a key.
-    var toggle: (Key) -> Void = { _ in }
-    /// Folds the unfolded row, if any; false if none is.
-    var fold: () -> Bool = { false }
     /// The key of the unfolded row, if one is.
-    var unfolded: () -> Key? = { nil }
+    private let unfolded: () -> Key?
+    /// Toggles the row shown under a key.
+    private let toggle: (Key) -> Void
+    /// Folds the unfolded row, if any; false if none is.
+    private let fold: () -> Bool
     private var followTick: TickToken?
 
-    init(listView: ListView, scrolled: ScrolledWindow, rows: @escaping () -> [Key: Row]) {
+    /// `rows` are the rows bound now, by key; the page's state says which is `unfolded`, and
+    /// changes as `toggle` and `fold` ask.
+    init(
+        listView: ListView, scrolled: ScrolledWindow, rows: @escaping () -> [Key: Row],
+        unfolded: @escaping () -> Key?, toggle: @escaping (Key) -> Void, fold: @escaping () -> Bool
+    ) {
         self.listView = listView
         self.scrolled = scrolled
         self.rows = rows
+        self.unfolded = unfolded
+        self.toggle = toggle
+        self.fold = fold
         connectInput()
     }
 

@@ -8,15 +8,18 @@ import Gtk
 /// leaves nothing behind (`CatalogExport` writes a temporary file and renames it).
 @MainActor
 final class RowsExport {
-    private var strip: ProgressStrip!
+    private lazy var strip = ProgressStrip(cancelTooltip: tr("Stop the export; nothing is written")) {
+        [weak self] in self?.progress?.cancel()
+    }
     var root: Box { strip.root }
     var cancelButton: Button { strip.cancelButton }
     private var chooser: FileChooser?
     private var progress: CatalogExportProgress?
     private var progressWatch: SourceToken?
-    var window: () -> Window? = { nil }
+    /// The window, the parent of the file chooser and the error dialog.
+    private let window: @MainActor () -> Window?
     /// Says what was done, in the window's notification.
-    var notify: (String) -> Void = { _ in }
+    private let notify: @MainActor (String) -> Void
     /// The error dialog shown, kept until it is answered (its response handler holds it weakly).
     private var errorDialog: ErrorDialog?
 
@@ -25,10 +28,9 @@ final class RowsExport {
     /// True while rows are being written.
     var isExporting: Bool { progress != nil }
 
-    init() {
-        strip = ProgressStrip(cancelTooltip: tr("Stop the export; nothing is written")) { [weak self] in
-            self?.progress?.cancel()
-        }
+    init(window: @escaping @MainActor () -> Window?, notify: @escaping @MainActor (String) -> Void) {
+        self.window = window
+        self.notify = notify
     }
 
     /// Asks where to save `rows` of `catalog` (catalog positions in the order shown), then writes

@@ -18,7 +18,7 @@ final class SummaryTable {
     /// The cells showing a figure now.
     private(set) var cells: [ObjectIdentifier: Cell] = [:]
     /// Called with a catalog column whose row was activated.
-    var onActivate: (Int) -> Void = { _ in }
+    private let onActivate: @MainActor (_ column: Int) -> Void
 
     /// What one column of the summary shows.
     enum Figure: CaseIterable {
@@ -79,7 +79,8 @@ final class SummaryTable {
         }
     }
 
-    init() {
+    init(onActivate: @escaping @MainActor (_ column: Int) -> Void) {
+        self.onActivate = onActivate
         view = ColumnView(model: model)
         view.addCSSClass("summary-table")
         view.activatesOnSingleClick = true

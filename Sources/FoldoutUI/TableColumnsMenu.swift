@@ -8,6 +8,8 @@ import Gtk
 /// column's new line. The popover asks the page for each change and shows what the page then has.
 @MainActor
 final class TableColumnsMenu {
+    /// Who keeps the columns: asked for each change.
+    private weak var keeper: TableColumnsKeeper?
     let button = MenuButton()
     private let popover = Popover()
     private let list = Box(.vertical, spacing: 2)
@@ -16,20 +18,16 @@ final class TableColumnsMenu {
     private(set) var moveButtons: [String: (left: Button, right: Button)] = [:]
     private var builtOrder: [String] = []
     private var lines: [Box] = []
-    /// The table's columns now (nil: no catalog).
-    var columns: () -> TableColumns? = { nil }
-    var onShown: (String, Bool) -> Void = { _, _ in }
-    var onMove: (String, Int) -> Void = { _, _ in }
-    var onShowAll: () -> Void = {}
 
-    init() {
+    init(keeper: TableColumnsKeeper) {
+        self.keeper = keeper
         button.label = tr("Columns")
         button.tooltip = tr("Choose the table’s columns and their order")
         button.popover = popover
         popover.addCSSClass("table-columns")
         let box = Box(.vertical, spacing: 6)
         let showAll = Button(label: tr("Show All Columns"))
-        showAll.onClicked { [weak self] in self?.onShowAll() }
+        showAll.onClicked { [weak self] in self?.keeper?.showAll() }
         box.append(showAll)
         let scrolled = ScrolledWindow()
         scrolled.child = list
@@ -41,7 +39,7 @@ final class TableColumnsMenu {
 
     /// Shows the columns as the page has them now, if the popover is open.
     func refresh() {
-        guard popover.isOpen, let columns = columns() else { return }
+        guard popover.isOpen, let columns = keeper?.columns else { return }
         guard columns.order == builtOrder else { return rebuild(columns) }
         for (name, check) in checks { check.isActive = columns.isShown(name) }
         refreshMoves(columns)
@@ -60,7 +58,7 @@ final class TableColumnsMenu {
             check.hexpand = true
             check.onToggled { [weak self, weak check] in
                 guard let self, let check else { return }
-                self.onShown(name, check.isActive)
+                self.keeper?.setShown(name, check.isActive)
                 self.refresh()
             }
             line.append(check)
@@ -89,10 +87,22 @@ final class TableColumnsMenu {
     /// Moves the column, keeping the focus on the same button of its new line (or the other one
     /// where that end is reached).
     private func move(_ name: String, by offset: Int) {
-        onMove(name, offset)
+        keeper?.move(name, by: offset)
         refresh()
         guard let buttons = moveButtons[name] else { return }
         let pressed = offset < 0 ? buttons.left : buttons.right
         _ = (pressed.isSensitive ? pressed : offset < 0 ? buttons.right : buttons.left).grabFocus()
     }
+}
+
+/// Who keeps a table's columns: the Columns popover and the table's header menus ask it for each
+/// change, and show what it then has.
+@MainActor
+protocol TableColumnsKeeper: AnyObject {
+    /// The table's columns now (nil: no catalog).
+    var columns: TableColumns? { get }
+    func setShown(_ name: String, _ shown: Bool)
+    /// Moves the column named `offset` places (-1: left).
+    func move(_ name: String, by offset: Int)
+    func showAll()
 }

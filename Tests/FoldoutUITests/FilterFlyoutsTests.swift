@@ -41,7 +41,7 @@ final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "apt-get install xdotool")
         let catalog = try Catalog.parseCSV(Array(Self.csv.utf8), name: "flights.csv")
         onMain {
-            page = FiltersPage(source: .loaded(catalog))
+            page = FiltersPage(source: .loaded(catalog), host: .alone(in: nil))
             window = Window()
             window.setDefaultSize(width: 1000, height: 760)
             window.title = windowTitle
@@ -140,7 +140,8 @@ final class FilterFlyoutsTests: GtkTestCase, @unchecked Sendable {
             window.destroy()
             Widget.setDefaultRightToLeft(true)
             defer { Widget.setDefaultRightToLeft(false) }
-            page = FiltersPage(source: .loaded(try Catalog.parseCSV(Array(Self.csv.utf8), name: "flights.csv")))
+            page = FiltersPage(
+                source: .loaded(try Catalog.parseCSV(Array(Self.csv.utf8), name: "flights.csv")), host: .alone(in: nil))
             window = Window()
             window.setDefaultSize(width: 1000, height: 760)
             window.title = windowTitle

@@ -21,12 +21,11 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private func showPage(_ source: CatalogSource, height: Int32) {
         Settings.default.enableAnimations = true
-        page = FiltersPage(source: source)
         window = Window()
+        page = FiltersPage(source: source, host: .alone(in: window))
         window.title = windowTitle
         window.setDefaultSize(width: 900, height: height)
         window.child = page.root
-        page.window = { [weak window] in window }
         window.present()
         XCTAssertTrue(pump { self.page.filter != nil && self.page.boundRows.count > 2 }, "results never appeared")
     }
@@ -204,7 +203,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
     /// not laid out yet: nothing says they are out of view.
     func testANewCatalogReachesRowsNotLaidOutYet() throws {
         try onMain {
-            let fresh = FiltersPage(source: .loaded(Catalog.generate(count: 500, seed: 1)))
+            let fresh = FiltersPage(source: .loaded(Catalog.generate(count: 500, seed: 1)), host: .alone(in: nil))
             let other = Window()
             defer { other.destroy() }
             other.setDefaultSize(width: 600, height: 500)
@@ -307,14 +306,14 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             try filter.select(option: 0, inColumn: menu("region").column)
             try filter.select(option: 2, inColumn: menu("product").column)
             XCTAssertEqual(page.countLabel.text, "0 of 8 items")
-            XCTAssertTrue(page.emptyState.isVisible)
-            XCTAssertEqual(page.emptyDetail.text, "No item has all of region: East, product: Widget.")
-            press(page.clearButton) { self.page.filter?.activeChoices.isEmpty == true }
-            XCTAssertFalse(page.emptyState.isVisible)
+            XCTAssertTrue(page.emptyResults.root.isVisible)
+            XCTAssertEqual(page.emptyResults.detail.text, "No item has all of region: East, product: Widget.")
+            press(page.emptyResults.clearButton) { self.page.filter?.activeChoices.isEmpty == true }
+            XCTAssertFalse(page.emptyResults.root.isVisible)
             XCTAssertEqual(page.countLabel.text, "8 of 8 items")
             try filter.select(option: 0, inColumn: menu("region").column)
             try filter.select(option: 2, inColumn: menu("product").column)
-            XCTAssertTrue(page.clearButton.grabFocus())
+            XCTAssertTrue(page.emptyResults.clearButton.grabFocus())
             xdotool(["key", "ctrl+BackSpace"], window: windowTitle) {
                 self.page.filter?.activeChoices.isEmpty == true
             }
@@ -334,8 +333,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             press(try element(byPrice, of: sort.optionButtons)) {
                 self.page.filter?.sort == CatalogSortKey(column: 4, descending: true)
             }
-            XCTAssertEqual(page.opening.label.text, "Sorting…", "a new order is computed away from the main thread")
-            XCTAssertFalse(page.opening.root.isVisible, "and the spinner goes when it is ready")
+            XCTAssertEqual(page.work.label.text, "Sorting…", "a new order is computed away from the main thread")
+            XCTAssertFalse(page.work.root.isVisible, "and the spinner goes when it is ready")
             XCTAssertTrue(pump { !sort.revealer.revealChild }, "Sort by closes on choosing")
             XCTAssertTrue(
                 pump {
@@ -490,7 +489,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             openFile(Self.books, named: "books.csv")
             XCTAssertTrue(try filter.activeChoices.isEmpty)
             XCTAssertEqual(page.countLabel.text, "8 of 8 items")
-            XCTAssertFalse(page.emptyState.isVisible)
+            XCTAssertFalse(page.emptyResults.root.isVisible)
         }
     }
 
@@ -503,10 +502,10 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
                     atPath: path, contents: Data(Catalog.generate(count: 300_000, seed: 1).exportCSV())))
             let shown = try catalog
             page.open(path: path)
-            XCTAssertTrue(page.opening.root.isVisible)
-            XCTAssertTrue(page.opening.progressBar.isVisible && page.opening.cancelButton.isVisible)
-            XCTAssertTrue(page.opening.cancelButton.activate())
-            XCTAssertTrue(pump { !self.page.opening.root.isVisible })
+            XCTAssertTrue(page.work.root.isVisible)
+            XCTAssertTrue(page.work.progressBar.isVisible && page.work.cancelButton.isVisible)
+            XCTAssertTrue(page.work.cancelButton.activate())
+            XCTAssertTrue(pump { !self.page.work.root.isVisible })
             pump(seconds: 0.3)
             XCTAssertTrue(try catalog === shown, "cancelling keeps the catalog shown")
             XCTAssertNil(ErrorDialog.shown.last, "a cancel is no error")

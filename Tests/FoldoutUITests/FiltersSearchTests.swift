@@ -32,7 +32,7 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             "xdotool is needed to type (apt-get install xdotool)")
         let catalog = try Catalog.parseCSV(Array(Self.csv.utf8), name: "cafes.csv")
         onMain {
-            page = FiltersPage(source: .loaded(catalog))
+            page = FiltersPage(source: .loaded(catalog), host: .alone(in: nil))
             window = Window()
             window.setDefaultSize(width: 900, height: 700)
             window.title = windowTitle
@@ -111,7 +111,7 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             page.search.findRows = gate.findRows
             page.open(path: path)
             XCTAssertTrue(
-                pump { page.filter?.catalog.name == "teas.csv" && !page.opening.isOpening && !page.search.isSearching },
+                pump { page.filter?.catalog.name == "teas.csv" && !page.work.isOpening && !page.search.isSearching },
                 "the new file was never shown")
             XCTAssertEqual(Set(shownTitles), ["Café Noir", "Le Café", "Cafeteria"])
             XCTAssertEqual(page.countLabel.text, "3 of 5 items")
@@ -134,8 +134,8 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             xdotool(
                 "key", "ctrl+a", "type", "--delay", "30", "cafe",
                 until: { !page.search.isSearching && page.search.entry.text == "cafe" })
-            XCTAssertTrue(page.emptyState.isVisible, "no Food title contains “cafe”")
-            XCTAssertEqual(page.emptyDetail.text, "No item contains “cafe” and has all of shelf: Food.")
+            XCTAssertTrue(page.emptyResults.root.isVisible, "no Food title contains “cafe”")
+            XCTAssertEqual(page.emptyResults.detail.text, "No item contains “cafe” and has all of shelf: Food.")
             XCTAssertEqual(
                 page.filter?.counts(forColumn: shelf), [1, 0, 3, 0],
                 "the shelf's counts follow the search (Bikes, Books, Drinks, Food)")
@@ -186,15 +186,15 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         defer { gate.release() }
         onMain {
             page.search.findRows = gate.findRows
-            XCTAssertFalse(page.opening.root.isVisible)
+            XCTAssertFalse(page.work.root.isVisible)
             focusList()
             xdotool("type", "p", until: { gate.started == ["p"] })
             XCTAssertTrue(
-                pump { self.page.opening.root.isVisible && self.page.opening.label.text == "Searching…" },
+                pump { self.page.work.root.isVisible && self.page.work.label.text == "Searching…" },
                 "a search held back says nothing")
             XCTAssertEqual(shownTitles.count, 8, "the results before the search stay")
             gate.release()
-            XCTAssertTrue(pump { !self.page.opening.root.isVisible }, "“Searching…” stays after the search")
+            XCTAssertTrue(pump { !self.page.work.root.isVisible }, "“Searching…” stays after the search")
             XCTAssertEqual(shownTitles, ["Brûlerie du Port"])
         }
     }

@@ -135,7 +135,7 @@ final class MeasureFlyoutTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { menu.listed.map { menu.options[$0] } == byMean }, "\(menu.listed) \(byMean)")
             XCTAssertTrue(chooser.sortCheck.hasFocus, "the focus stays on the check box")
             try checkFigures(menu, means)
-            XCTAssertTrue(pump { self.page.pendingViewSave == nil }, "the choice is kept")
+            XCTAssertTrue(pump { !self.page.isViewSavePending }, "the choice is kept")
 
             // Another filter: the figures follow when the flyout opens again.
             xdotool("key", "Escape", until: { !menu.popover.isVisible })

@@ -95,7 +95,7 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
             xdotool("key", "F10") { shown("Open Recent") != nil }
             xdotool("key", "Right") { shown(weather) != nil }
             xdotool("key", "Down", "Down", "Down", "Return") {
-                page.filter?.catalog.name == "my_weather.tsv" && !page.opening.isOpening
+                page.filter?.catalog.name == "my_weather.tsv" && !page.work.isOpening
             }
             XCTAssertEqual(page.filter?.catalog.count, 1)
             XCTAssertEqual(page.filter?.catalog.columns.map(\.name), ["station", "temp"])
@@ -116,7 +116,7 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertEqual(listed, ["minerals.csv", "my_weather.tsv"], "looked again as the menu opened")
             click(shown("Open Recent")) { shown(minerals) != nil }
             click(shown(minerals)) {
-                page.filter?.catalog.name == "minerals.csv" && !page.opening.isOpening
+                page.filter?.catalog.name == "minerals.csv" && !page.work.isOpening
             }
             XCTAssertEqual(page.filter?.catalog.count, 3)
             XCTAssertEqual(page.watchedPath, folder + "/minerals.csv")

@@ -51,7 +51,7 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
 
     override func tearDown() {
         onMain {
-            page.opening.partChooser?.window.destroy()
+            page.work.partChooser?.window.destroy()
             for dialog in ErrorDialog.shown { dialog.dismiss() }
             window.destroy()
             (window, page) = (nil, nil)
@@ -62,10 +62,10 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
     override func setUpWithError() throws {
         try super.setUpWithError()
         onMain {
-            page = FiltersPage(source: .loaded(Catalog.generate(count: 300, seed: 5)))
-            page.onFileOpened = { [unowned self] path in self.kept.append(path) }
             window = Window()
-            page.window = { [weak window] in window }
+            page = FiltersPage(
+                source: .loaded(Catalog.generate(count: 300, seed: 5)),
+                host: .alone(in: window) { [unowned self] path in self.kept.append(path) })
             window.child = page.root
             window.present()
             XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")
@@ -81,8 +81,8 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let shown = try catalog
             page.open(path: server.uri(user: "reader", password: "right"))
-            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
-            let chooser = try XCTUnwrap(page.opening.partChooser)
+            XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
+            let chooser = try XCTUnwrap(page.work.partChooser)
             XCTAssertEqual(chooser.buttons.map(\.label), ["airports — 1 row", "flights — 500 rows"])
             XCTAssertTrue(try catalog === shown, "nothing changes until a table is chosen")
             XCTAssertTrue(try XCTUnwrap(chooser.buttons.last).activate())

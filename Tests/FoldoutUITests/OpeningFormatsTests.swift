@@ -64,12 +64,11 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             xlsx('broken.xlsx', [('Data', [['a', 'b'], [1, ('s', 0)]])])
             """)
         onMain {
-            page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)))
             window = Window()
+            page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window))
             window.title = windowTitle
             window.setDefaultSize(width: 900, height: 600)
             window.child = page.root
-            page.window = { [weak window] in window }
             window.present()
             XCTAssertTrue(pump { self.page.filter != nil })
         }
@@ -77,7 +76,7 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
 
     override func tearDown() {
         onMain {
-            page?.opening.partChooser?.window.destroy()
+            page?.work.partChooser?.window.destroy()
             page?.encodingButton.root.popdown()
             for dialog in ErrorDialog.shown { dialog.dismiss() }
             window?.destroy()
@@ -120,10 +119,10 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private func askedWhichTable() -> PartChooser? {
         page.open(path: folder + "shops.sqlite")
-        XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
-        guard let asked = page.opening.partChooser else { return nil }  // the failure is recorded above
+        XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
+        guard let asked = page.work.partChooser else { return nil }  // the failure is recorded above
         pump(frames: 2, of: asked.window)
-        return page.opening.partChooser
+        return page.work.partChooser
     }
 
     func testADatabaseOfTwoTablesAsksWhichAndOpensTheOneClicked() throws {
@@ -149,7 +148,7 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             let shown = try catalog
             guard let chooser = askedWhichTable() else { return }
             XCTAssertTrue(chooser.window.child?.activateAction("chooser.cancel") == true)
-            XCTAssertTrue(pump { self.page.opening.partChooser == nil })
+            XCTAssertTrue(pump { self.page.work.partChooser == nil })
             pump(seconds: 0.2)
             XCTAssertTrue(try catalog === shown, "Escape keeps the catalog shown")
             XCTAssertNil(ErrorDialog.shown.last, "a question answered with Escape is no error")
@@ -209,8 +208,8 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let shown = try catalog
             page.open(path: folder + "menu.xlsx")
-            XCTAssertTrue(pump(seconds: 10) { self.page.opening.partChooser?.window.isMapped == true }, "no question")
-            guard let chooser = page.opening.partChooser else { return }
+            XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
+            guard let chooser = page.work.partChooser else { return }
             pump(frames: 2, of: chooser.window)
             XCTAssertEqual(chooser.buttons.map(\.label), ["Prices — 2 rows", "Notes — 1 row"])
             let prices = try XCTUnwrap(chooser.buttons.first, "no button for the first sheet")
@@ -235,7 +234,10 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     func testEachSheetKeepsItsOwnView() throws {
         try onMain {
             let views = CatalogViewStore(directory: folder + "views")
-            page.viewStore = views
+            page = FiltersPage(
+                source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window, viewStore: views))
+            window.child = page.root
+            XCTAssertTrue(pump { self.page.filter != nil })
             @MainActor func open(_ sheet: String) throws {
                 let shown = try catalog
                 page.open(path: folder + "menu.xlsx", options: CatalogReadOptions(table: sheet))

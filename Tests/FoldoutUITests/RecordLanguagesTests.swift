@@ -36,7 +36,7 @@ final class RecordLanguagesTests: GtkTestCase, @unchecked Sendable {
     @MainActor private func unfoldedPage() throws -> (FiltersPage, ResultRow) {
         let catalog = try Catalog.parseCSV(
             Array("name,price,note\nHat,12.50,\nCoat,99.90,warm\n".utf8), name: "shop.csv")
-        let page = FiltersPage(source: .loaded(catalog))
+        let page = FiltersPage(source: .loaded(catalog), host: .alone(in: nil))
         let window = Window()
         window.setDefaultSize(width: 700, height: 500)
         window.child = page.root

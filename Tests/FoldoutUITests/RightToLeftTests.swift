@@ -30,7 +30,7 @@ final class RightToLeftTests: GtkTestCase, @unchecked Sendable {
     func testFiltersResultRowsStartAtTheRight() throws {
         try onMain {
             Widget.setDefaultRightToLeft(true)
-            let page = FiltersPage(source: .loaded(Catalog.generate(count: 500, seed: 4)))
+            let page = FiltersPage(source: .loaded(Catalog.generate(count: 500, seed: 4)), host: .alone(in: nil))
             show(page.root)
             XCTAssertTrue(pump { page.boundRows.count > 3 })
             let row = try XCTUnwrap(page.boundRows.values.first)

@@ -68,7 +68,8 @@ final class SoakTests: GtkTestCase, @unchecked Sendable {
             defer { try? FileManager.default.removeItem(atPath: dataHome) }
             let notification = InAppNotification()
             let actions = ActionsPage(viewModel: ActionsList(generatedCount: 10_000), notification: notification)
-            let filters = FiltersPage(source: .loaded(Catalog.generate(count: 200_000, seed: 9)))
+            let filters = FiltersPage(
+                source: .loaded(Catalog.generate(count: 200_000, seed: 9)), host: .alone(in: nil))
             let movies = MoviesPage(store: LibraryStore(directory: dataHome), notification: notification)
             let box = Box(.horizontal)
             for page in [actions.root, filters.root, movies.root] as [Widget] {

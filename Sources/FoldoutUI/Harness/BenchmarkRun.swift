@@ -124,7 +124,7 @@ final class BenchmarkRun {
             let now = MainLoop.monotonicTime
             blocked = max(blocked, now - lastTick)
             lastTick = now
-            guard window.isReady, let read = filters.opening.lastDelivered, read > start else { return true }
+            guard window.isReady, let read = filters.work.lastDelivered, read > start else { return true }
             let ready = now
             window.window.afterNextFrame { [self] in
                 let shown = MainLoop.monotonicTime

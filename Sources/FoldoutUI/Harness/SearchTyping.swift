@@ -11,7 +11,7 @@ public final class SearchTyping {
     private let page: FiltersPage
 
     public init(catalog: Catalog) {
-        page = FiltersPage(source: .loaded(catalog))
+        page = FiltersPage(source: .loaded(catalog), host: .alone(in: window))
         window.setDefaultSize(width: 900, height: 700)
         window.child = page.root
         window.present()

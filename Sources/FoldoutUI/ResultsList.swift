@@ -2,50 +2,57 @@
 import FoldoutCore
 import Gtk
 
-/// The Filters page's results: the count, the rows (bound lazily, rebound when the matches change
-/// under them) and the empty state that names what matched nothing.
-extension FiltersPage {
-    func showResults() {
-        guard let filter else { return }
-        if highlighter.query != filter.searchText { highlighter = SearchHighlighter(query: filter.searchText) }
-        // A selection names rows by where they are listed: other results are other rows.
-        listView.unselectAll()
-        table.view.unselectAll()
-        model.count = filter.matchCount
-        // New results start at the top; the rows that stay are bound again to what is there now.
-        rebindRows(showingFrom: 0)
-        resultsAdjustment.value = 0
-        table.resultsChanged(shown: isTableShown)
-        countLabel.text = trn(
-            "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
-            ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
-        facetBar.showLabels()
-        activeBar.show(filter)
-        let nothing = filter.matchCount == 0 && filter.catalog.count > 0
-        resultsStack.isVisible = !nothing
-        emptyState.isVisible = nothing
-        if nothing { emptyDetail.text = emptyExplanation(filter) }
+/// The Filters page's results as rows: a list whose rows exist only for what is shown, bound
+/// lazily and bound again when the matches change under them, the search highlighted in titles.
+@MainActor
+final class ResultsList {
+    private let shown: ShownFilter
+    private let section: ComboSection
+    /// The catalog position of the record unfolded, if one is.
+    private let unfoldedPosition: @MainActor () -> Int?
+    /// Copies a value (its column named) or a whole row (nil).
+    private let copy: @MainActor (_ text: String, _ what: String?) -> Void
+    private let binder: ListBinder<ResultsList, ObjectIdentifier, ResultRow>
+    let scrolled = ScrolledWindow()
+    private var pendingRebind: SourceToken?
+    /// Finds the search's matches in the titles bound.
+    private var highlighter = SearchHighlighter(query: "")
+
+    /// `model`'s items are positions in the shown filter's matches.
+    init(
+        model: PositionListModel, shown: ShownFilter, section: ComboSection,
+        unfoldedPosition: @escaping @MainActor () -> Int?,
+        copy: @escaping @MainActor (_ text: String, _ what: String?) -> Void
+    ) {
+        self.shown = shown
+        self.section = section
+        self.unfoldedPosition = unfoldedPosition
+        self.copy = copy
+        binder = ListBinder(
+            model: model, selection: .multiple, makeRow: { ResultRow(onCopy: copy) },
+            bind: { list, row, item in list.bind(row, item) })
+        binder.owner = self
+        scrolled.child = binder.listView
+        scrolled.vexpand = true
+        binder.listView.addCSSClass("results-list")
     }
 
-    /// Why nothing is shown: the search and the chosen facets.
-    private func emptyExplanation(_ filter: FacetFilter) -> String {
-        let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
-        // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
-        let choices = chosen.joined(separator: tr(", "))
-        switch (filter.searchText.isEmpty, chosen.isEmpty) {
-        case (true, _): return tr("No item has all of {choices}.", ["choices": choices])
-        case (false, true): return tr("No item contains “{text}”.", ["text": filter.searchText])
-        case (false, false):
-            return tr(
-                "No item contains “{text}” and has all of {choices}.", ["text": filter.searchText, "choices": choices])
-        }
+    var listView: ListView { binder.listView }
+    /// The rows showing a result now (each row is its own key: results change under them).
+    var boundRows: [ObjectIdentifier: ResultRow] { binder.boundRows }
+    /// The results' vertical scrolling.
+    var adjustment: Adjustment { scrolled.verticalAdjustment }
+
+    /// Highlights `text` in the titles bound from now on.
+    func highlight(_ text: String) {
+        if highlighter.query != text { highlighter = SearchHighlighter(query: text) }
     }
 
-    func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
-        guard let filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount else {
+    private func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
+        guard let filter = shown.filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount
+        else {
             return nil
         }
-        row.onCopy = { [weak self] text, what in self?.copy(text, what: what) }
         show(row, at: listPosition, filter)
         return ObjectIdentifier(row)
     }
@@ -58,17 +65,17 @@ extension FiltersPage {
     /// only the rows in view: where another row is is reckoned from the nearest row laid out, as if
     /// the rows between were as short as the shortest laid out. A list with no row laid out yet
     /// (shown before its first frame) says nothing of where its rows are: they are bound at once.
-    func rebindRows(showingFrom top: Double? = nil) {
-        guard let filter else { return }
+    func rebind(showingFrom top: Double? = nil) {
+        guard let filter = shown.filter else { return }
         pendingRebind?.cancel()
         pendingRebind = nil
-        let laidOutFrom = resultsAdjustment.value
+        let laidOutFrom = adjustment.value
         let shownFrom = top ?? laidOutFrom
-        let view = shownFrom..<(shownFrom + 2 * resultsAdjustment.pageSize)
+        let view = shownFrom..<(shownFrom + 2 * adjustment.pageSize)
         let rows = boundRows.values.filter { $0.listPosition < filter.matchCount }
         // Where GTK last laid out each row, in the list's content; a row not laid out has no height.
         var laidOut: [Int: Range<Double>] = [:]
-        if resultsAdjustment.pageSize > 0 {
+        if adjustment.pageSize > 0 {
             for row in rows {
                 guard let bounds = row.root.bounds(in: listView), bounds.height > 0 else { continue }
                 laidOut[row.listPosition] = (laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height)
@@ -106,7 +113,7 @@ extension FiltersPage {
 
     private func rebindLater(_ rows: [ResultRow]) {
         pendingRebind = nil
-        guard let filter else { return }
+        guard let filter = shown.filter else { return }
         for row in rows where row.position != nil && row.listPosition < filter.matchCount { rebind(row, filter) }
     }
 
@@ -117,7 +124,7 @@ extension FiltersPage {
         let position = Int(filter.matches[listPosition])
         row.bind(
             position: position, listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
-            details: section.detailColumns, unfolded: position == unfoldedPosition, highlighter: &highlighter)
+            details: section.detailColumns, unfolded: position == unfoldedPosition(), highlighter: &highlighter)
     }
 
     /// The titles in the visible rows, top to bottom.

@@ -3,12 +3,16 @@ import CatalogFormats
 import FoldoutCore
 import Gtk
 
-/// Opening a catalog on the Filters page: the file chooser, reading the file off the main thread
-/// with a progress bar (bytes read of the total) and a Cancel button, and the error dialog for a
-/// file that cannot be used. The catalog shown stays until the new one is ready.
+/// The work on the Filters page's catalog that takes a while, and the strip that shows it: opening
+/// a catalog (the file chooser, reading the file off the main thread with a progress bar, bytes
+/// read of the total, and a Cancel button, and the error dialog for a file that cannot be used;
+/// the catalog shown stays until the new one is ready), and a spinner while one is built, sorted
+/// or searched.
 @MainActor
-final class CatalogOpening {
-    private var strip: ProgressStrip!
+final class CatalogWork {
+    private lazy var strip = ProgressStrip(
+        cancelTooltip: tr("Stop reading the file and keep the catalog shown")
+    ) { [weak self] in self?.loading?.cancel() }
     var root: Box { strip.root }
     var label: Label { strip.label }
     var progressBar: ProgressBar { strip.progressBar }
@@ -22,27 +26,36 @@ final class CatalogOpening {
     private(set) var partChooser: PartChooser?
     /// How the catalog shown was read (its table, its character set): a reload reads it so again.
     private(set) var lastOptions = CatalogReadOptions()
-    var window: () -> Window? = { nil }
-    var onOpened: (Catalog, _ path: String, PreparedSearch?) -> Void = { _, _, _ in }
+    /// The window, the parent of the file chooser and the dialogs.
+    private let window: @MainActor () -> Window?
+    private let onOpened: @MainActor (Catalog, _ path: String, PreparedSearch?) -> Void
     /// After a file could not be used (its error shown) or its reading was cancelled: why, in one
     /// line.
-    var onFailed: (String) -> Void = { _ in }
+    private let onFailed: @MainActor (String) -> Void
     /// The order the page will show a new catalog in, if it has the column: the sort order kept
     /// from the catalog shown (its column's name, and whether descending). That order is computed
     /// while the file is read, not on the main thread afterwards.
-    var keptSort: () -> (column: String, descending: Bool)? = { nil }
+    private let keptSort: @MainActor () -> (column: String, descending: Bool)?
     /// The search to make in the new catalog while it is read (the text searched in the one
     /// shown), so that nothing is indexed or searched on the main thread when it is shown.
-    var keptSearch: () -> (text: String, everyColumn: Bool)? = { nil }
+    private let keptSearch: @MainActor () -> (text: String, everyColumn: Bool)?
     /// The error dialog shown, kept until it is answered (its response handler holds it weakly).
     private var errorDialog: ErrorDialog?
     /// When the last catalog read reached the main thread (monotonic µs), for the benchmark.
     private(set) var lastDelivered: Int?
 
-    init() {
-        strip = ProgressStrip(cancelTooltip: tr("Stop reading the file and keep the catalog shown")) {
-            [weak self] in self?.loading?.cancel()
-        }
+    init(
+        window: @escaping @MainActor () -> Window?,
+        onOpened: @escaping @MainActor (Catalog, _ path: String, PreparedSearch?) -> Void,
+        onFailed: @escaping @MainActor (String) -> Void,
+        keptSort: @escaping @MainActor () -> (column: String, descending: Bool)?,
+        keptSearch: @escaping @MainActor () -> (text: String, everyColumn: Bool)?
+    ) {
+        self.window = window
+        self.onOpened = onOpened
+        self.onFailed = onFailed
+        self.keptSort = keptSort
+        self.keptSearch = keptSearch
     }
 
     /// While the built-in catalog is generated: a spinner and what is happening.
@@ -154,8 +167,7 @@ final class CatalogOpening {
             guard let self else { return }
             switch parts {
             case .success(let parts):
-                let chooser = PartChooser(parent: self.window(), file: name, parts: parts)
-                chooser.onChosen = { [weak self] part in
+                let chooser = PartChooser(parent: self.window(), file: name, parts: parts) { [weak self] part in
                     self?.partChooser = nil
                     guard let part else {
                         return self?.onFailed(

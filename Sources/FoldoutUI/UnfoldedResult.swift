@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Gtk
+
+/// A result unfolds to its whole record, by the rules every unfolding list of Foldout keeps
+/// (`RowUnfolding`: one at a time, click, Return or space, Escape, followed into view). The record
+/// stays unfolded while the filters change and shows again whenever its row is among the results.
+/// Up and Down move the focus between rows and leave the record where it is; Alt+Up and Alt+Down
+/// take the unfolded record along to the row above or below.
+@MainActor
+final class UnfoldedResult {
+    private let list: ResultsList
+    private let shown: ShownFilter
+    /// The unfolded result's catalog position, if one is unfolded.
+    private(set) var position: Int?
+    private lazy var unfolding = RowUnfolding<ObjectIdentifier, ResultRow>(
+        listView: list.listView, scrolled: list.scrolled, rows: { [unowned self] in self.list.boundRows },
+        unfolded: { [unowned self] in self.row.map(ObjectIdentifier.init) },
+        toggle: { [unowned self] key in
+            guard let position = self.list.boundRows[key]?.position else { return }
+            self.unfold(position == self.position ? nil : position)
+        },
+        fold: { [unowned self] in
+            guard self.position != nil else { return false }
+            self.unfold(nil)
+            return true
+        })
+
+    init(list: ResultsList, shown: ShownFilter) {
+        self.list = list
+        self.shown = shown
+        _ = unfolding  // its input handlers, on the list from now on
+    }
+
+    /// The bound row showing the unfolded record, if it is bound.
+    var row: ResultRow? {
+        guard let position else { return nil }
+        return list.boundRows.values.first { $0.position == position }
+    }
+
+    /// Unfolds the record at catalog position `position` (nil: none), folding the one unfolded.
+    func unfold(_ position: Int?) {
+        guard let filter = shown.filter, position != self.position else { return }
+        row?.setUnfolded(false, catalog: filter.catalog)
+        self.position = position
+        guard let row else { return }
+        row.setUnfolded(true, catalog: filter.catalog)
+        unfolding.keepInView(ObjectIdentifier(row), listPosition: row.listPosition)
+    }
+
+    /// Folds the unfolded record, if any: at once when the rows are about to show something else.
+    func fold(animated: Bool) {
+        guard position != nil else { return }
+        if animated { unfold(nil) } else { position = nil }
+    }
+
+    /// Unfolds the result at `listPosition` and scrolls to it.
+    func unfoldResult(at listPosition: Int) {
+        guard let filter = shown.filter, listPosition < filter.matchCount else { return }
+        list.listView.scrollTo(position: listPosition)
+        unfold(Int(filter.matches[listPosition]))
+    }
+
+    /// Unfolds the row `step` rows below the focused (or unfolded) one and moves the focus to it;
+    /// false when there is no such row.
+    func move(by step: Int) -> Bool {
+        guard let filter = shown.filter else { return false }
+        let listView = list.listView
+        let current = list.boundRows.values.first { $0.root.isAncestor(ofFocus: listView) } ?? row
+        guard let current else { return false }
+        let target = current.listPosition + step
+        guard target >= 0 && target < filter.matchCount else { return true }
+        unfold(Int(filter.matches[target]))
+        if let row = list.boundRows.values.first(where: { $0.listPosition == target }) {
+            row.root.grabFocus()
+        } else {
+            listView.scrollTo(position: target)
+        }
+        return true
+    }
+}
