@@ -16,7 +16,8 @@ final class ActionsPage: ActionRowDelegate {
     var boundRows: [ItemID: ActionRow] { rows.boundRows }
     private var observation: ObservationToken?
     private lazy var unfolding = RowUnfolding<ItemID, ActionRow>(
-        listView: listView, scrolled: root, rows: { [unowned self] in self.boundRows },
+        listView: listView, scrolled: root, keys: (Self.unfoldKey, Self.foldKey),
+        rows: { [unowned self] in self.boundRows },
         unfolded: { [unowned self] in self.viewModel.expanded },
         toggle: { [unowned self] id in self.viewModel.toggle(id) },
         fold: { [unowned self] in
@@ -24,6 +25,19 @@ final class ActionsPage: ActionRowDelegate {
             self.viewModel.fold()
             return true
         })
+
+    static var unfoldKey: KeyBinding {
+        KeyBinding("Return|KP_Enter|ISO_Enter|space|KP_Space", tr("Unfold or fold the row"), .actions)
+    }
+    static var foldKey: KeyBinding { KeyBinding("Escape", tr("Fold the row"), .actions) }
+    /// Every key the page answers, as the shortcuts window lists them: GTK's list moves the focus
+    /// with the arrows, and Tab goes through a row's buttons (`foldout_list_tab`).
+    static var keyBindings: [KeyBinding] {
+        [
+            KeyBinding("Up|Down", tr("Move between rows"), .actions), unfoldKey, foldKey,
+            KeyBinding("Tab", tr("Move to the row’s Share and Remove buttons, then out of the list"), .actions),
+        ]
+    }
 
     /// GtkListView 4.8 builds and binds about 200 rows for whatever its model holds, however few
     /// fit in view, as soon as it holds them. So the model is empty until the list is mapped, and

@@ -7,6 +7,10 @@ import Gtk
 /// The options come from the data and are replaced when the catalog changes.
 @MainActor
 final class ComboRow {
+    /// GTK's: the row's header is a button.
+    static var openKey: KeyBinding { KeyBinding("Return|space", tr("Open or close a combo row"), .filters) }
+    static var closeKey: KeyBinding { KeyBinding("Escape", tr("Close the combo row"), .filters) }
+
     let combo: ComboSection.Combo
     let root = Box(.vertical)
     let header: Button
@@ -45,7 +49,7 @@ final class ComboRow {
         root.installActions(
             "combo",
             [
-                KeyedAction("close", keys: "Escape") { [weak self] in
+                KeyedAction("close", Self.closeKey) { [weak self] in
                     guard let self, self.revealer.revealChild else { return }
                     self.header.grabFocus()
                     self.toggle()

@@ -22,6 +22,10 @@ enum CatalogSource: Sendable {
 @MainActor
 final class FiltersPage {
     let root = Box(.vertical)
+    /// What the page does, as actions (`filters.open`, `filters.export-rows`…): its keys run them,
+    /// and the window offers them while the page is shown, to its menu and the accelerators.
+    let actions = ActionGroup()
+    static let prefix = "filters"
     let section = ComboSection()
     private let shown = ShownFilter()
     private let host: FiltersPageHost
@@ -191,14 +195,15 @@ final class FiltersPage {
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         connectSearch()
         openButton.onClicked { [weak self] in self?.chooseFile() }
-        root.installActions(
-            "filters",
-            [
-                KeyedAction("clear", keys: "<Control>BackSpace") { [weak self] in self?.clearFilters() },
-                KeyedAction("search", keys: "<Control>f") { [weak self] in _ = self?.search.entry.grabFocus() },
-                KeyedAction("reload", keys: "F5|<Control>r") { [weak self] in self?.reload() },
-                KeyedAction("open") { [weak self] in self?.chooseFile() },
-            ])
+        actions.add("clear") { [weak self] in self?.clearFilters() }
+        actions.add("search") { [weak self] in _ = self?.search.entry.grabFocus() }
+        actions.add("reload") { [weak self] in self?.reload() }
+        actions.add("open") { [weak self] in self?.chooseFile() }
+        actions.add("export-rows") { [weak self] in self?.exportRows() }
+        actions.add("reset-view") { [weak self] in self?.resetView() }
+        root.installKeys(
+            Self.prefix, actions, [(Self.clearKey, "clear"), (Self.searchKey, "search"), (Self.reloadKey, "reload")])
+        updateActions()
         let drop = FileDropTarget()
         drop.onDrop { [weak self] path in
             self?.open(path: path)
@@ -286,6 +291,16 @@ final class FiltersPage {
         facetBar.isSensitive = interactive
         search.root.isSensitive = interactive
         for row in comboRows { row.root.isSensitive = interactive }
+        updateActions()
+    }
+
+    /// Greys out what cannot be done now: exporting or resetting before a catalog is shown, and
+    /// reloading with no file read.
+    private func updateActions() {
+        let shows = filter != nil
+        actions.action(named: "export-rows")?.isEnabled = shows
+        actions.action(named: "reset-view")?.isEnabled = shows
+        actions.action(named: "reload")?.isEnabled = watchedFile.path != nil
     }
 
     /// Clears every facet's choice and the search.
@@ -364,9 +379,9 @@ final class FiltersPage {
     private func connectResults() {
         _ = unfolded  // its handlers on the list come first
         let keys = ShortcutController()
-        keys.add(accelerators: "<Alt>Down") { [weak self] in self?.unfolded.move(by: 1) ?? false }
-        keys.add(accelerators: "<Alt>Up") { [weak self] in self?.unfolded.move(by: -1) ?? false }
-        keys.add(accelerators: "<Control>c") { [weak self] in self?.clipboard.copySelectedRows() ?? false }
+        keys.add(UnfoldedResult.belowKey) { [weak self] in self?.unfolded.move(by: 1) ?? false }
+        keys.add(UnfoldedResult.aboveKey) { [weak self] in self?.unfolded.move(by: -1) ?? false }
+        keys.add(Self.copyKey) { [weak self] in self?.clipboard.copySelectedRows() ?? false }
         listView.add(keys)
         columnsMenu.button.isVisible = false
         resultsStack.onNotify("visible-child-name") { [weak self] in
@@ -378,7 +393,7 @@ final class FiltersPage {
             self.viewChanged()
         }
         let tableKeys = ShortcutController()
-        tableKeys.add(accelerators: "<Control>c") { [weak self] in self?.clipboard.copySelectedRows() ?? false }
+        tableKeys.add(Self.copyKey) { [weak self] in self?.clipboard.copySelectedRows() ?? false }
         table.view.add(tableKeys)
     }
 
@@ -474,7 +489,10 @@ final class FiltersPage {
     }
 
     /// Watches `path`, the file shown, and says in the bar above the results when it changes.
-    func watch(path: String) { watchedFile.watch(path: path) }
+    func watch(path: String) {
+        watchedFile.watch(path: path)
+        updateActions()
+    }
 
     private func opened(_ catalog: Catalog, from path: String, prepared: PreparedSearch?) {
         show(catalog, prepared: prepared)

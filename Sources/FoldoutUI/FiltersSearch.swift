@@ -8,6 +8,15 @@ import Gtk
 /// After each, the search prepares for the next letter in the background.
 @MainActor
 final class FiltersSearch {
+    /// GTK's search entry's: Escape clears it, Return activates it (the page then moves the
+    /// focus to the results).
+    static var keyBindings: [KeyBinding] {
+        [
+            KeyBinding("Escape", tr("Clear the search (in the search field)"), .filters),
+            KeyBinding("Return", tr("Go from the search field to the results"), .filters),
+        ]
+    }
+
     let root = Box(.horizontal, spacing: 8)
     let entry = SearchEntry(placeholder: tr("Search titles"))
     let everyColumn = CheckButton(label: tr("In every text column"))

@@ -132,7 +132,8 @@ public final class FoldoutApplication {
         let (source, missing) = session.catalogSource(for: request, startCatalog: startCatalog)
         let window = MainWindow(
             application: application, actionsList: ActionsList(generatedCount: LaunchRequest.actionsCount),
-            catalog: source, libraryStore: Session.libraryStore)
+            catalog: source, libraryStore: Session.libraryStore,
+            catalogFileOpened: { [unowned self] path in session.opened(path) })
         session.openedAtStart(request, startCatalog: startCatalog, in: window)
         session.restore(window, tellingGone: missing)
         if let size = harness.windowSize { window.window.setDefaultSize(width: size.width, height: size.height) }

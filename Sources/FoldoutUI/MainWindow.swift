@@ -18,7 +18,7 @@ final class MainWindow {
     /// The width of the Movies page's list beside the details, given to the page when it is built.
     var moviesDivider = 300
     /// After the Filters page read and showed a catalog file: its path.
-    var onCatalogFileOpened: (String) -> Void = { _ in }
+    private let catalogFileOpened: (String) -> Void
     private let filtersHolder = Box(.vertical)
     private let moviesHolder = Box(.vertical)
     private let headerEnd = Box(.horizontal)
@@ -52,12 +52,13 @@ final class MainWindow {
     private(set) var headerShowsSwitcher = true
 
     /// `recentFiles` is where Open Recent finds the files opened lately: the desktop's list unless
-    /// another is given (tests).
+    /// another is given (tests); `catalogFileOpened` hears each catalog file the Filters page shows.
     init(
         application: Application, actionsList: ActionsList, catalog: CatalogSource, libraryStore: LibraryStore,
-        recentFiles: RecentFiles? = nil
+        recentFiles: RecentFiles? = nil, catalogFileOpened: @escaping (String) -> Void
     ) {
         self.catalog = catalog
+        self.catalogFileOpened = catalogFileOpened
         self.libraryStore = libraryStore
         self.application = application
         window = ApplicationWindow(application: application)
@@ -107,8 +108,8 @@ final class MainWindow {
         let files = Menu()
         files.appendSubmenu(tr("_Open Recent"), recentCatalogs.menu)
         let general = Menu()
-        general.append(tr("_Export Rows…"), action: "window-page.export-rows")
-        general.append(tr("_Reset View"), action: "window-page.reset-view")
+        general.append(tr("_Export Rows…"), action: "\(FiltersPage.prefix).export-rows")
+        general.append(tr("_Reset View"), action: "\(FiltersPage.prefix).reset-view")
         general.append(tr("_Keyboard Shortcuts"), action: "window-page.show-shortcuts")
         general.append(tr("_About Foldout"), action: "window-page.about")
         let quit = Menu()
@@ -131,7 +132,8 @@ final class MainWindow {
         application.setAccelerators(quitKey, for: "app.quit")
         application.setAccelerators(closeKey, for: "window.close")
         application.setAccelerators(shortcutsMenuKey, for: "window-page.show-shortcuts")
-        application.setAccelerators(exportKey, for: "window-page.export-rows")
+        application.setAccelerators(FiltersPage.exportKey, for: "\(FiltersPage.prefix).export-rows")
+        application.setAccelerators(FiltersPage.openKey, for: "\(FiltersPage.prefix).open")
         application.setAccelerators(MoviesPage.editKey, for: "\(MoviesPage.prefix).toggle-edit")
     }
 
@@ -155,9 +157,6 @@ final class MainWindow {
     static var menuKey: KeyBinding { KeyBinding("F10", tr("Open the main menu"), .general) }
     static var closeKey: KeyBinding { KeyBinding("<Control>w", tr("Close the window"), .general) }
     static var quitKey: KeyBinding { KeyBinding("<Control>q", tr("Quit"), .general) }
-    static var exportKey: KeyBinding {
-        KeyBinding("<Shift><Control>s", tr("Export the results to a CSV or TSV file"), .filters)
-    }
     static func pageKey(_ page: Page) -> KeyBinding {
         KeyBinding(page.accelerator, tr("Show the {page} page", ["page": page.title]), .general)
     }
@@ -169,7 +168,7 @@ final class MainWindow {
 
     /// `?` shows the shortcuts window (in the bubble phase, so that `?` typed into an entry stays
     /// text: as an application accelerator it would be taken from the text fields); Alt+1, 2, 3
-    /// show the pages; Ctrl+O opens a catalog while the Filters page is shown.
+    /// show the pages.
     private func installWindowShortcuts() {
         let pages = Page.allCases.map { page in
             KeyedAction("show-\(page.rawValue)", Self.pageKey(page)) { [weak self] in self?.show(page) }
@@ -179,21 +178,6 @@ final class MainWindow {
             pages + [
                 KeyedAction("show-shortcuts", Self.shortcutsKey) { [weak self] in self?.showShortcuts() },
                 KeyedAction("about") { [weak self] in self?.showAbout() },
-                KeyedAction("reset-view") { [weak self] in
-                    guard let self else { return }
-                    self.page = .filters
-                    self.ensureFiltersPage().resetView()
-                },
-                KeyedAction("export-rows") { [weak self] in
-                    guard let self else { return }
-                    self.page = .filters
-                    self.ensureFiltersPage().exportRows()
-                },
-                KeyedAction("open-catalog", keys: "<Control>o") { [weak self] in
-                    guard let self, self.page == .filters, let filters = self.filters, filters.openButton.isSensitive
-                    else { return }
-                    filters.chooseFile()
-                },
             ])
     }
 
@@ -277,10 +261,10 @@ final class MainWindow {
     private func buildVisiblePage() {
         headerEnd.isVisible = page == .movies
         window.insertActionGroup(MoviesPage.prefix, page == .movies ? ensureMoviesPage().actions : nil)
+        window.insertActionGroup(FiltersPage.prefix, page == .filters ? ensureFiltersPage().actions : nil)
         for (holder, shown) in [(actions.root, Page.actions), (filtersHolder, .filters), (moviesHolder, .movies)] {
             holder.setAccessibleHidden(page != shown)
         }
-        if page == .filters { ensureFiltersPage() }
     }
 
     /// The file the catalog given at start was read from, watched once the Filters page exists.
@@ -296,7 +280,7 @@ final class MainWindow {
         let host = FiltersPageHost(
             window: { [weak window] in window },
             notify: { [weak self] message in self?.notification.show(message) },
-            fileOpened: { [weak self] path in self?.onCatalogFileOpened(path) },
+            fileOpened: { [weak self] path in self?.catalogFileOpened(path) },
             // Rows keep a readable width; a table or a summary uses the whole window.
             // The closure keeps the clamp's wrapper (the page does not hold the clamp).
             resultsViewChanged: { view in clamp.setMaximumWidth(view == .rows ? Self.readableWidth : nil) },

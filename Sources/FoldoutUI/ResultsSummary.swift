@@ -9,6 +9,10 @@ import Gtk
 /// one before stays, dimmed, meanwhile). Copy puts the summary on the clipboard as TSV.
 @MainActor
 final class ResultsSummary {
+    static var copyKey: KeyBinding {
+        KeyBinding("<Control>c", tr("Copy the summary as tab-separated text (in the summary)"), .filters)
+    }
+
     let root = Box(.vertical)
     let table: SummaryTable
     let copyButton = Button(label: tr("Copy as TSV"))
@@ -38,7 +42,7 @@ final class ResultsSummary {
         root.append(bar)
         root.append(table.root)
         let keys = ShortcutController()
-        keys.add(accelerators: "<Control>c") { [weak self] in self?.copy() ?? false }
+        keys.add(Self.copyKey) { [weak self] in self?.copy() ?? false }
         table.view.add(keys)
     }
 

@@ -47,12 +47,17 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
     private let fold: () -> Bool
     private var followTick: TickToken?
 
+    /// The keys that toggle the focused row and fold the unfolded one, as the page lists them.
+    private let keys: (toggle: KeyBinding, fold: KeyBinding)
+
     /// `rows` are the rows bound now, by key; the page's state says which is `unfolded`, and
     /// changes as `toggle` and `fold` ask.
     init(
-        listView: ListView, scrolled: ScrolledWindow, rows: @escaping () -> [Key: Row],
-        unfolded: @escaping () -> Key?, toggle: @escaping (Key) -> Void, fold: @escaping () -> Bool
+        listView: ListView, scrolled: ScrolledWindow, keys: (toggle: KeyBinding, fold: KeyBinding),
+        rows: @escaping () -> [Key: Row], unfolded: @escaping () -> Key?, toggle: @escaping (Key) -> Void,
+        fold: @escaping () -> Bool
     ) {
+        self.keys = keys
         self.listView = listView
         self.scrolled = scrolled
         self.rows = rows
@@ -74,18 +79,16 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
             self.toggle(rows[index].key)
         }
         listView.add(click)
-        let keys = ShortcutController()
-        keys.setPhase(.capture)
-        keys.add(accelerators: "Return|KP_Enter|ISO_Enter|space|KP_Space") { [weak self] in
-            self?.toggleFocusedRow() ?? false
-        }
-        keys.add(accelerators: "Escape") { [weak self] in
+        let controller = ShortcutController()
+        controller.setPhase(.capture)
+        controller.add(keys.toggle) { [weak self] in self?.toggleFocusedRow() ?? false }
+        controller.add(keys.fold) { [weak self] in
             guard let self, self.unfolded() != nil,
                 self.rows().values.contains(where: { $0.root.isAncestor(ofFocus: self.listView) })
             else { return false }
             return self.fold()
         }
-        listView.add(keys)
+        listView.add(controller)
     }
 
     /// Toggles the row that has the keyboard focus itself (not one of its buttons); false if none has.

@@ -80,7 +80,6 @@ final class Session {
                     ["file": Catalog.fileName(of: gone)]))
         }
         window.viewStore = makeViewStore()
-        window.onCatalogFileOpened = { [unowned self] path in opened(path) }
         window.window.onCloseRequest { [unowned self, unowned window] in
             save(window)
             return false

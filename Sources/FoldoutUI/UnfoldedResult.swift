@@ -14,7 +14,8 @@ final class UnfoldedResult {
     /// The unfolded result's catalog position, if one is unfolded.
     private(set) var position: Int?
     private lazy var unfolding = RowUnfolding<ObjectIdentifier, ResultRow>(
-        listView: list.listView, scrolled: list.scrolled, rows: { [unowned self] in self.list.boundRows },
+        listView: list.listView, scrolled: list.scrolled, keys: (Self.unfoldKey, Self.foldKey),
+        rows: { [unowned self] in self.list.boundRows },
         unfolded: { [unowned self] in self.row.map(ObjectIdentifier.init) },
         toggle: { [unowned self] key in
             guard let position = self.list.boundRows[key]?.position else { return }
@@ -25,6 +26,16 @@ final class UnfoldedResult {
             self.unfold(nil)
             return true
         })
+
+    static var unfoldKey: KeyBinding {
+        KeyBinding(
+            "Return|KP_Enter|ISO_Enter|space|KP_Space", tr("Unfold or fold the result’s whole record"), .filters)
+    }
+    static var foldKey: KeyBinding { KeyBinding("Escape", tr("Fold the record"), .filters) }
+    /// Alt+Up and Alt+Down, one line in the shortcuts window.
+    static var aboveKey: KeyBinding { KeyBinding("<Alt>Up", movingTitle, .filters) }
+    static var belowKey: KeyBinding { KeyBinding("<Alt>Down", movingTitle, .filters) }
+    private static var movingTitle: String { tr("Unfold the result above or below instead") }
 
     init(list: ResultsList, shown: ShownFilter) {
         self.list = list

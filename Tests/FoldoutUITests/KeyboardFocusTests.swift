@@ -129,4 +129,24 @@ final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertFalse(movies.pane.isOpen, "Ctrl+E on the Actions page left the Edit pane closed")
         }
     }
+
+    /// The main menu's Export Rows… and Reset View are the Filters page's actions: the window
+    /// offers them while the page is shown, not on another page (their items are greyed out
+    /// there), and what cannot be done, reloading a catalog read from no file, is disabled.
+    func testTheFiltersPageOffersItsActionsOnlyWhileShown() throws {
+        try onMain {
+            let main = makeWindow()
+            XCTAssertEqual(main.page, .actions)
+            XCTAssertFalse(main.window.activateAction("filters.reset-view"), "no Filters action on the Actions page")
+            main.show(.filters)
+            let filters = try XCTUnwrap(main.filters)
+            XCTAssertTrue(pump { filters.filter != nil })
+            XCTAssertEqual(filters.actions.action(named: "export-rows")?.isEnabled, true)
+            XCTAssertEqual(
+                filters.actions.action(named: "reload")?.isEnabled, false, "the generated catalog has no file")
+            XCTAssertTrue(main.window.activateAction("filters.reset-view"), "offered on the Filters page")
+            main.show(.movies)
+            XCTAssertFalse(main.window.activateAction("filters.export-rows"), "and gone again on the Movies page")
+        }
+    }
 }

@@ -96,7 +96,12 @@ final class KeyboardShortcutsTests: GtkTestCase, @unchecked Sendable {
             for (action, key, title) in [
                 ("app.quit", "<Control>q", "Quit"), ("window.close", "<Control>w", "Close the window"),
                 ("window-page.show-shortcuts", "<Control>question", "Show keyboard shortcuts"),
-                ("window-page.export-rows", "<Shift><Control>s", "Export the results to a CSV or TSV file"),
+                ("filters.export-rows", "<Shift><Control>s", "Export the results to a CSV or TSV file"),
+                (
+                    "filters.open", "<Control>o",
+                    "Open a catalog: CSV, TSV, JSON, SQLite or a spreadsheet, compressed too"
+                ),
+                ("movies.toggle-edit", "<Control>e", "Show or hide the Edit pane"),
             ] {
                 XCTAssertEqual(main.application.accelerators(forAction: action), [key], action)
                 let listed = listing.first { $0.accelerators.split(separator: " ").contains(Substring(key)) }

@@ -23,7 +23,8 @@ extension GtkTestCase {
         let main = MainWindow(
             application: application, actionsList: actions, catalog: .loaded(catalog),
             libraryStore: LibraryStore(directory: libraryFolder),
-            recentFiles: recentFiles ?? RecentFiles(storedIn: libraryFolder + "/recently-used.xbel"))
+            recentFiles: recentFiles ?? RecentFiles(storedIn: libraryFolder + "/recently-used.xbel"),
+            catalogFileOpened: { _ in })  // what the session keeps of it is the app's, not the window's
         main.window.setDefaultSize(width: width, height: height)
         main.window.present()
         return main
