@@ -250,6 +250,50 @@ final class CatalogFormatsTests: CatalogFilesTestCase {
         XCTAssertEqual((0..<3).map { catalog.text(2, at: $0) }, ["", "only here", ""])
     }
 
+    /// An escape JSON does not have, and half of a surrogate pair, are refused with their line and
+    /// column, as the reader's doc says of any text that is not JSON.
+    func testUnknownEscapesAndLoneSurrogatesAreRefused() throws {
+        let cases: [(text: String, column: Int, reason: String)] = [
+            (#"{"a": "tab\x09"}"#, 11, "an escape is not valid"),
+            (#"{"a": "it\'s"}"#, 10, "an escape is not valid"),
+            (#"{"a": "x\ud800y"}"#, 9, "an escape is half of a surrogate pair"),
+            (#"{"a": "x\udc00"}"#, 9, "an escape is half of a surrogate pair"),
+            (#"{"a": "\ud800\u0041"}"#, 8, "an escape is half of a surrogate pair"),
+            (#"{"\ud800": 1}"#, 3, "an escape is half of a surrogate pair"),
+            (#"{"a": ["\ud800"]}"#, 9, "an escape is half of a surrogate pair"),
+        ]
+        try assertRefused(cases, between: "{\"a\": \"fine \\u00e9\\ud83d\\ude00\"}\n", and: "\n", in: "jsonl")
+    }
+
+    /// Numbers, strings and nested values are JSON's or refused, each with its line and column.
+    func testJSONThatIsNotWellFormedIsRefused() throws {
+        let cases: [(text: String, column: Int, reason: String)] = [
+            (#"{"a": 01}"#, 8, "expected “,” or “}”"),
+            (#"{"a": 1.}"#, 7, "a number is not complete"),
+            (#"{"a": -}"#, 7, "a number is not complete"),
+            ("{\"a\": \"t\u{1}\"}", 9, "a string holds a control character that is not escaped"),
+            (#"{"a": [1,,2]}"#, 10, "expected a value"),
+            (#"{"a": {"b" 1}}"#, 12, "expected “:” after a key"),
+            (#"{"a": [1}}"#, 9, "expected “,” or “]”"),
+        ]
+        try assertRefused(cases, between: "[{\"a\": 1},\n", and: "]", in: "json")
+    }
+
+    /// Each case's text, written between two others, is refused on line 2 at its column.
+    private func assertRefused(
+        _ cases: [(text: String, column: Int, reason: String)], between first: String, and last: String,
+        in suffix: String
+    ) throws {
+        for (index, test) in cases.enumerated() {
+            let name = "bad-\(index).\(suffix)"
+            try (first + test.text + last).write(toFile: path(name), atomically: true, encoding: .utf8)
+            let refusal = refusal(name)
+            XCTAssertEqual(refusal?.line, 2, test.text)
+            XCTAssertEqual(refusal?.column, test.column, test.text)
+            XCTAssertEqual(refusal?.reason, .json(test.reason), test.text)
+        }
+    }
+
     func testWindowsAndExcelTextReadAsTheirCSV() throws {
         let expected = try writeCSV()
         try python(

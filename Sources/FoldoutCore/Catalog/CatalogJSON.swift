@@ -29,22 +29,28 @@ struct CatalogJSONKeys {
 
 /// One pass over JSON objects: the first finds the keys and checks the whole text, the second
 /// writes the values. Each object's keys are expected in the order the last object had them,
-/// so a key is looked up by name only where the order changes.
+/// so a key is looked up by name only where the order changes. Its tokens are `JSONLexer`'s.
 struct CatalogJSONReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    private var lexer: JSONLexer
+    private var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
+    private var index: Int {
+        get { lexer.index }
+        set { lexer.index = newValue }
+    }
     private let loading: CatalogLoading?
     private let pass: Int
     private var reported = 0
     /// The column of the key at each place in the last object.
     private var lastOrder: [Int] = []
     private var scratch: [UInt8] = []
+    /// The closing bracket of each array or object a nested value has open.
+    private var open: [UInt8] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, pass: Int) {
-        self.bytes = bytes
+        let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        lexer = JSONLexer(bytes, at: bom ? 3 : 0)
         self.loading = loading
         self.pass = pass
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { index = 3 }
     }
 
     private enum ValueKind {
@@ -170,7 +176,7 @@ struct CatalogJSONReader {
     ) throws(CatalogImportError) -> Int {
         let written = UnsafeBufferPointer(rebasing: bytes[key])
         if place < lastOrder.count, Self.same(keys.written[lastOrder[place]], written) { return lastOrder[place] }
-        let name = escaped ? try decoded(key) : String(decoding: written, as: UTF8.self)
+        let name = escaped ? decoded(key) : String(decoding: written, as: UTF8.self)
         let column: Int
         if let known = keys.columnOfName[name] {
             column = known
@@ -206,7 +212,7 @@ struct CatalogJSONReader {
         case .string(escaped: false):
             table.field(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
         case .string(escaped: true):
-            try decode((range.lowerBound + 1)..<(range.upperBound - 1))
+            decode((range.lowerBound + 1)..<(range.upperBound - 1))
             scratch.withUnsafeBufferPointer { table.field($0) }
         }
     }
@@ -214,10 +220,17 @@ struct CatalogJSONReader {
     private mutating func skipValue() throws(CatalogImportError) -> ValueKind {
         guard index < bytes.count else { throw problem(tr("expected a value"), at: index) }
         switch bytes[index] {
-        case UInt8(ascii: "\""): return .string(escaped: try skipString())
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             try skipNested()
             return .nested
+        default: return try skipScalar()
+        }
+    }
+
+    /// Moves past a string, number or literal, or says that no value is at `index`.
+    private mutating func skipScalar() throws(CatalogImportError) -> ValueKind {
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return .string(escaped: try skipString())
         case UInt8(ascii: "n"):
             try skipWord("null")
             return .null
@@ -229,9 +242,7 @@ struct CatalogJSONReader {
             return .literal
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let start = index
-            index += 1
-            while index < bytes.count, Self.isNumberByte(bytes[index]) { index += 1 }
-            guard bytes[index - 1] != UInt8(ascii: "-") else {
+            do throws(JSONLexer.Failure) { try lexer.number() } catch {
                 throw problem(tr("a number is not complete"), at: start)
             }
             return .literal
@@ -239,129 +250,100 @@ struct CatalogJSONReader {
         }
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
-            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+")
-            || byte == UInt8(ascii: "-")
-    }
-
     private mutating func skipWord(_ word: StaticString) throws(CatalogImportError) {
         let start = index
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
-        guard index + expected.count <= bytes.count,
-            UnsafeBufferPointer(rebasing: bytes[index..<(index + expected.count)]).elementsEqual(expected)
-        else { throw problem(tr("expected a value"), at: start) }
-        index += expected.count
+        do throws(JSONLexer.Failure) { try lexer.word(word) } catch { throw problem(tr("expected a value"), at: start) }
     }
 
     /// Skips the string at `index`; true if it holds escapes.
     private mutating func skipString() throws(CatalogImportError) -> Bool {
         let start = index
-        index += 1
-        var escaped = false
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                index += 1
-                return escaped
-            case UInt8(ascii: "\\"):
-                escaped = true
-                index += 2
-            case 10: throw problem(tr("a string is never closed"), at: start)
-            default: index += 1
-            }
-        }
-        throw problem(tr("a string is never closed"), at: start)
+        do throws(JSONLexer.Failure) { return try lexer.string() } catch { throw stringProblem(error, start: start) }
     }
 
+    private func stringProblem(_ failure: JSONLexer.Failure, start: Int) -> CatalogImportError {
+        switch failure.kind {
+        case .end, .unexpected: problem(tr("a string is never closed"), at: start)
+        case .controlCharacter where bytes[failure.offset] == 10 || bytes[failure.offset] == 13:
+            problem(tr("a string is never closed"), at: start)
+        case .controlCharacter:
+            problem(tr("a string holds a control character that is not escaped"), at: failure.offset)
+        case .unknownEscape: problem(tr("an escape is not valid"), at: failure.offset)
+        case .notHex: problem(tr("an escape is not complete"), at: failure.offset)
+        case .loneSurrogate: problem(tr("an escape is half of a surrogate pair"), at: failure.offset)
+        }
+    }
+
+    /// Moves past the array or object at `index`, checking that it is JSON.
     private mutating func skipNested() throws(CatalogImportError) {
         let start = index
-        var depth = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\""):
-                _ = try skipString()
-                continue
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
-                    index += 1
-                    return
+        open.removeAll(keepingCapacity: true)
+        while true {
+            try notEnded(inside: start)
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+                let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                open.append(closing)
+                index += 1
+                skipSpace()
+                try notEnded(inside: start)
+                if bytes[index] != closing {
+                    if closing == UInt8(ascii: "}") { try skipNestedKey(start) }
+                    continue
                 }
-            default: break
+            } else {
+                _ = try skipScalar()
+                skipSpace()
+                try notEnded(inside: start)
             }
-            index += 1
+            // After a value: a comma before the next, or the end of one array or object or more.
+            while let closing = open.last {
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    skipSpace()
+                    if closing == UInt8(ascii: "}") { try skipNestedKey(start) }
+                    break
+                }
+                guard bytes[index] == closing else {
+                    throw problem(
+                        closing == UInt8(ascii: "}") ? tr("expected “,” or “}”") : tr("expected “,” or “]”"), at: index)
+                }
+                index += 1
+                open.removeLast()
+                guard !open.isEmpty else { return }
+                skipSpace()
+                try notEnded(inside: start)
+            }
         }
-        throw problem(tr("a nested value is never closed"), at: start)
     }
 
-    private mutating func skipSpace() {
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default: return
-            }
-        }
+    /// Moves past a key and its colon inside the nested value at `start`, and the space after.
+    private mutating func skipNestedKey(_ start: Int) throws(CatalogImportError) {
+        try notEnded(inside: start)
+        guard bytes[index] == UInt8(ascii: "\"") else { throw problem(tr("expected a key in quotes"), at: index) }
+        _ = try skipString()
+        skipSpace()
+        try notEnded(inside: start)
+        guard bytes[index] == UInt8(ascii: ":") else { throw problem(tr("expected “:” after a key"), at: index) }
+        index += 1
+        skipSpace()
     }
 
-    private mutating func decoded(_ range: Range<Int>) throws(CatalogImportError) -> String {
-        try decode(range)
+    private func notEnded(inside start: Int) throws(CatalogImportError) {
+        guard index < bytes.count else { throw problem(tr("a nested value is never closed"), at: start) }
+    }
+
+    private mutating func skipSpace() { lexer.skipSpace() }
+
+    private mutating func decoded(_ range: Range<Int>) -> String {
+        decode(range)
         return String(decoding: scratch, as: UTF8.self)
     }
 
     /// The text of a string's escaped contents, into `scratch`.
-    private mutating func decode(_ range: Range<Int>) throws(CatalogImportError) {
+    private mutating func decode(_ range: Range<Int>) {
         scratch.removeAll(keepingCapacity: true)
-        var at = range.lowerBound
-        while at < range.upperBound {
-            let byte = bytes[at]
-            guard byte == UInt8(ascii: "\\") else {
-                scratch.append(byte)
-                at += 1
-                continue
-            }
-            guard at + 1 < range.upperBound else { throw problem(tr("an escape is not complete"), at: at) }
-            at += 2
-            switch bytes[at - 1] {
-            case UInt8(ascii: "n"): scratch.append(10)
-            case UInt8(ascii: "t"): scratch.append(9)
-            case UInt8(ascii: "r"): scratch.append(13)
-            case UInt8(ascii: "b"): scratch.append(8)
-            case UInt8(ascii: "f"): scratch.append(12)
-            case UInt8(ascii: "u"):
-                var scalar = try hex(at - 2, range)
-                at += 4
-                if (0xD800..<0xDC00).contains(scalar), at + 1 < range.upperBound, bytes[at] == UInt8(ascii: "\\"),
-                    bytes[at + 1] == UInt8(ascii: "u")
-                {
-                    let low = try hex(at, range)
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        at += 6
-                    }
-                }
-                scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
-            case let other: scratch.append(other)
-            }
-        }
-    }
-
-    /// The four hex digits after the `\u` at `at`.
-    private func hex(_ at: Int, _ range: Range<Int>) throws(CatalogImportError) -> UInt32 {
-        guard at + 6 <= range.upperBound else { throw problem(tr("an escape is not complete"), at: at) }
-        var value: UInt32 = 0
-        for digit in bytes[(at + 2)..<(at + 6)] {
-            let nibble: UInt8
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit - UInt8(ascii: "A") + 10
-            default: throw problem(tr("an escape is not complete"), at: at)
-            }
-            value = value << 4 | UInt32(nibble)
-        }
-        return value
+        lexer.decode(range, into: &scratch)
     }
 
     private mutating func report() throws(CatalogImportError) {
