@@ -11,7 +11,8 @@ import PostgresTesting
 /// executed; psql's `\timing`), rounds alternating, at 1M and at `rows` rows; Foldout's memory while
 /// filtering; a narrow range of the delay; and both again with indexes on `carrier` and
 /// `dep_delay` (made in the throwaway database only: Foldout never creates anything in a user's).
-func databaseFigures(rows: Int, rounds: Int) -> [Figure] {
+func databaseFigures(rows: Int, rounds: Int, peers: PythonPeers?) -> [Figure] {
+    let readsSQL = peers?.install("psycopg2-binary", importing: "psycopg2") == true
     let server: ThrowawayPostgres
     do { server = try ThrowawayPostgres() } catch { fatal("cannot start PostgreSQL: \(error)") }
     // Stopped before any fatal(), whose exit skips a defer.
@@ -23,6 +24,7 @@ func databaseFigures(rows: Int, rounds: Int) -> [Figure] {
             try server.psql(makeTable(rows: size))
             try server.psql("VACUUM ANALYZE big")
             figures += try facetChange(server, rows: size, rounds: rounds, label: "", changes: carrierChanges)
+            if readsSQL, let peers { figures += pandasMemory(server, rows: size, peers: peers) }
         }
         let last = sizes.last!
         figures += try facetChange(server, rows: last, rounds: rounds, label: ", narrow delay", changes: narrowChanges)
@@ -125,6 +127,23 @@ private func facetChange(
                 rounds: 1))
     }
     return figures
+}
+
+/// Foldout's memory with the table open and filtered in its server, against pandas reading it
+/// (`read_sql`, the way a notebook gets a table): the Python process's peak.
+private func pandasMemory(_ server: ThrowawayPostgres, rows: Int, peers: PythonPeers) -> [Figure] {
+    progress("database \(rows) rows: pandas.read_sql")
+    guard let read = peers.readSQL(uri: server.uri(), query: "SELECT * FROM big"), read.rows == rows else { return [] }
+    let grouped = NumberText.grouped(rows)
+    return [
+        Figure(
+            name: "memory with \(grouped) rows in the server", unit: "MiB", value: residentMiB(),
+            baseline: read.peakMiB, baselineName: "pandas.read_sql('SELECT * FROM big') over psycopg2, peak",
+            rounds: 1),
+        Figure(
+            name: "pandas.read_sql of \(grouped) rows", unit: "ms", value: read.milliseconds, baseline: nil,
+            baselineName: "", rounds: 1),
+    ]
 }
 
 /// The time psql's `\timing` gives the statements, prepared first (not timed) then executed with

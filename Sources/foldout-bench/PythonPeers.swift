@@ -39,6 +39,35 @@ struct PythonPeers {
         return PythonPeers(python: python)
     }
 
+    /// Installs `package` into the venv unless `module` imports already; false if it cannot.
+    func install(_ package: String, importing module: String) -> Bool {
+        if run(python, ["-c", "import \(module)"]).status == 0 { return true }
+        progress("peers: installing \(package) from PyPI")
+        let pip = String(python.dropLast("python".count)) + "pip"
+        guard run(pip, ["install", "--quiet", "--disable-pip-version-check", package]).status == 0 else { return false }
+        return run(python, ["-c", "import \(module)"]).status == 0
+    }
+
+    /// `pandas.read_sql(query)` over psycopg2 on the server at `uri` (a libpq URI): its time, the
+    /// rows it read and the Python process's peak resident memory. Nil if it failed.
+    func readSQL(uri: String, query: String) -> (milliseconds: Double, rows: Int, peakMiB: Double)? {
+        let script = """
+            import json, sys, time, warnings, pandas, psycopg2
+            warnings.simplefilter("ignore")  # pandas asks for SQLAlchemy; a DBAPI connection works
+            connection = psycopg2.connect(sys.argv[1])
+            started = time.perf_counter()
+            frame = pandas.read_sql(sys.argv[2], connection)
+            print(json.dumps({"load": (time.perf_counter() - started) * 1000, "rows": len(frame)}))
+            """
+        let result = run(python, ["-c", script, uri, query])
+        let numbers = result.jsonNumbers
+        guard result.status == 0, let load = numbers["load"], let rows = numbers["rows"] else {
+            warn("pandas.read_sql failed (status \(result.status))")
+            return nil
+        }
+        return (load, Int(rows), result.peakMiB)
+    }
+
     /// One round of every peer on `path`: load times, memory per row, and the facet counts with
     /// `chosen` (column, value) fixed, from DuckDB. Nil if the script failed.
     func round(path: String, facets: [String], chosen: (column: String, value: String)?) -> [String: Double]? {

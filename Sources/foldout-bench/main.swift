@@ -21,7 +21,8 @@ let usage = """
     of its own, and prints the time, the peak memory and the bytes per row; a full run leaves it out.
     --compare OLD.json prints each figure beside an earlier run's (its --json) and the change.
     --only database filters a PostgreSQL table of --catalog-size rows (and of 1M) in a throwaway
-    server against psql (needs Debian's postgresql; no display).
+    server against psql, and Foldout's memory against pandas.read_sql of the table (psycopg2-binary
+    in the venv; needs Debian's postgresql; no display).
     A peer's load or export is timed in turns with Foldout's, round by round, on the same file warm
     in the page cache (one Python process kept up, after one untimed round); each figure shows its
     median and its spread, the fastest and the slowest round.
@@ -87,7 +88,7 @@ while !arguments.isEmpty {
     }
 }
 if only == "database" {
-    let measured = databaseFigures(rows: catalogSize, rounds: rounds)
+    let measured = databaseFigures(rows: catalogSize, rounds: rounds, peers: peers ? PythonPeers.prepare() : nil)
     progress("")
     print(json ? Figure.json(measured) : Figure.table(measured))
     exit(0)
