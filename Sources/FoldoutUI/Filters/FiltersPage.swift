@@ -29,13 +29,10 @@ final class FiltersPage {
     let section = ComboSection()
     private let shown = ShownFilter()
     private let host: FiltersPageHost
-    let comboRows: [ComboRow]
+    private let combos: ComboRows
     let countLabel = Label()
     let sourceLabel = Label()
-    let openButton = Button(label: tr("_Open…"), mnemonic: true)
-    /// Beside Open…, its menu: Open… and Open Recent (shown once the window gives the recent files).
-    let openMenuButton = MenuButton()
-    private let openButtons = Box(.horizontal)
+    private lazy var opens = OpenButtons { [weak self] in self?.chooseFile() }
     let rowsExport: RowsExport
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
     private let model = PositionListModel()
@@ -47,7 +44,7 @@ final class FiltersPage {
     private(set) lazy var search: FiltersSearch = FiltersSearch(shown: shown, section: section) { [weak self] busy in
         if busy { self?.work.showSearching() } else { self?.work.finishWorking() }
     }
-    private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [openButtons]) { [weak self] in self?.viewChanged() }
+    private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [opens.root]) { [weak self] in self?.viewChanged() }
     private(set) lazy var activeBar: ActiveFiltersBar = ActiveFiltersBar(
         onRemove: { [weak self] column in self?.filter?.reset(column: column) },
         onRemoveSearch: { [weak self] in self?.search.entry.text = "" },
@@ -96,7 +93,7 @@ final class FiltersPage {
     init(source: CatalogSource, host: FiltersPageHost) {
         self.source = source
         self.host = host
-        comboRows = ComboSection.Combo.allCases.map { [section] in ComboRow(combo: $0, section: section) }
+        combos = ComboRows(section: section)
         rowsExport = RowsExport(window: host.window, notify: host.notify)
         viewSwitcher = StackSwitcher(stack: resultsStack)
         buildLayout()
@@ -106,6 +103,9 @@ final class FiltersPage {
     }
 
     var filter: FacetFilter? { shown.filter }
+    var comboRows: [ComboRow] { combos.rows }
+    /// Beside Open…, its menu: Open… and Open Recent (shown once the window gives the recent files).
+    var openMenuButton: MenuButton { opens.menuButton }
     var table: ResultsTable { tableLayout.table }
     var columnsMenu: TableColumnsMenu { tableLayout.menu }
     var facetMenus: [FacetMenu] { facetBar.menus }
@@ -143,20 +143,10 @@ final class FiltersPage {
 
     private func buildLayout() {
         root.addCSSClass("filters-page")
-        openButton.tooltip = tr("Open a catalog: CSV, TSV, JSON, a SQLite database, or any of them compressed")
-        openButtons.addCSSClass("linked")
-        openButtons.append(openButton)
-        openMenuButton.tooltip = tr("Open a recent catalog")
-        openMenuButton.setAccessibleLabel(tr("Open Recent"))
-        openMenuButton.isVisible = false
-        openButtons.append(openMenuButton)
         root.append(search.root)
         root.append(facetBar.root)
 
-        let combos = Box(.vertical)
-        combos.addCSSClass("combo-section")
-        for row in comboRows { combos.append(row.root) }
-        root.append(combos)
+        root.append(combos.root)
         root.append(fileBar.root)
         root.append(activeBar.root)
 
@@ -194,7 +184,6 @@ final class FiltersPage {
     private func connect() {
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         connectSearch()
-        openButton.onClicked { [weak self] in self?.chooseFile() }
         actions.add("clear") { [weak self] in self?.clearFilters() }
         actions.add("search") { [weak self] in _ = self?.search.entry.grabFocus() }
         actions.add("reload") { [weak self] in self?.reload() }
@@ -210,7 +199,7 @@ final class FiltersPage {
             return true
         }
         root.add(drop)
-        refreshCombos()
+        combos.refresh()
     }
 
     private func connectSearch() {
@@ -290,7 +279,7 @@ final class FiltersPage {
     private func setInteractive(_ interactive: Bool) {
         facetBar.isSensitive = interactive
         search.root.isSensitive = interactive
-        for row in comboRows { row.root.isSensitive = interactive }
+        combos.setSensitive(interactive)
         updateActions()
     }
 
@@ -342,35 +331,23 @@ final class FiltersPage {
 
     private func apply(_ change: ComboSection.Change) {
         if case .chose = change { viewChanged() }
+        combos.refresh()
         switch change {
         case .opened, .closed:
-            refreshCombos()
+            break
         case .chose(.sort):
-            refreshCombos()
             table.showSort(section.sort)
             if let filter { sortRun.sort(filter, by: section.sort) }
         case .chose(.title):
-            refreshCombos()
             list.rebind()
             tableLayout.show()
             if !search.entry.text.isEmpty && !search.everyColumn.isActive { search.run() }
         case .chose(.details):
-            refreshCombos()
             list.rebind()
             tableLayout.show()
         case .columns:
             // A new catalog: its results follow and bind every row afresh.
-            refreshCombos()
             tableLayout.show()
-        }
-    }
-
-    private func refreshCombos() {
-        for row in comboRows {
-            row.setOptions(section.options(for: row.combo))
-            row.show(
-                value: section.value(for: row.combo), chosen: section.chosen(row.combo), open: section.isOpen(row.combo)
-            )
         }
     }
 
@@ -441,7 +418,7 @@ final class FiltersPage {
     func unfoldResult(at listPosition: Int) { unfolded.unfoldResult(at: listPosition) }
 
     /// Asks where to save the results, in their order, and saves them (`RowsExport`).
-    func exportRows() {
+    private func exportRows() {
         guard let filter, !work.isOpening else { return }
         // The columns shown: the table's, else the rows' title and details.
         let shown =
@@ -468,17 +445,11 @@ final class FiltersPage {
 
     // MARK: The file
 
-    func chooseFile() { work.chooseFile() }
+    private func chooseFile() { work.chooseFile() }
 
-    /// Shows the Open button's menu: Open…, and `recent` as its Open Recent submenu; `refresh`
-    /// brings `recent` up to date each time the menu opens.
+    /// Offers `recent` as Open Recent beside Open… (`OpenButtons.offerRecent`).
     func offerRecent(_ recent: Menu, refresh: @escaping @MainActor () -> Void) {
-        let open = Menu()
-        open.append(tr("_Open…"), action: "filters.open")
-        open.appendSubmenu(tr("Open _Recent"), recent)
-        openMenuButton.setMenu(open)
-        openMenuButton.onPopup(refresh)
-        openMenuButton.isVisible = true
+        opens.offerRecent(recent, refresh: refresh)
     }
 
     /// What Open Recent and the next start keep of the catalog read from `path`: the path, or a
