@@ -9,10 +9,21 @@ public struct CatalogReadOptions: Sendable, Equatable {
     /// A database's table or view, a workbook's sheet, or an archive's member; nil when there is
     /// only one.
     public var table: String?
+    /// Where a PostgreSQL table is filtered; nil: in its server when it is large
+    /// (`DatabaseTable.staysInServer`).
+    public var residence: Residence?
 
-    public init(encoding: String? = nil, table: String? = nil) {
+    public enum Residence: Sendable, Equatable {
+        /// Read into memory, however large.
+        case inMemory
+        /// Filtered where it lives, however small.
+        case inDatabase
+    }
+
+    public init(encoding: String? = nil, table: String? = nil, residence: Residence? = nil) {
         self.encoding = encoding
         self.table = table
+        self.residence = residence
     }
 }
 

@@ -10,6 +10,19 @@ extension DatabaseTable {
     /// server rather than reading it into memory.
     public static let inDatabaseRows = 1_000_000
 
+    /// Whether the table `options` name at `address` is filtered in its server rather than read
+    /// into memory: as `options.residence` says, else when the planner expects it to have more than
+    /// `inDatabaseRows` rows.
+    public static func staysInServer(
+        address: DatabaseAddress, options: CatalogReadOptions
+    ) throws(CatalogImportError) -> Bool {
+        switch options.residence {
+        case .inMemory?: return false
+        case .inDatabase?: return true
+        case nil: return try estimatedRows(address: address, table: options.table) > inDatabaseRows
+        }
+    }
+
     /// Opens the table with the facets `requests` filter by (no others: nothing more is counted).
     public static func open(
         address: DatabaseAddress, table: String?, for requests: [FilterRequest]

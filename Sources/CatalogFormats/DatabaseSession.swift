@@ -99,16 +99,18 @@ public final class DatabaseSession: Sendable {
     /// The query on a usable connection (made again after a fault). A cancel meant for an older
     /// query may reach the server after this one started (PostgreSQL's cancel is asynchronous):
     /// a newest query cancelled is run once more (a statement timeout then fails again, and is
-    /// said).
+    /// said); so is one whose connection broke (the server restarted since it was made).
     private func attempt<Answer>(
         _ request: Int, _ query: (PostgresConnection) throws(CatalogImportError) -> Answer
     ) -> Result<Answer, CatalogImportError> {
+        // The first round's lost connection, said rather than the second's failing to connect.
+        var lost: CatalogImportError?
         for round in 0..<2 {
             let connection: PostgresConnection
             do throws(CatalogImportError) {
                 connection = try usableConnection()
             } catch {
-                return .failure(error)
+                return .failure(lost ?? error)
             }
             guard let canceller = connection.canceller() else {
                 return .failure(CatalogImportError(line: 0, reason: .cannotConnect("out of memory")))
@@ -124,12 +126,27 @@ public final class DatabaseSession: Sendable {
                 state.running = nil
                 return state.newest == request
             }
-            if case .failure = result, !connection.isUsable { self.connection = nil }
-            guard case .failure = result, round == 0, stillNewest, connection.lastFailureCode == "57014" else {
+            // A connection to a server that went away (or restarted) fails once it is used, its
+            // status not always saying so: one made anew may work.
+            let broken = !connection.isUsable || Self.isConnectionLost(connection.lastFailureCode)
+            if case .failure(let error) = result, broken {
+                self.connection = nil
+                if round == 0 { lost = error }
+            }
+            let retried = connection.lastFailureCode == "57014" || broken
+            guard case .failure = result, round == 0, stillNewest, retried else {
+                if case .failure = result, broken, let lost { return .failure(lost) }
                 return result
             }
         }
         return .failure(CatalogImportError(line: 0, reason: .cancelled))
+    }
+
+    /// No SQLSTATE (the connection closed), a connection exception (08…) or the server shutting
+    /// down or restarting (57P…).
+    private static func isConnectionLost(_ code: String?) -> Bool {
+        guard let code else { return true }
+        return code.hasPrefix("08") || code.hasPrefix("57P")
     }
 
     private func usableConnection() throws(CatalogImportError) -> PostgresConnection {

@@ -126,6 +126,12 @@ public final class Adjustment: Object {
     public var upper: Double { gtk_adjustment_get_upper(adjustment) }
     public var lower: Double { gtk_adjustment_get_lower(adjustment) }
     public var pageSize: Double { gtk_adjustment_get_page_size(adjustment) }
+
+    /// After the view scrolled.
+    @discardableResult
+    public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        on("value-changed", handler)
+    }
 }
 
 @MainActor

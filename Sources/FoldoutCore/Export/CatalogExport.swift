@@ -79,6 +79,17 @@ public struct CatalogExport: Sendable {
         return String(decoding: writer.buffer, as: UTF8.self)
     }
 
+    /// `records` as delimited text, each field quoted as an export quotes it: a row read from a
+    /// server, copied.
+    public static func text(of records: [[String]], format: Format) -> String {
+        var writer = DelimitedWriter(delimiter: format.delimiter, flushAt: .max)
+        for record in records {
+            for field in record { writer.field(field) }
+            try? writer.endRecord()
+        }
+        return String(decoding: writer.buffer, as: UTF8.self)
+    }
+
     private func write(
         progress: CatalogExportProgress?, flush: @escaping (inout [UInt8]) throws(CatalogExportError) -> Void
     ) throws(CatalogExportError) {

@@ -31,16 +31,9 @@ extension FacetFilter {
     /// names every ticked option, where a button's label counts them past two.
     public func filterText(forColumn column: Int, listingAll: Bool = false) -> String {
         if let range = range(forColumn: column) { return rangeText(range, forColumn: column) }
-        let selection = selection(forColumn: column)
-        var ticked = selection.options.sorted().map { optionText($0, inColumn: column) }
-        if selection.noValue { ticked.append(tr("No value")) }
-        let name = catalog.columns[column].name
-        let text =
-            ticked.count <= 2 || listingAll
-            ? ticked.joined(separator: ", ")
-            : tr("{count} of {facet}", ["count": NumberText.grouped(ticked.count), "facet": name])
-        // TRANSLATORS: a facet that matches every option but the ones named: "not UA".
-        return selection.excluded ? tr("not {options}", ["options": text]) : text
+        return selection(forColumn: column).described(facet: catalog.columns[column].name, listingAll: listingAll) {
+            optionText($0, inColumn: column)
+        }
     }
 
     /// "≥ 60", "≤ 2013-06-07", "10–50", "June 2013", "2013-06-01", with "or no value" when missing values pass.

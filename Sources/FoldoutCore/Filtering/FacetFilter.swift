@@ -10,7 +10,7 @@
 /// that filter changes; the matches are their intersection, and a facet's counts are counted
 /// over the intersection of the others. What the filter keeps for a column is one value
 /// (`FacetColumnState`), dropped as one. Counting is in FacetFilter+Counting.swift.
-public final class FacetFilter {
+public final class FacetFilter: FacetChoosing {
     /// What one change changed.
     public struct Change: OptionSet, Sendable {
         public let rawValue: UInt8
@@ -153,33 +153,6 @@ public final class FacetFilter {
             selection.options.count == 1
         else { return nil }
         return selection.options.first
-    }
-
-    /// Chooses `option` alone (the "No value" option too), as a single click in a flyout does.
-    public func select(option: Int, inColumn column: Int) {
-        let noValue = option == noValueOption(forColumn: column)
-        precondition(
-            noValue || (0..<options(forColumn: column).count).contains(option),
-            "option \(option) is not one of column \(column)'s")
-        setSelection(FacetSelection(options: noValue ? [] : [option], noValue: noValue), forColumn: column)
-    }
-
-    /// Ticks `option` or unticks it, keeping the others.
-    public func toggle(option: Int, inColumn column: Int) {
-        var selection = self.selection(forColumn: column)
-        if option == noValueOption(forColumn: column) {
-            selection.noValue.toggle()
-        } else if selection.options.remove(option) == nil {
-            selection.options.insert(option)
-        }
-        setSelection(selection, forColumn: column)
-    }
-
-    /// Turns the ticked options into "every option but these", or back.
-    public func setExcluded(_ excluded: Bool, inColumn column: Int) {
-        var selection = self.selection(forColumn: column)
-        selection.excluded = excluded
-        setSelection(selection, forColumn: column)
     }
 
     public func setSelection(_ selection: FacetSelection, forColumn column: Int) {

@@ -10,25 +10,17 @@ import FoldoutCore
 enum CommandLineDatabaseExport {
     /// Whether the export of `path` goes through the server: a PostgreSQL table, not forced into
     /// memory, and asked to stay in the server or large; or the problem, when it cannot.
-    static func chosen(
-        path: String, options: CatalogReadOptions, residence: LaunchRequest.Residence?
-    ) -> Result<Bool, LaunchProblem> {
+    static func chosen(path: String, options: CatalogReadOptions) -> Result<Bool, LaunchProblem> {
         guard let address = DatabaseAddress(path) else {
-            guard residence != .inDatabase else {
+            guard options.residence != .inDatabase else {
                 return .failure(LaunchProblem(tr("--in-database needs a PostgreSQL table (postgresql://…)")))
             }
             return .success(false)
         }
-        switch residence {
-        case .inMemory?: return .success(false)
-        case .inDatabase?: return .success(true)
-        case nil:
-            do throws(CatalogImportError) {
-                let rows = try DatabaseTable.estimatedRows(address: address, table: options.table)
-                return .success(rows > DatabaseTable.inDatabaseRows)
-            } catch {
-                return .failure(LaunchProblem(cannotOpen(path, error)))
-            }
+        do throws(CatalogImportError) {
+            return .success(try DatabaseTable.staysInServer(address: address, options: options))
+        } catch {
+            return .failure(LaunchProblem(cannotOpen(path, error)))
         }
     }
 

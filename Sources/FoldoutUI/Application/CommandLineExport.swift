@@ -10,7 +10,7 @@ enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
     static func run(_ request: LaunchRequest, to path: String) -> String? {
         if case .file(let file, let options, _)? = request.catalog {
-            switch CommandLineDatabaseExport.chosen(path: file, options: options, residence: request.residence) {
+            switch CommandLineDatabaseExport.chosen(path: file, options: options) {
             case .failure(let problem): return problem.message
             case .success(true):
                 return CommandLineDatabaseExport.run(

@@ -49,15 +49,15 @@ extension LaunchRequest {
             .text(
                 "table", tr("NAME"), tr("Open the table NAME of a database, or the file NAME in a zip archive"),
                 into: \.readOptions.table),
-            .flag("in-memory", tr("Read a database’s table into memory, however large (the window always does)")) {
-                $0.residence = .inMemory
+            .flag("in-memory", tr("Read a database’s table into memory, however large")) {
+                $0.readOptions.residence = .inMemory
             },
-            .flag("in-database", tr("With --export, filter a PostgreSQL table in its server instead of reading it")) {
+            .flag("in-database", tr("Filter a PostgreSQL table in its server, however small, instead of reading it")) {
                 (request) throws(LaunchProblem) in
-                guard request.residence == nil else {
+                guard request.readOptions.residence == nil else {
                     throw LaunchProblem(tr("use either --in-memory or --in-database, not both"))
                 }
-                request.residence = .inDatabase
+                request.readOptions.residence = .inDatabase
             },
             .text(
                 "encoding", tr("NAME"),

@@ -16,9 +16,6 @@ struct LaunchRequest {
         case generated(count: Int)
     }
 
-    /// Where a database's table is filtered: read into memory, or in its server.
-    enum Residence { case inMemory, inDatabase }
-
     static let actionsCount = 10_000
     static let catalogSizes = 1...50_000_000
 
@@ -40,8 +37,6 @@ struct LaunchRequest {
     var printsVersion = false
     /// `--table` and `--encoding`: how the catalog is read, whether `--catalog` or an argument names it.
     var readOptions = CatalogReadOptions()
-    /// `--in-memory` or `--in-database`; nil: in the server for `--export` of a large table.
-    var residence: Residence?
 
     /// A launch that asks for nothing (the desktop's, D-Bus activation's).
     static var none: LaunchRequest { LaunchRequest() }
@@ -52,9 +47,6 @@ struct LaunchRequest {
     /// the problem is one line, for the launching process's standard error.
     init(_ parsed: ParsedOptions) throws(LaunchProblem) {
         for option in Self.options { try option.read(into: &self, from: parsed) }
-        if residence == .inDatabase && exportPath == nil {
-            throw LaunchProblem(tr("--in-database works with --export only; the window reads a table into memory"))
-        }
         if let text = unfoldText {
             // A row of the results is checked once they are shown (FiltersLaunchRequests.swift).
             let bound = unfoldsAResult ? Int.max : Self.actionsCount
@@ -66,6 +58,10 @@ struct LaunchRequest {
         // --table and --encoding are declared after --catalog.
         if case .file(let path, _, let atStart)? = catalog {
             catalog = .file(path: path, options: readOptions, atStart: atStart)
+        }
+        if readOptions.residence == .inDatabase, case .file(let path, _, _)? = catalog, !DatabaseAddress.isAddress(path)
+        {
+            throw LaunchProblem(tr("--in-database needs a PostgreSQL table (postgresql://…)"))
         }
     }
 

@@ -29,6 +29,8 @@ final class CatalogWork {
     /// The window, the parent of the file chooser and the dialogs.
     private let window: @MainActor () -> Window?
     private let onOpened: @MainActor (Catalog, _ path: String, PreparedSearch?) -> Void
+    /// After a PostgreSQL table too large to read (or asked to stay there) was opened in its server.
+    private let onServerTable: @MainActor (DatabaseTable, _ path: String) -> Void
     /// After a file could not be used (its error shown) or its reading was cancelled: why, in one
     /// line.
     private let onFailed: @MainActor (String) -> Void
@@ -47,12 +49,14 @@ final class CatalogWork {
     init(
         window: @escaping @MainActor () -> Window?,
         onOpened: @escaping @MainActor (Catalog, _ path: String, PreparedSearch?) -> Void,
+        onServerTable: @escaping @MainActor (DatabaseTable, _ path: String) -> Void,
         onFailed: @escaping @MainActor (String) -> Void,
         keptSort: @escaping @MainActor () -> (column: String, descending: Bool)?,
         keptSearch: @escaping @MainActor () -> (text: String, everyColumn: Bool)?
     ) {
         self.window = window
         self.onOpened = onOpened
+        self.onServerTable = onServerTable
         self.onFailed = onFailed
         self.keptSort = keptSort
         self.keptSearch = keptSearch
@@ -124,7 +128,24 @@ final class CatalogWork {
             [weak self] result, prepared in
             self?.finishReading(result, prepared, loading: loading, path: path, name: name, options: options)
         }
+        let deliverTable: @Sendable @MainActor (DatabaseTable) -> Void = { [weak self] table in
+            guard let self, self.loading === loading else { return }
+            self.finish()
+            self.lastOptions = options
+            self.onServerTable(table, path)
+        }
         Task.detached {
+            if let address = DatabaseAddress(path) {
+                let opened = Result { () throws(CatalogImportError) -> DatabaseTable? in
+                    try DatabaseTable.staysInServer(address: address, options: options)
+                        ? DatabaseTable.open(address: address, table: options.table) : nil
+                }
+                switch opened {
+                case .success(let table?): return MainLoop.post { deliverTable(table) }
+                case .failure(let error): return MainLoop.post { deliver(.failure(error), nil) }
+                case .success(nil): break
+                }
+            }
             let result = Result { () throws(CatalogImportError) in
                 try CatalogReader.load(path: path, options: options, loading: loading)
             }

@@ -47,7 +47,7 @@ final class FacetMenu {
     private var refocusEntry = false
     private var resizeWatch: TickToken?
     /// What the flyout chooses in, and asks its counts and figures each time it opens.
-    private weak var filter: FacetFilter?
+    private weak var filter: (any FacetChoosing)?
     /// The measure shown instead of the counts, if any, and its figures (FacetMenu+Measure.swift).
     var measureChoice: FacetMeasureChoice? { didSet { measureChanged(from: oldValue) } }
     var figures: [MeasureFigure] = []
@@ -67,7 +67,7 @@ final class FacetMenu {
 
     init(
         column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool,
-        columns: [CatalogColumn] = [], filter: FacetFilter,
+        columns: [CatalogColumn] = [], filter: any FacetChoosing,
         onMeasureChosen: @escaping (FacetMeasureChoice?) -> Void
     ) {
         self.column = column
@@ -359,7 +359,7 @@ final class FacetMenu {
             return
         }
         let wanted = text.lowercased()
-        for (row, button) in optionButtons.enumerated() {
+        for row in optionButtons.indices {
             lines[row].isVisible = wanted.isEmpty || options[listed[row]].lowercased().contains(wanted)
         }
     }

@@ -45,10 +45,13 @@ final class FiltersLaunchRequests {
     }
 
     /// Tells every waiting request that its catalog could not be read.
-    func failPending(_ problem: String) {
+    func failPending(_ problem: String) { answerPending { _ in problem } }
+
+    /// Answers every waiting request with what `problem` says of it, carrying none out.
+    func answerPending(_ problem: (LaunchFilters) -> String?) {
         let requests = pending
         pending = []
-        for (_, done) in requests { done(problem) }
+        for (request, done) in requests { done(problem(request)) }
     }
 
     /// A request that names filters, a search or a sort shows exactly those, as `--export` writes

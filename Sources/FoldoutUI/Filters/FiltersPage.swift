@@ -22,6 +22,10 @@ enum CatalogSource: Sendable {
 @MainActor
 final class FiltersPage {
     let root = Box(.vertical)
+    /// A catalog's view: everything but a table filtered in its server.
+    private let catalogView = Box(.vertical)
+    /// A PostgreSQL table filtered where it lives, shown instead of `catalogView`.
+    private(set) var server: ServerTableView?
     /// What the page does, as actions (`filters.open`, `filters.export-rows`…): its keys run them,
     /// and the window offers them while the page is shown, to its menu and the accelerators.
     let actions = ActionGroup()
@@ -56,6 +60,7 @@ final class FiltersPage {
     private(set) lazy var work: CatalogWork = CatalogWork(
         window: host.window,
         onOpened: { [weak self] catalog, path, prepared in self?.opened(catalog, from: path, prepared: prepared) },
+        onServerTable: { [weak self] table, path in self?.showServerTable(table, from: path) },
         onFailed: { [weak self] problem in self?.openingFailed(problem) },
         keptSort: { [weak self] in self?.keptSort },
         keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept })
@@ -125,12 +130,17 @@ final class FiltersPage {
 
     /// Whether the page shows its data: a catalog, searched, with nothing being read, made or opened.
     var isReady: Bool {
-        filter != nil && !search.isSearching && !work.isOpening && !isGenerating && !facetBar.isMenuPending
+        (server?.isSettled ?? (filter != nil)) && !search.isSearching && !work.isOpening && !isGenerating
+            && !facetBar.isMenuPending
     }
 
     /// Puts the keyboard focus on the first facet button, or, while the catalog loads and the
     /// facet buttons are insensitive, on the first widget of the page that can take it.
     func focusFirst() {
+        if let server {
+            if server.menus.first?.button.grabFocus() != true { _ = server.searchEntry.grabFocus() }
+            return
+        }
         if facetMenus.first?.button.grabFocus() != true { root.focusFirstChild() }
     }
 
@@ -143,29 +153,23 @@ final class FiltersPage {
 
     private func buildLayout() {
         root.addCSSClass("filters-page")
-        root.append(search.root)
-        root.append(facetBar.root)
+        catalogView.vexpand = true
+        root.append(catalogView)
+        catalogView.append(search.root)
+        catalogView.append(facetBar.root)
 
-        root.append(combos.root)
-        root.append(fileBar.root)
-        root.append(activeBar.root)
+        catalogView.append(combos.root)
+        catalogView.append(fileBar.root)
+        catalogView.append(activeBar.root)
 
-        let status = Box(.horizontal, spacing: 8)
-        status.addCSSClass("results-status")
-        countLabel.xalign = 0
-        status.append(countLabel)
-        sourceLabel.xalign = 0
-        sourceLabel.hexpand = true
-        sourceLabel.ellipsizeEnd()
-        sourceLabel.addCSSClass("dim-label")
-        status.append(sourceLabel)
+        let status = Self.statusBar(countLabel, sourceLabel)
         status.append(encodingButton.root)
         status.append(work.root)
         status.append(rowsExport.root)
         status.append(columnsMenu.button)
         viewSwitcher.addCSSClass("results-views")
         status.append(viewSwitcher)
-        root.append(status)
+        catalogView.append(status)
 
         resultsStack.addTitled(list.scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
         resultsStack.addTitled(
@@ -175,17 +179,34 @@ final class FiltersPage {
         // A wide table scrolls sideways; the rows fit a narrow window.
         resultsStack.isWidthHomogeneous = false
         resultsStack.vexpand = true
-        root.append(resultsStack)
+        catalogView.append(resultsStack)
 
-        root.append(emptyResults.root)
+        catalogView.append(emptyResults.root)
         setInteractive(false)
+    }
+
+    /// The line above the results: how many match, then where they come from, dimmed.
+    static func statusBar(_ countLabel: Label, _ sourceLabel: Label) -> Box {
+        let status = Box(.horizontal, spacing: 8)
+        status.addCSSClass("results-status")
+        countLabel.xalign = 0
+        status.append(countLabel)
+        sourceLabel.xalign = 0
+        sourceLabel.hexpand = true
+        sourceLabel.ellipsizeEnd()
+        sourceLabel.addCSSClass("dim-label")
+        status.append(sourceLabel)
+        return status
     }
 
     private func connect() {
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         connectSearch()
         actions.add("clear") { [weak self] in self?.clearFilters() }
-        actions.add("search") { [weak self] in _ = self?.search.entry.grabFocus() }
+        actions.add("search") { [weak self] in
+            guard let self else { return }
+            _ = (self.server?.searchEntry ?? self.search.entry).grabFocus()
+        }
         actions.add("reload") { [weak self] in self?.reload() }
         actions.add("open") { [weak self] in self?.chooseFile() }
         actions.add("export-rows") { [weak self] in self?.exportRows() }
@@ -246,6 +267,7 @@ final class FiltersPage {
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
     /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
+        closeServerTable()
         isGenerating = false
         work.finish()
         unfolded.fold(animated: false)
@@ -286,7 +308,7 @@ final class FiltersPage {
     /// Greys out what cannot be done now: exporting or resetting before a catalog is shown, and
     /// reloading with no file read.
     private func updateActions() {
-        let shows = filter != nil
+        let shows = filter != nil && server == nil
         actions.action(named: "export-rows")?.isEnabled = shows
         actions.action(named: "reset-view")?.isEnabled = shows
         actions.action(named: "reload")?.isEnabled = watchedFile.path != nil
@@ -294,6 +316,11 @@ final class FiltersPage {
 
     /// Clears every facet's choice and the search.
     func clearFilters() {
+        if let server {
+            server.facets.clear()
+            server.searchEntry.text = ""
+            return
+        }
         filter?.resetAll()
         search.entry.text = ""
     }
@@ -433,6 +460,7 @@ final class FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
+        if server != nil, !work.isOpening { return done(Self.unfitForServer(request)) }
         requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
     }
 
@@ -469,6 +497,36 @@ final class FiltersPage {
         show(catalog, prepared: prepared)
         watch(path: path)
         host.fileOpened(Self.keptPath(of: catalog, openedFrom: path))
+    }
+
+    /// Shows `table`, filtered in its server, in place of the catalog (`ServerTableView`).
+    private func showServerTable(_ table: DatabaseTable, from path: String) {
+        closeServerTable()
+        let view = ServerTableView(
+            table: table, address: DatabaseAddress.withoutPassword(path),
+            copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
+            open: { [weak self] in self?.chooseFile() })
+        server = view
+        catalogView.isVisible = false
+        root.append(view.root)
+        requests.answerPending(Self.unfitForServer)
+        watch(path: path)
+        host.fileOpened(DatabaseAddress.withoutPassword(path))
+    }
+
+    /// What a launch's filters meet in a table filtered in its server, for now: nothing applies them.
+    private static func unfitForServer(_ request: LaunchFilters) -> String? {
+        request.isEmpty ? nil : tr("filters given at launch do not apply yet to a table filtered in its server")
+    }
+
+    /// Stops the server table's queries and shows the catalog's view again.
+    private func closeServerTable() {
+        guard let server else { return }
+        server.facets.close()
+        root.remove(server.root)
+        self.server = nil
+        catalogView.isVisible = true
+        updateActions()
     }
 
     /// A file given at start that cannot be used leaves the page with the built-in catalog.

@@ -5,7 +5,8 @@ import Gtk
 /// What a result row unfolds to: every column of its catalog row, in the file's order, as name
 /// and value (written as the region writes them; a missing value said as such; long text wrapped;
 /// a web address a link), each with a button that copies it, and a button that copies the whole
-/// row. Built the first time a row unfolds, for as many columns as the catalog has.
+/// row. Built the first time a row unfolds, for as many columns as the catalog has. A table
+/// filtered in its server gives its record as names and values, shown as the server wrote them.
 @MainActor
 final class ResultRecord {
     let revealer = Revealer(.slideDown, durationMS: 250)
@@ -14,8 +15,15 @@ final class ResultRecord {
     private(set) var fields: [Field] = []
     /// Called with the text to copy and what it is ("dep_delay", or nil for the row).
     private let onCopy: @MainActor (_ text: String, _ what: String?) -> Void
-    /// The row shown: what the copy buttons copy, its values as the catalog holds them.
-    private var shownRow: (catalog: Catalog, position: Int)?
+    /// The row shown: what the copy buttons copy.
+    private var shownRow: Shown?
+
+    private enum Shown {
+        /// A catalog's row, its values as the catalog holds them.
+        case catalog(Catalog, position: Int)
+        /// A server's row, by column name.
+        case values(names: [String], values: [String?])
+    }
 
     @MainActor final class Field {
         let name = Label()
@@ -56,14 +64,29 @@ final class ResultRecord {
 
     /// Shows the row at `position` of `catalog`.
     func show(position: Int, in catalog: Catalog) {
-        if fields.count != catalog.columns.count { build(count: catalog.columns.count) }
-        shownRow = (catalog, position)
-        for (index, field) in fields.enumerated() {
-            let name = catalog.columns[index].name
-            let shown = ResultValue.shown(catalog, column: index, at: position)
+        shownRow = .catalog(catalog, position: position)
+        show(
+            catalog.columns.indices.map { index in
+                (
+                    catalog.columns[index].name, ResultValue.shown(catalog, column: index, at: position),
+                    catalog.text(index, at: position)
+                )
+            })
+    }
+
+    /// Shows a row given as its columns' names and values (nil: none).
+    func show(names: [String], values: [String?]) {
+        shownRow = .values(names: names, values: values)
+        show(zip(names, values).map { ($0, $1, $1 ?? "") })
+    }
+
+    private func show(_ columns: [(name: String, shown: String?, value: String)]) {
+        if fields.count != columns.count { build(count: columns.count) }
+        for (field, column) in zip(fields, columns) {
+            let name = column.name
             field.name.text = name
-            if let shown {
-                field.value.setMarkup(Self.markup(shown, link: catalog.text(index, at: position)))
+            if let shown = column.shown {
+                field.value.setMarkup(Self.markup(shown, link: column.value))
                 field.value.setAccessibleLabel(tr("{column}: {value}", ["column": name, "value": shown]))
             } else {
                 field.value.setMarkup("<i>" + Label.escape(tr("no value")) + "</i>")
@@ -71,14 +94,32 @@ final class ResultRecord {
             }
             field.copy.tooltip = tr("Copy {column}", ["column": name])
             field.copy.setAccessibleLabel(tr("Copy {column}", ["column": name]))
-            field.copy.isSensitive = shown != nil
+            field.copy.isSensitive = column.shown != nil
         }
     }
 
     /// The row as two tab-separated lines, the names and the values, as a spreadsheet pastes them.
     var rowText: String {
-        guard let (catalog, position) = shownRow else { return "" }
-        return CatalogExport(catalog: catalog, rows: [UInt32(position)], format: .tsv).valuesText()
+        switch shownRow {
+        case .catalog(let catalog, let position):
+            return CatalogExport(catalog: catalog, rows: [UInt32(position)], format: .tsv).valuesText()
+        case .values(let names, let values):
+            return CatalogExport.text(of: [names, values.map { $0 ?? "" }], format: .tsv)
+        case nil:
+            return ""
+        }
+    }
+
+    /// The value of column `index` as a copy button copies it, and the column's name.
+    private func copied(_ index: Int) -> (text: String, name: String)? {
+        switch shownRow {
+        case .catalog(let catalog, let position) where index < catalog.columns.count:
+            return (catalog.text(index, at: position), catalog.columns[index].name)
+        case .values(let names, let values) where index < names.count:
+            return (values[index] ?? "", names[index])
+        default:
+            return nil
+        }
     }
 
     private func build(count: Int) {
@@ -93,8 +134,8 @@ final class ResultRecord {
             grid.attach(field.value, column: 1, row: Int32(index))
             grid.attach(field.copy, column: 2, row: Int32(index))
             field.copy.onClicked { [weak self] in
-                guard let self, let (catalog, position) = self.shownRow, index < catalog.columns.count else { return }
-                self.onCopy(catalog.text(index, at: position), catalog.columns[index].name)
+                guard let self, let copied = self.copied(index) else { return }
+                self.onCopy(copied.text, copied.name)
             }
             return field
         }

@@ -4,7 +4,8 @@ import Gtk
 
 /// One row of the Filters page's results: the row's title column and, beneath it, the values of
 /// the detail columns ("Price 12.50 · Date 2024-05-01 · …"); unfolded, the whole record
-/// (`ResultRecord`, built the first time this row unfolds).
+/// (`ResultRecord`, built the first time this row unfolds). A table filtered in its server gives
+/// its rows as values by column, `position` then being the row's place among those fetched.
 @MainActor
 final class ResultRow: UnfoldingRow {
     let root = Box(.vertical, role: .button)
@@ -65,16 +66,10 @@ final class ResultRow: UnfoldingRow {
             name.setText(text, highlighting: highlighter.ranges(in: text))
         }
         details.isVisible = !columns.isEmpty
-        details.text = columns.compactMap { column in
-            ResultValue.shown(catalog, column: column, at: position).map {
-                // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
-                tr("{column} {value}", ["column": catalog.columns[column].name, "value": $0])
-            }
-        }.joined(separator: " · ")
-        // A screen reader says the title and the details.
-        let label = details.isVisible ? name.text + ", " + details.text : name.text
-        root.setAccessibleLabel(label)
-        root.setParentAccessibleLabel(label)
+        showDetails(
+            columns.compactMap { column in
+                ResultValue.shown(catalog, column: column, at: position).map { (catalog.columns[column].name, $0) }
+            })
         if unfolded || recordPart != nil {
             if unfolded { record.show(position: position, in: catalog) }
             record.revealer.setRevealedImmediately(unfolded)
@@ -82,10 +77,48 @@ final class ResultRow: UnfoldingRow {
         markUnfolded(unfolded)
     }
 
+    /// Shows a server's row, fetched `index`th: its values by column (`names`), titled by column
+    /// `title`, the next `detailCount` columns beneath.
+    func bind(index: Int, values: [String?], names: [String], title: Int, unfolded: Bool) {
+        position = index
+        listPosition = index
+        name.text = values[title] ?? tr("No value")
+        let shown = values.indices.filter { $0 != title }.prefix(Self.detailCount)
+        showDetails(shown.compactMap { column in values[column].map { (names[column], $0) } })
+        details.isVisible = !details.text.isEmpty
+        if unfolded || recordPart != nil {
+            if unfolded { record.show(names: names, values: values) }
+            record.revealer.setRevealedImmediately(unfolded)
+        }
+        markUnfolded(unfolded)
+    }
+
+    /// How many columns a server's row shows beneath its title.
+    static let detailCount = 4
+
+    /// "Price 12.50 · Date 2024-05-01", and what a screen reader says of the row.
+    private func showDetails(_ shown: [(column: String, value: String)]) {
+        details.text = shown.map {
+            // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
+            tr("{column} {value}", ["column": $0.column, "value": $0.value])
+        }.joined(separator: " · ")
+        // A screen reader says the title and the details.
+        let label = details.isVisible ? name.text + ", " + details.text : name.text
+        root.setAccessibleLabel(label)
+        root.setParentAccessibleLabel(label)
+    }
+
     /// Folds or unfolds with the revealer's animation (none when GTK's animations are off).
     func setUnfolded(_ unfolded: Bool, catalog: Catalog) {
         guard unfolded || recordPart != nil, let position else { return }
         if unfolded { record.show(position: position, in: catalog) }
+        reveal(record.revealer, unfolded)
+    }
+
+    /// Folds or unfolds a server's row with the revealer's animation, showing `values` unfolded.
+    func setUnfolded(_ unfolded: Bool, values: [String?], names: [String]) {
+        guard unfolded || recordPart != nil else { return }
+        if unfolded { record.show(names: names, values: values) }
         reveal(record.revealer, unfolded)
     }
 

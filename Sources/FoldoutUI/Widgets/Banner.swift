@@ -11,7 +11,8 @@ final class Banner {
     let summary = Label()
     let detail = Label()
 
-    init() {
+    /// `action`, if given, stands at the banner's end (Retry).
+    init(action: Button? = nil) {
         let box = Box(.horizontal, spacing: 10)
         box.addCSSClass("warning-banner")
         box.append(Image(iconName: "dialog-warning-symbolic"))
@@ -24,6 +25,10 @@ final class Banner {
         }
         summary.addCSSClass("banner-summary")
         box.append(texts)
+        if let action {
+            action.setAlign(vertical: .center)
+            box.append(action)
+        }
         root.child = box
     }
 

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+
+/// A table filtered in its database server, as the Filters page shows it: the filter the user
+/// builds, the newest counts and the matching rows fetched so far, every one asked of the server
+/// off the main thread and answered through `post` on the main thread. While a count is under way
+/// the old counts stay (`isCounting`: the page dims them); a newer change cancels the older query.
+/// Counts, rows and records each have a session (a connection) of their own, so that scrolling or
+/// unfolding never cancels a count.
+@MainActor
+public final class DatabaseFacets {
+    public struct Change: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// The filter changed (its answers follow).
+        public static let filter = Change(rawValue: 1)
+        public static let counts = Change(rawValue: 2)
+        /// The first page of rows, replacing those shown.
+        public static let rows = Change(rawValue: 4)
+        /// A further page, after those shown.
+        public static let moreRows = Change(rawValue: 16)
+        /// A query failed (`problem`), or the problem is gone.
+        public static let problem = Change(rawValue: 8)
+    }
+
+    public let table: DatabaseTable
+    public private(set) var filter = DatabaseFilter()
+    /// The newest counts received; nil before the first.
+    public private(set) var counts: DatabaseCounts?
+    /// Whether the counts shown are an older filter's, a newer count being under way.
+    public private(set) var isCounting = false
+    /// The matching rows fetched so far, in the sort order: each row's values as shown.
+    public private(set) var rows: [[String?]] = []
+    private var keys: [[String]] = []
+    private var next: DatabaseCursor?
+    /// Whether a page of rows is being fetched (the rows shown may be an older filter's).
+    public private(set) var isFetchingRows = false
+    /// What went wrong with the last query, in one line; nil when the last answers came.
+    public private(set) var problem: CatalogImportError?
+    public let changes = Observers<Change>()
+    /// The facets some of whose rows have no value, from the first counts: their flyouts list "No value".
+    private var lacksValues: Set<Int> = []
+    private let countSession: DatabaseSession
+    private let rowSession: DatabaseSession
+    private let recordSession: DatabaseSession
+    /// Runs a closure on the main thread (the main loop's, in the app).
+    private let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
+    /// Counts each filter and each retry; an answer for an older one is dropped.
+    private var generation = 0
+    public static let pageSize = 100
+
+    public init(table: DatabaseTable, post: @escaping @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void) {
+        self.table = table
+        self.post = post
+        countSession = DatabaseSession(table: table)
+        rowSession = DatabaseSession(table: table)
+        recordSession = DatabaseSession(table: table)
+        filter.searchColumns = table.textColumns
+        ask()
+    }
+
+    /// The option facets, in the table's column order.
+    public var optionFacets: [Int] { table.facets.filter { $0.value == .options }.keys.sorted() }
+
+    public func options(forColumn column: Int) -> [String] { table.options[column] ?? [] }
+
+    /// Whether every matching row has been fetched.
+    public var hasAllRows: Bool { next == nil && !isFetchingRows }
+
+    /// What the facet's button says: what it filters by, else the column's name.
+    public func label(forColumn column: Int) -> String {
+        filter.filters(column) ? filterText(forColumn: column) : table.columns[column].name
+    }
+
+    /// "JFK, LGA", "3 of origin", "not UA".
+    public func filterText(forColumn column: Int, listingAll: Bool = false) -> String {
+        let options = options(forColumn: column)
+        return selection(forColumn: column).described(facet: table.columns[column].name, listingAll: listingAll) {
+            options.indices.contains($0) ? options[$0] : tr("No value")
+        }
+    }
+
+    /// Rows whose text columns contain `text`, ignoring case; "" searches nothing.
+    public func setSearch(_ text: String) {
+        guard text != filter.search else { return }
+        filter.search = text
+        filterChanged()
+    }
+
+    /// Ends every facet's filter and the search.
+    public func clear() {
+        guard !filter.selections.isEmpty || !filter.ranges.isEmpty || !filter.search.isEmpty else { return }
+        filter.selections = [:]
+        filter.ranges = [:]
+        filter.search = ""
+        filterChanged()
+    }
+
+    /// Asks again what the last query could not answer (the server back, the password right).
+    public func retry() {
+        problem = nil
+        changes.send(.problem)
+        // An older query's failure may still be on its way to the main thread: not this one's.
+        generation += 1
+        ask()
+    }
+
+    /// Fetches the next page of matching rows, unless one is on its way or every row is here.
+    public func fetchMoreRows() {
+        guard let cursor = next, !isFetchingRows, problem == nil else { return }
+        fetchRows(after: cursor, generation: generation)
+    }
+
+    /// The whole record of fetched row `index`, read again from the server by its key (the row as
+    /// fetched for a view without a key); nil when it is gone.
+    public func record(
+        at index: Int, answer: @escaping @MainActor (Result<[String?]?, CatalogImportError>) -> Void
+    ) {
+        guard rows.indices.contains(index) else { return answer(.success(nil)) }
+        guard table.key != .none else { return answer(.success(rows[index])) }
+        let key = keys[index]
+        let table = self.table
+        let post = self.post
+        let deliver: @Sendable @MainActor (Result<[String?]?, CatalogImportError>) -> Void = { answer($0) }
+        recordSession.run(
+            { (connection) throws(CatalogImportError) in try table.record(key: key, connection) },
+            answer: { result in post { deliver(result) } })
+    }
+
+    /// Stops every query, for closing: none is left running on the server.
+    public func close() {
+        for session in [countSession, rowSession, recordSession] { session.cancel() }
+    }
+
+    private func filterChanged() {
+        generation += 1
+        changes.send(.filter)
+        ask()
+    }
+
+    /// Asks the counts and the first page of rows for the filter now.
+    private func ask() {
+        let generation = self.generation
+        isCounting = true
+        countSession.counts(filter) { result in
+            self.post { [weak self] in self?.counted(result, generation) }
+        }
+        fetchRows(after: nil, generation: generation)
+    }
+
+    private func fetchRows(after cursor: DatabaseCursor?, generation: Int) {
+        isFetchingRows = true
+        rowSession.page(filter, after: cursor, limit: Self.pageSize) { result in
+            self.post { [weak self] in self?.fetched(result, first: cursor == nil, generation) }
+        }
+    }
+
+    private func counted(_ result: Result<DatabaseCounts, CatalogImportError>, _ generation: Int) {
+        guard generation == self.generation else { return }
+        isCounting = false
+        switch result {
+        case .success(let counts):
+            if self.counts == nil {
+                lacksValues = Set(counts.counts.compactMap { ($0.value.last ?? 0) > 0 ? $0.key : nil })
+            }
+            self.counts = counts
+            changes.send(answered(.counts))
+        case .failure(let error):
+            failed(error)
+        }
+    }
+
+    private func fetched(_ result: Result<DatabasePage, CatalogImportError>, first: Bool, _ generation: Int) {
+        guard generation == self.generation else { return }
+        isFetchingRows = false
+        switch result {
+        case .success(let page):
+            if first {
+                rows = page.rows
+                keys = page.keys
+            } else {
+                rows += page.rows
+                keys += page.keys
+            }
+            next = page.next
+            changes.send(answered(first ? .rows : .moreRows))
+        case .failure(let error):
+            failed(error)
+        }
+    }
+
+    /// `change`, and the problem gone if there was one: the server answers again.
+    private func answered(_ change: Change) -> Change {
+        guard problem != nil else { return change }
+        problem = nil
+        return change.union(.problem)
+    }
+
+    private func failed(_ error: CatalogImportError) {
+        guard error.reason != .cancelled else { return }
+        problem = error
+        changes.send(.problem)
+    }
+}
+
+extension DatabaseFacets: @MainActor FacetChoosing {
+    public func selection(forColumn column: Int) -> FacetSelection { filter.selections[column] ?? FacetSelection() }
+
+    public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
+        let before = filter.selections[column]
+        filter.select(selection, inColumn: column)
+        if filter.selections[column] != before { filterChanged() }
+    }
+
+    public func noValueOption(forColumn column: Int) -> Int? {
+        lacksValues.contains(column) ? options(forColumn: column).count : nil
+    }
+
+    public func counts(forColumn column: Int) -> [Int] { Array((counts?.counts[column] ?? []).dropLast()) }
+
+    public func noValueCount(forColumn column: Int) -> Int { counts?.counts[column]?.last ?? 0 }
+
+    public func reset(column: Int) {
+        guard filter.filters(column) else { return }
+        filter.selections[column] = nil
+        filter.ranges[column] = nil
+        filterChanged()
+    }
+
+    /// Measures are worked out in memory only, for now.
+    public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] { [] }
+}

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// What an option facet's flyout chooses in and counts by: a catalog's `FacetFilter`, or a table
+/// filtered in its database server (`DatabaseFacets`). The flyout never asks which.
+public protocol FacetChoosing: AnyObject {
+    /// The facet's ticked options; empty when it does not filter.
+    func selection(forColumn column: Int) -> FacetSelection
+    /// Filters by `selection` (nothing ticked and not excluded: no longer).
+    func setSelection(_ selection: FacetSelection, forColumn column: Int)
+    /// The index of the "No value" option, when some rows have no value in `column`.
+    func noValueOption(forColumn column: Int) -> Int?
+    /// How many rows have each option, given every other filter and the search.
+    func counts(forColumn column: Int) -> [Int]
+    /// How many rows have no value, given every other filter and the search.
+    func noValueCount(forColumn column: Int) -> Int
+    /// Ends the facet's filter.
+    func reset(column: Int)
+    /// `measure` over each option's rows, given every other filter and the search.
+    func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure]
+}
+
+/// A flyout's clicks, the same whatever chooses.
+extension FacetChoosing {
+    /// Chooses `option` alone (the "No value" option too), as a single click in a flyout does.
+    public func select(option: Int, inColumn column: Int) {
+        let noValue = option == noValueOption(forColumn: column)
+        setSelection(FacetSelection(options: noValue ? [] : [option], noValue: noValue), forColumn: column)
+    }
+
+    /// Ticks `option` or unticks it, keeping the others.
+    public func toggle(option: Int, inColumn column: Int) {
+        var selection = self.selection(forColumn: column)
+        if option == noValueOption(forColumn: column) {
+            selection.noValue.toggle()
+        } else if selection.options.remove(option) == nil {
+            selection.options.insert(option)
+        }
+        setSelection(selection, forColumn: column)
+    }
+
+    /// Turns the ticked options into "every option but these", or back.
+    public func setExcluded(_ excluded: Bool, inColumn column: Int) {
+        var selection = self.selection(forColumn: column)
+        selection.excluded = excluded
+        setSelection(selection, forColumn: column)
+    }
+}
+
+extension FacetSelection {
+    /// "JFK, LGA", "3 of origin", "not UA": the ticked options by `text` (the "No value" option
+    /// last), counted past two unless `listingAll`.
+    public func described(facet name: String, listingAll: Bool, text: (Int) -> String) -> String {
+        var ticked = options.sorted().map(text)
+        if noValue { ticked.append(tr("No value")) }
+        let joined =
+            ticked.count <= 2 || listingAll
+            ? ticked.joined(separator: ", ")
+            : tr("{count} of {facet}", ["count": NumberText.grouped(ticked.count), "facet": name])
+        // TRANSLATORS: a facet that matches every option but the ones named: "not UA".
+        return excluded ? tr("not {options}", ["options": joined]) : joined
+    }
+}

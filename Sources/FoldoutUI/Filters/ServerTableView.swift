@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Gtk
+
+/// A PostgreSQL table filtered where it lives, shown by the Filters page in place of a catalog
+/// read into memory: a search field, a flyout per option facet (the same `FacetMenu` as a
+/// catalog's, choosing in `DatabaseFacets`), the matching count, and the matching rows, a page
+/// at a time as the list scrolls, each unfolding to its whole record. Every answer comes from the
+/// server off the main thread; while a count is under way the old counts stay, dimmed, and a
+/// spinner turns. A query that fails is said in a banner with Retry; the filters stay.
+@MainActor
+final class ServerTableView {
+    let root = Box(.vertical)
+    let facets: DatabaseFacets
+    let searchEntry = SearchEntry(placeholder: tr("Search the table"))
+    private let menusBox = WrapBox(spacing: 6)
+    private(set) var menus: [FacetMenu] = []
+    let countLabel = Label()
+    let sourceLabel = Label()
+    let spinner = Spinner()
+    let retryButton = Button(label: tr("_Retry"), mnemonic: true)
+    private(set) lazy var banner = Banner(action: retryButton)
+    let emptyLabel = Label(tr("No row matches the filters and the search."))
+    private let model = PositionListModel()
+    private let binder: ListBinder<ServerTableView, Int, ResultRow>
+    let scrolled = ScrolledWindow()
+    /// The fetched row whose record is unfolded, if one is.
+    private(set) var unfoldedIndex: Int?
+    private lazy var unfolding = RowUnfolding<Int, ResultRow>(
+        listView: binder.listView, scrolled: scrolled, keys: (UnfoldedResult.unfoldKey, UnfoldedResult.foldKey),
+        rows: { [unowned self] in self.binder.boundRows },
+        unfolded: { [unowned self] in self.unfoldedIndex },
+        toggle: { [unowned self] index in self.unfold(index == self.unfoldedIndex ? nil : index) },
+        fold: { [unowned self] in
+            guard self.unfoldedIndex != nil else { return false }
+            self.unfold(nil)
+            return true
+        })
+    private var observation: ObservationToken?
+    private let names: [String]
+    /// The column a row's title shows: the first text column.
+    private let titleColumn: Int
+
+    /// `address` is the table's, without its password; `copy` puts a value on the clipboard (its
+    /// column named, or nil for a row); `open` asks for another catalog.
+    init(
+        table: DatabaseTable, address: String, copy: @escaping @MainActor (String, String?) -> Void,
+        open: @escaping @MainActor () -> Void
+    ) {
+        facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
+        names = table.columns.map(\.name)
+        titleColumn = table.columns.firstIndex { $0.kind == .text } ?? 0
+        binder = ListBinder(
+            model: model, makeRow: { ResultRow(onCopy: copy) },
+            bind: { view, row, item in view.bind(row, at: item.position) })
+        binder.owner = self
+        buildLayout(table: table, address: address, open: open)
+        _ = unfolding
+        observation = facets.changes.add { [weak self] change in self?.show(change) }
+        searchEntry.onSearchChanged { [weak self] in
+            guard let self else { return }
+            self.facets.setSearch(self.searchEntry.text)
+        }
+        retryButton.onClicked { [weak self] in self?.facets.retry() }
+        scrolled.verticalAdjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
+        // Closing the window stops every query: none is left running on the server.
+        root.on("unrealize") { [weak self] in self?.facets.close() }
+        showCounts()
+    }
+
+    var listView: ListView { binder.listView }
+    /// Whether every answer asked for has come (or a problem is shown).
+    var isSettled: Bool {
+        facets.problem != nil || (facets.counts != nil && !facets.isCounting && !facets.isFetchingRows)
+    }
+    var boundRows: [Int: ResultRow] { binder.boundRows }
+
+    private func buildLayout(table: DatabaseTable, address: String, open: @escaping @MainActor () -> Void) {
+        root.addCSSClass("filters-page")
+        root.addCSSClass("server-table")
+        searchEntry.setAccessibleLabel(tr("Search the table"))
+        let top = Box(.horizontal, spacing: 6)
+        top.addCSSClass("search-bar")
+        searchEntry.hexpand = true
+        top.append(searchEntry)
+        let openButton = Button(label: tr("_Open…"), mnemonic: true)
+        openButton.tooltip = tr("Open another catalog")
+        openButton.onClicked { open() }
+        top.append(openButton)
+        root.append(top)
+        menusBox.addCSSClass("facet-bar")
+        root.append(menusBox)
+        root.append(banner.root)
+
+        let status = FiltersPage.statusBar(countLabel, sourceLabel)
+        sourceLabel.text = tr(
+            "{table} in {database}, filtered in its server", ["table": table.name, "database": address])
+        sourceLabel.tooltip = sourceLabel.text
+        status.append(spinner)
+        root.append(status)
+
+        scrolled.child = binder.listView
+        scrolled.vexpand = true
+        binder.listView.addCSSClass("results-list")
+        root.append(scrolled)
+        emptyLabel.addCSSClass("dim-label")
+        emptyLabel.vexpand = true
+        emptyLabel.isVisible = false
+        root.append(emptyLabel)
+    }
+
+    // MARK: What the server answered
+
+    private func show(_ change: DatabaseFacets.Change) {
+        if change.contains(.filter) {
+            unfold(nil)
+            showLabels()
+        }
+        if change.contains(.counts) {
+            if menus.isEmpty { buildMenus() }
+            showLabels()
+        }
+        if change.contains(.rows) {
+            model.count = 0
+            model.count = facets.rows.count
+            scrolled.verticalAdjustment.value = 0
+        }
+        if change.contains(.moreRows) {
+            model.count = facets.rows.count
+            fetchIfNearTheEnd()
+        }
+        if change.contains(.problem) { showProblem() }
+        showCounts()
+    }
+
+    /// The matching count (dimmed while a newer count is under way), the spinner, and the note
+    /// that nothing matches.
+    private func showCounts() {
+        let total = facets.table.rowCount
+        if let counts = facets.counts {
+            countLabel.text = trn(
+                "{shown} of {total} item", "{shown} of {total} items", total,
+                ["shown": NumberText.grouped(counts.matchCount), "total": NumberText.grouped(total)])
+        } else {
+            countLabel.text = tr("Counting…")
+        }
+        let busy = facets.isCounting || facets.isFetchingRows
+        for widget in [countLabel as Widget] + menus.map(\.popover) {
+            if facets.isCounting { widget.addCSSClass("counting") } else { widget.removeCSSClass("counting") }
+        }
+        countLabel.tooltip = facets.isCounting ? tr("Counting…") : nil
+        spinner.spinning = busy && facets.problem == nil
+        let none = facets.counts?.matchCount == 0 && !facets.isCounting && facets.rows.isEmpty
+        emptyLabel.isVisible = none
+        scrolled.isVisible = !none
+    }
+
+    private func showProblem() {
+        guard let problem = facets.problem else { return banner.hide() }
+        banner.show(tr("The database server could not answer"), detail: problem.description)
+    }
+
+    // MARK: Facets
+
+    private func buildMenus() {
+        for column in facets.optionFacets {
+            let kind = facets.table.columns[column].kind
+            let menu = FacetMenu(
+                column: column, name: names[column], options: facets.options(forColumn: column),
+                order: kind == .text ? .alphabetical : .byValue,
+                noValue: facets.noValueOption(forColumn: column) != nil, filter: facets
+            ) { _ in }
+            menusBox.append(menu.button)
+            menus.append(menu)
+        }
+    }
+
+    private func showLabels() {
+        for menu in menus {
+            menu.show(
+                label: facets.label(forColumn: menu.column),
+                whole: facets.filterText(forColumn: menu.column, listingAll: true),
+                selection: facets.selection(forColumn: menu.column))
+        }
+    }
+
+    // MARK: Rows
+
+    private func bind(_ row: ResultRow, at index: Int) -> Int? {
+        guard facets.rows.indices.contains(index) else { return nil }
+        row.bind(
+            index: index, values: facets.rows[index], names: names, title: titleColumn,
+            unfolded: index == unfoldedIndex)
+        return index
+    }
+
+    /// GTK binds rows well past the view, so the next page is asked for by where the view is: less
+    /// than a screenful above the last row fetched.
+    private func fetchIfNearTheEnd() {
+        let adjustment = scrolled.verticalAdjustment
+        guard adjustment.upper > 0, adjustment.value + 2 * adjustment.pageSize >= adjustment.upper else { return }
+        facets.fetchMoreRows()
+    }
+
+    /// Unfolds fetched row `index` (nil: none), folding the one unfolded; its record is read again
+    /// from the server, and shown as fetched meanwhile.
+    func unfold(_ index: Int?) {
+        guard index != unfoldedIndex else { return }
+        if let old = unfoldedIndex, let row = boundRows[old] { row.setUnfolded(false, values: [], names: names) }
+        unfoldedIndex = index
+        guard let index, facets.rows.indices.contains(index) else { return }
+        if let row = boundRows[index] {
+            row.setUnfolded(true, values: facets.rows[index], names: names)
+            unfolding.keepInView(index, listPosition: index)
+        }
+        facets.record(at: index) { [weak self] result in
+            guard let self, self.unfoldedIndex == index, case .success(let values?) = result else { return }
+            self.boundRows[index]?.record.show(names: self.names, values: values)
+        }
+    }
+}

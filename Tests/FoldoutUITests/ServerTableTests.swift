@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import PostgresTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// A PostgreSQL table (`ThrowawayPostgres`) filtered where it lives on the Filters page
+/// (`--in-database`): its flyouts count as the in-memory engine counts the same rows, a choice in
+/// a flyout narrows the rows, scrolling fetches the next pages, a click unfolds a record read
+/// from the server, and a server that goes away is said with Retry, which works once it is back.
+final class ServerTableTests: GtkTestCase, @unchecked Sendable {
+    nonisolated(unsafe) private static var server: ThrowawayPostgres?
+    nonisolated(unsafe) private static var startFailure: Error?
+    @MainActor private var window: Window!
+    @MainActor private var page: FiltersPage!
+    static let rows = 500
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let server = try ThrowawayPostgres()
+            Self.server = server
+            try FlightsTable.load(rows: rows, into: server)
+        } catch {
+            startFailure = error
+        }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    var server: ThrowawayPostgres {
+        get throws {
+            if let failure = Self.startFailure { throw failure }
+            return try XCTUnwrap(Self.server)
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
+            window.destroy()
+            (window, page) = (nil, nil)
+            pump(seconds: 0.05)
+        }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let uri = try server.uri(table: "flights")
+        onMain {
+            window = Window()
+            // Each test's own: xdotool would find an earlier test's window by a shared title.
+            window.title = "Foldout server table test \(UUID().uuidString)"
+            window.setDefaultSize(width: 800, height: 600)
+            page = FiltersPage(source: .generated(count: 50), host: .alone(in: window))
+            window.child = page.root
+            window.present()
+            XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")
+            page.open(path: uri, options: CatalogReadOptions(residence: .inDatabase))
+            XCTAssertTrue(pump(seconds: 10) { self.page.server?.isSettled == true }, "the table did not open")
+        }
+    }
+
+    @MainActor var view: ServerTableView {
+        get throws { try XCTUnwrap(page.server, "the page shows no table filtered in its server") }
+    }
+
+    /// The same rows read into memory, filtered by Foldout's own engine.
+    private func inMemory() throws -> FacetFilter {
+        FacetFilter(catalog: try CatalogReader.load(path: try server.folder + "/flights.csv"))
+    }
+
+    @MainActor private func menu(_ name: String) throws -> FacetMenu {
+        let menu = try XCTUnwrap(try view.menus.first { $0.name == name }, "no flyout for \(name)")
+        menu.button.popup()
+        XCTAssertTrue(pump { menu.popover.isMapped && !menu.optionButtons.isEmpty }, "the \(name) flyout did not open")
+        return menu
+    }
+
+    /// Each option's text and count as the flyout shows them.
+    @MainActor private func shownCounts(_ menu: FacetMenu) -> [String: String] {
+        Dictionary(
+            uniqueKeysWithValues: menu.optionButtons.indices.map { index in
+                (menu.options[index], WidgetTree.texts(under: menu.optionButtons[index]).last ?? "")
+            })
+    }
+
+    func testAChoiceInAFlyoutCountsAndNarrowsAsTheInMemoryEngine() throws {
+        let memory = try inMemory()
+        let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
+        let origin = try XCTUnwrap(memory.catalog.column(named: "origin"))
+        memory.setFacet(carrier, true)
+        memory.setFacet(origin, true)
+        try onMain {
+            XCTAssertEqual(try view.countLabel.text, "500 of 500 items")
+            let carriers = try menu("carrier")
+            let expected = Dictionary(
+                uniqueKeysWithValues: zip(memory.options(forColumn: carrier), memory.counts(forColumn: carrier)).map {
+                    ($0, String($1))
+                })
+            XCTAssertEqual(shownCounts(carriers).filter { expected[$0.key] != nil }, expected)
+            let chosen = try XCTUnwrap(carriers.options.firstIndex(of: "UA"), "no option UA")
+            XCTAssertTrue(carriers.optionButtons[chosen].activate())
+            XCTAssertTrue(pump { self.page.server?.facets.filter.filters(carriers.column) == true })
+            XCTAssertTrue(pump(seconds: 10) { self.page.server?.isSettled == true }, "the new counts did not come")
+            memory.select(
+                option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "UA")), inColumn: carrier)
+            XCTAssertEqual(try view.countLabel.text, "\(memory.matchCount) of 500 items")
+            XCTAssertEqual(carriers.button.label, "UA")
+            let bound = try view.boundRows.values
+            XCTAssertFalse(bound.isEmpty, "no row is shown")
+            XCTAssertTrue(bound.allSatisfy { $0.name.text == "UA" }, bound.map(\.name.text).description)
+            let origins = try menu("origin")
+            XCTAssertEqual(
+                shownCounts(origins).filter { $0.value != "0" },
+                Dictionary(
+                    uniqueKeysWithValues: zip(memory.options(forColumn: origin), memory.counts(forColumn: origin))
+                        .filter { $0.1 > 0 }.map { ($0, String($1)) }),
+                "the origins are counted among UA's flights")
+            origins.popover.popdown()
+        }
+    }
+
+    func testScrollingToTheEndFetchesEveryPage() throws {
+        try onMain {
+            let view = try view
+            XCTAssertEqual(view.facets.rows.count, DatabaseFacets.pageSize, "one page at first")
+            let adjustment = view.scrolled.verticalAdjustment
+            XCTAssertTrue(
+                pump(seconds: 20) {
+                    adjustment.value = adjustment.upper
+                    return view.facets.hasAllRows && view.facets.rows.count == Self.rows
+                }, "scrolling fetched \(view.facets.rows.count) of \(Self.rows) rows")
+            let ids = view.facets.rows.compactMap { $0[0].flatMap { Int($0) } }
+            XCTAssertEqual(Set(ids).count, Self.rows, "a row came twice or not at all")
+        }
+    }
+
+    func testAClickUnfoldsTheRecordReadFromTheServer() throws {
+        try onMain {
+            let view = try view
+            XCTAssertTrue(pump { view.boundRows[2].map { $0.root.isMapped && $0.root.width > 0 } == true })
+            let row = try XCTUnwrap(view.boundRows[2])
+            pump(frames: 3, of: row.root)
+            guard let point = row.name.pointInWindow(), point.y > 0 else { return XCTFail("row 2 is not shown") }
+            xdotool(
+                ["mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1"], window: window.title,
+                until: { view.unfoldedIndex == 2 && row.isFullyUnfolded })
+            let names = view.facets.table.columns.map(\.name)
+            let fields = row.record.fields
+            XCTAssertEqual(fields.map(\.name.text), names, "every column, in the table's order")
+            guard fields.count == names.count else { return }
+            let isolates = CharacterSet(charactersIn: "\u{2068}\u{2069}")
+            let shown = fields.map { $0.value.text.trimmingCharacters(in: isolates) }
+            for (index, value) in view.facets.rows[2].enumerated() {
+                XCTAssertEqual(shown[index], value ?? "no value", "\(names[index])")
+            }
+        }
+    }
+
+    func testAServerThatGoesAwayIsSaidAndRetriedOnceItIsBack() throws {
+        let server = try server
+        try server.halt()
+        defer { try? server.start() }
+        try onMain {
+            let view = try view
+            view.searchEntry.text = "a"
+            XCTAssertTrue(pump(seconds: 10) { view.banner.isShown }, "no banner says the server is gone")
+            XCTAssertTrue(view.banner.text.contains("could not answer"), view.banner.text)
+            XCTAssertEqual(view.searchEntry.text, "a", "the search is kept")
+        }
+        try server.start()
+        try onMain {
+            let view = try view
+            XCTAssertNoThrow(try view.facets.table.connect(), "the server is back")
+            XCTAssertTrue(pump { view.retryButton.isMapped }, "the Retry button is not shown")
+            XCTAssertTrue(view.retryButton.activate())
+            XCTAssertTrue(
+                pump(seconds: 10) { !view.banner.isShown && view.isSettled },
+                "Retry did not answer: \(view.facets.problem?.description ?? "no problem")")
+            let table = view.facets.table
+            let expected = try table.counts(view.facets.filter, try table.connect()).matchCount
+            XCTAssertGreaterThan(expected, 0)
+            XCTAssertLessThan(expected, Self.rows, "the search narrows")
+            XCTAssertEqual(view.facets.counts?.matchCount, expected)
+        }
+    }
+}
+
+extension ServerTableTests {
+    /// A server restarted while the window waited: the next change is answered on a new
+    /// connection, with no banner.
+    func testAServerRestartedMeanwhileAnswersTheNextChange() throws {
+        let server = try server
+        try server.halt()
+        try server.start()
+        try onMain {
+            let view = try view
+            view.searchEntry.text = "a"
+            XCTAssertTrue(
+                pump(seconds: 10) { view.facets.filter.search == "a" && view.isSettled },
+                "the search was not answered")
+            XCTAssertFalse(view.banner.isShown, view.banner.text)
+            XCTAssertNil(view.facets.problem)
+            XCTAssertLessThan(view.facets.counts?.matchCount ?? Self.rows, Self.rows, "the search narrows")
+        }
+    }
+}
