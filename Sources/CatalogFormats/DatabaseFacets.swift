@@ -40,6 +40,8 @@ public final class DatabaseFacets {
     public let changes = Observers<Change>()
     /// The facets some of whose rows have no value, from the first counts: their flyouts list "No value".
     private var lacksValues: Set<Int> = []
+    /// Each range facet's rows with no value, from the first counts.
+    private var missingAtFirst: [Int: Int] = [:]
     private let countSession: DatabaseSession
     private let rowSession: DatabaseSession
     private let recordSession: DatabaseSession
@@ -61,6 +63,8 @@ public final class DatabaseFacets {
 
     /// The option facets, in the table's column order.
     public var optionFacets: [Int] { table.facets.filter { $0.value == .options }.keys.sorted() }
+    /// The range facets, in the table's column order.
+    public var rangeFacets: [Int] { table.facets.filter { $0.value == .range }.keys.sorted() }
 
     public func options(forColumn column: Int) -> [String] { table.options[column] ?? [] }
 
@@ -69,11 +73,16 @@ public final class DatabaseFacets {
 
     /// What the facet's button says: what it filters by, else the column's name.
     public func label(forColumn column: Int) -> String {
-        filter.filters(column) ? filterText(forColumn: column) : table.columns[column].name
+        let name = table.columns[column].name
+        if let range = filter.ranges[column] {
+            return name + " " + FacetValueText.rangeText(range, valueShape(ofColumn: column))
+        }
+        return filter.filters(column) ? filterText(forColumn: column) : name
     }
 
-    /// "JFK, LGA", "3 of origin", "not UA".
+    /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013".
     public func filterText(forColumn column: Int, listingAll: Bool = false) -> String {
+        if let range = filter.ranges[column] { return FacetValueText.rangeText(range, valueShape(ofColumn: column)) }
         let options = options(forColumn: column)
         return selection(forColumn: column).described(facet: table.columns[column].name, listingAll: listingAll) {
             options.indices.contains($0) ? options[$0] : tr("No value")
@@ -85,6 +94,30 @@ public final class DatabaseFacets {
         guard text != filter.search else { return }
         filter.search = text
         filterChanged()
+    }
+
+    /// Filters by `filter` (its search columns kept as the table's), as a launch asks.
+    public func setFilter(_ filter: DatabaseFilter) {
+        var filter = filter
+        filter.searchColumns = self.filter.searchColumns
+        guard filter != self.filter else { return }
+        self.filter = filter
+        filterChanged()
+    }
+
+    /// The problem with `requests` for this table as opened: a column that is not one of its
+    /// facets of that kind (the facets are chosen when the table opens), in one line.
+    public func unfitFacet(_ requests: [FilterRequest]) -> String? {
+        for request in requests {
+            guard let column = table.column(matching: request.facet) else { continue }
+            let wanted: FacetFilter.FacetKind = request.kind == .range ? .range : .options
+            guard table.facets[column] != wanted else { continue }
+            let facets = table.facets.keys.sorted().map { table.columns[$0].name }.joined(separator: ", ")
+            return tr(
+                "“{column}” is not a facet of this table as it was opened (its facets: {facets})",
+                ["column": table.columns[column].name, "facets": facets])
+        }
+        return nil
     }
 
     /// Ends every facet's filter and the search.
@@ -162,6 +195,7 @@ public final class DatabaseFacets {
         case .success(let counts):
             if self.counts == nil {
                 lacksValues = Set(counts.counts.compactMap { ($0.value.last ?? 0) > 0 ? $0.key : nil })
+                missingAtFirst = counts.histograms.mapValues(\.missing)
             }
             self.counts = counts
             changes.send(answered(.counts))
@@ -229,4 +263,43 @@ extension DatabaseFacets: @MainActor FacetChoosing {
 
     /// Measures are worked out in memory only, for now.
     public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] { [] }
+}
+
+extension DatabaseFacets: @MainActor RangeChoosing {
+    public func columnName(_ column: Int) -> String { table.columns[column].name }
+
+    /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
+    /// does not say its decimals here).
+    public func valueShape(ofColumn column: Int) -> FacetValueShape {
+        let values = table.columns[column]
+        return FacetValueShape(kind: values.kind, resolution: values.kind != .number || values.isWholeNumber ? 1 : 0.01)
+    }
+
+    /// The histogram's span: its bins were made over the column's values when the table opened.
+    public func extent(ofColumn column: Int) -> ClosedRange<Double>? {
+        guard let edges = table.bins[column]?.edges, let first = edges.first, let last = edges.last else { return nil }
+        return first...last
+    }
+
+    public func missingCount(ofColumn column: Int) -> Int { missingAtFirst[column] ?? 0 }
+
+    /// The bins were counted in the server on a linear scale only.
+    public func canBeLogarithmic(_ column: Int) -> Bool { false }
+    public func isLogarithmic(_ column: Int) -> Bool { false }
+    public func setLogarithmic(_ on: Bool, forColumn column: Int) {}
+
+    public func range(forColumn column: Int) -> FacetRange? { filter.ranges[column] }
+
+    public func setRange(_ range: FacetRange?, forColumn column: Int) {
+        let before = filter.ranges[column]
+        filter.setRange(range, forColumn: column)
+        if filter.ranges[column] != before { filterChanged() }
+    }
+
+    public func histogram(forColumn column: Int) -> FacetHistogram {
+        counts?.histograms[column] ?? table.bins[column]
+            ?? FacetHistogram(lowest: 0, highest: 0, kind: .number, wholeNumbers: true)
+    }
+
+    public var matchCount: Int { counts?.matchCount ?? table.rowCount }
 }

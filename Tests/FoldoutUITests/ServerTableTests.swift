@@ -75,7 +75,7 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
     }
 
     /// The same rows read into memory, filtered by Foldout's own engine.
-    private func inMemory() throws -> FacetFilter {
+    func inMemory() throws -> FacetFilter {
         FacetFilter(catalog: try CatalogReader.load(path: try server.folder + "/flights.csv"))
     }
 
@@ -212,6 +212,66 @@ extension ServerTableTests {
             XCTAssertFalse(view.banner.isShown, view.banner.text)
             XCTAssertNil(view.facets.problem)
             XCTAssertLessThan(view.facets.counts?.matchCount ?? Self.rows, Self.rows, "the search narrows")
+        }
+    }
+}
+
+extension ServerTableTests {
+    /// A range typed into a range flyout narrows the rows as Foldout's own engine does, and the
+    /// histogram counts the server's rows in the same bins.
+    func testARangeTypedInItsFlyoutCountsAsTheInMemoryEngine() throws {
+        let memory = try inMemory()
+        let date = try XCTUnwrap(memory.catalog.column(named: "flight_date"))
+        memory.setFacet(date, true, as: .range)
+        try onMain {
+            let view = try view
+            let menu = try XCTUnwrap(view.rangeMenus.first { $0.name == "flight_date" }, "no range flyout")
+            menu.button.popup()
+            XCTAssertTrue(pump { menu.popover.isMapped })
+            XCTAssertEqual(
+                view.facets.histogram(forColumn: menu.column).counts, memory.histogram(forColumn: date).counts,
+                "the server's bins hold what the catalog's hold")
+            pump(frames: 2, of: menu.lowerEntry)
+            let entry = try XCTUnwrap(menu.lowerEntry.pointInWindow())
+            xdotool(
+                [
+                    "mousemove", "--window", "%1", "\(entry.x)", "\(entry.y)", "click", "1", "key", "--delay", "20",
+                    "2", "0", "1", "3", "minus", "0", "6", "minus", "0", "1", "Return",
+                ], window: window.title, until: { view.facets.range(forColumn: menu.column)?.lower != nil })
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the new counts did not come")
+            memory.setRange(view.facets.range(forColumn: menu.column), forColumn: date)
+            XCTAssertLessThan(memory.matchCount, Self.rows)
+            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
+            XCTAssertEqual(menu.countLabel.text, "\(memory.matchCount) rows in range")
+            XCTAssertTrue(menu.button.label.hasPrefix("flight_date ≥ "), menu.button.label)
+            menu.popover.popdown()
+        }
+    }
+
+    /// A launch's filters, search and flyout, carried out on the table once its counts have come;
+    /// a column that is no facet of the table is said.
+    func testALaunchsFiltersApplyToTheTableInItsServer() throws {
+        let memory = try inMemory()
+        let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
+        memory.setFacet(carrier, true)
+        memory.select(option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "AA")), inColumn: carrier)
+        try onMain {
+            var request = LaunchFilters()
+            request.query.filters = [try XCTUnwrap(FilterRequest(.choose, "carrier=aa"))]
+            request.query.openFacet = "origin"
+            var answer: String?? = .none
+            page.carryOut(request) { answer = .some($0) }
+            XCTAssertTrue(pump(seconds: 10) { answer != nil && self.page.server?.isSettled == true })
+            XCTAssertEqual(answer, .some(nil))
+            let view = try view
+            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
+            XCTAssertTrue(pump { view.menus.first { $0.name == "origin" }?.popover.isMapped == true }, "no flyout")
+            view.menus.first { $0.name == "origin" }?.popover.popdown()
+            var unfit = LaunchFilters()
+            unfit.query.filters = [try XCTUnwrap(FilterRequest(.choose, "dep_delay=1"))]
+            page.carryOut(unfit) { answer = .some($0) }
+            XCTAssertTrue(pump { answer != .some(nil) })
+            XCTAssertTrue(answer??.contains("not a facet of this table") == true, "\(String(describing: answer))")
         }
     }
 }

@@ -59,3 +59,37 @@ extension FacetSelection {
         return excluded ? tr("not {options}", ["options": joined]) : joined
     }
 }
+
+/// What a range facet's flyout chooses in and draws: a catalog's `FacetFilter`, or a table
+/// filtered in its database server (`DatabaseFacets`).
+public protocol RangeChoosing: AnyObject {
+    func columnName(_ column: Int) -> String
+    func valueShape(ofColumn column: Int) -> FacetValueShape
+    /// The column's smallest and largest value; nil when it has none.
+    func extent(ofColumn column: Int) -> ClosedRange<Double>?
+    func missingCount(ofColumn column: Int) -> Int
+    /// Whether the histogram can be drawn on a logarithmic scale.
+    func canBeLogarithmic(_ column: Int) -> Bool
+    func isLogarithmic(_ column: Int) -> Bool
+    func setLogarithmic(_ on: Bool, forColumn column: Int)
+    /// The facet's range; nil when it does not filter.
+    func range(forColumn column: Int) -> FacetRange?
+    /// Filters by `range` (nil: no longer).
+    func setRange(_ range: FacetRange?, forColumn column: Int)
+    /// The column's values among the rows every other filter and the search match.
+    func histogram(forColumn column: Int) -> FacetHistogram
+    func reset(column: Int)
+    /// What the facet's button says.
+    func label(forColumn column: Int) -> String
+    func filterText(forColumn column: Int, listingAll: Bool) -> String
+    var matchCount: Int { get }
+}
+
+extension FacetFilter: RangeChoosing {
+    public func columnName(_ column: Int) -> String { catalog.columns[column].name }
+    public func valueShape(ofColumn column: Int) -> FacetValueShape { FacetValueShape(catalog.columns[column]) }
+    /// A pass over every row: asked when a flyout first opens, not at start-up.
+    public func extent(ofColumn column: Int) -> ClosedRange<Double>? { catalog.columns[column].extent }
+    public func missingCount(ofColumn column: Int) -> Int { catalog.columns[column].missingCount }
+    public func canBeLogarithmic(_ column: Int) -> Bool { catalog.columns[column].kind == .number }
+}

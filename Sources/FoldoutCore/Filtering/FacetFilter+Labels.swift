@@ -38,23 +38,26 @@ extension FacetFilter {
 
     /// "≥ 60", "≤ 2013-06-07", "10–50", "June 2013", "2013-06-01", with "or no value" when missing values pass.
     public func rangeText(_ range: FacetRange, forColumn column: Int) -> String {
-        let values = catalog.columns[column]
-        var text: String
-        switch (range.lower, range.upper) {
-        case (let lower?, let upper?):
-            text =
-                FacetValueText.calendarSpan(lower, upper, values)
-                ?? (lower == upper
-                    ? FacetValueText.text(lower, values)
-                    : FacetValueText.text(lower, values) + "–" + FacetValueText.text(upper, values))
-        case (let lower?, nil): text = "≥ " + FacetValueText.text(lower, values)
-        case (nil, let upper?): text = "≤ " + FacetValueText.text(upper, values)
-        case (nil, nil): text = range.includesMissing ? tr("any") : tr("any value")
-        }
-        if range.includesMissing && (range.lower != nil || range.upper != nil) {
-            text = tr("{range} or no value", ["range": text])
-        }
-        return text
+        FacetValueText.rangeText(range, FacetValueShape(catalog.columns[column]))
+    }
+}
+
+/// What a range's ends are written by: the column's kind, its step (a cent, a day) and whether
+/// it holds money. A catalog's column has it; so does a table's in a database server.
+public struct FacetValueShape: Sendable, Equatable {
+    public let kind: CatalogColumn.Kind
+    /// The smallest difference between two of its values (1 for whole numbers, dates, seconds).
+    public let resolution: Double
+    public let isMonetary: Bool
+
+    public init(kind: CatalogColumn.Kind, resolution: Double, isMonetary: Bool = false) {
+        self.kind = kind
+        self.resolution = resolution
+        self.isMonetary = isMonetary
+    }
+
+    public init(_ column: CatalogColumn) {
+        self.init(kind: column.kind, resolution: column.resolution, isMonetary: column.isMonetary)
     }
 }
 
@@ -62,6 +65,10 @@ extension FacetFilter {
 public enum FacetValueText {
     /// A number without needless decimals, a date, or a date-time to the minute (seconds when it has them).
     public static func text(_ value: Double, _ column: CatalogColumn) -> String {
+        text(value, FacetValueShape(column))
+    }
+
+    public static func text(_ value: Double, _ column: FacetValueShape) -> String {
         switch column.kind {
         case .date:
             return RegionFormat.current.date(CatalogDate(daysSince1970: Int32(value.rounded(.down))).description)
@@ -92,6 +99,25 @@ public enum FacetValueText {
             : CatalogValueText.dateTime(seconds: Int64(value.rounded(.down)))
     }
 
+    /// "≥ 60", "≤ 2013-06-07", "10–50", "June 2013", "2013-06-01", with "or no value" when missing values pass.
+    public static func rangeText(_ range: FacetRange, _ values: FacetValueShape) -> String {
+        var text: String
+        switch (range.lower, range.upper) {
+        case (let lower?, let upper?):
+            text =
+                calendarSpan(lower, upper, values)
+                ?? (lower == upper
+                    ? self.text(lower, values) : self.text(lower, values) + "–" + self.text(upper, values))
+        case (let lower?, nil): text = "≥ " + self.text(lower, values)
+        case (nil, let upper?): text = "≤ " + self.text(upper, values)
+        case (nil, nil): text = range.includesMissing ? tr("any") : tr("any value")
+        }
+        if range.includesMissing && (range.lower != nil || range.upper != nil) {
+            text = tr("{range} or no value", ["range": text])
+        }
+        return text
+    }
+
     /// A number as plainly as it can be written: "10", "0.5", "2.5e-05".
     public static func plainNumber(_ value: Double) -> String { plain(value, 0.000001) }
 
@@ -115,7 +141,7 @@ public enum FacetValueText {
 
     /// "June 2013" when the range is one whole calendar month, "2013" a whole year, the day when
     /// it is one whole day; else nil.
-    static func calendarSpan(_ lower: Double, _ upper: Double, _ column: CatalogColumn) -> String? {
+    static func calendarSpan(_ lower: Double, _ upper: Double, _ column: FacetValueShape) -> String? {
         let perDay: Double
         switch column.kind {
         case .date: perDay = 1

@@ -460,7 +460,7 @@ final class FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
-        if server != nil, !work.isOpening { return done(Self.unfitForServer(request)) }
+        if let server, !work.isOpening { return server.afterFirstCounts { done(server.carryOut(request)) } }
         requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
     }
 
@@ -509,14 +509,9 @@ final class FiltersPage {
         server = view
         catalogView.isVisible = false
         root.append(view.root)
-        requests.answerPending(Self.unfitForServer)
+        view.afterFirstCounts { [weak self] in self?.requests.answerPending(view.carryOut) }
         watch(path: path)
         host.fileOpened(DatabaseAddress.withoutPassword(path))
-    }
-
-    /// What a launch's filters meet in a table filtered in its server, for now: nothing applies them.
-    private static func unfitForServer(_ request: LaunchFilters) -> String? {
-        request.isEmpty ? nil : tr("filters given at launch do not apply yet to a table filtered in its server")
     }
 
     /// Stops the server table's queries and shows the catalog's view again.

@@ -31,21 +31,21 @@ final class RangeMenu {
     let logarithmicCheck = CheckButton(label: tr("Logarithmic scale"))
     let missingCheck = CheckButton(label: "")
     let resetButton: Button
-    private weak var filter: FacetFilter?
-    private let values: CatalogColumn
+    private weak var filter: (any RangeChoosing)?
+    private let values: FacetValueShape
     /// The column's smallest and largest value, read when the flyout first opens (a pass over
     /// every row, not for the facet bar's start-up).
-    private lazy var extent: ClosedRange<Double> = values.extent ?? 0...1
+    private lazy var extent: ClosedRange<Double> = filter?.extent(ofColumn: column) ?? 0...1
     private var histogram: FacetHistogram?
     private var drag: (start: Double, lower: Double, upper: Double, moved: Bool)?
     /// What `refresh` last showed on the button.
     private var shownLabel: (label: String, described: String, chosen: Bool)?
 
-    init(column: Int, filter: FacetFilter) {
+    init(column: Int, filter: any RangeChoosing) {
         self.column = column
         self.filter = filter
-        values = filter.catalog.columns[column]
-        name = values.name
+        values = filter.valueShape(ofColumn: column)
+        name = filter.columnName(column)
         resetButton = Button(label: tr("Any {facet}", ["facet": name]))
         button.shortensLabel(maxCharacters: FacetMenu.labelCharacters)
         button.label = name
@@ -53,12 +53,13 @@ final class RangeMenu {
         button.tooltip = tr("Filter by a range of {facet}", ["facet": name])
         popover.addCSSClass("facet-popover")
         popover.addCSSClass("range-popover")
-        popover.child = layOut()
+        popover.child = layOut(
+            logarithmic: filter.canBeLogarithmic(column), missing: filter.missingCount(ofColumn: column))
         popover.onShow { [weak self] in self?.opened() }
         connect()
     }
 
-    private func layOut() -> Box {
+    private func layOut(logarithmic: Bool, missing: Int) -> Box {
         let box = Box(.vertical, spacing: 6)
         histogramArea.setContentSize(width: 320, height: 96)
         histogramArea.addCSSClass("histogram")
@@ -91,8 +92,8 @@ final class RangeMenu {
         countLabel.xalign = 0
         countLabel.addCSSClass("range-count")
         box.append(countLabel)
-        if values.kind == .number { box.append(logarithmicCheck) }
-        if values.missingCount > 0 { box.append(missingCheck) }
+        if logarithmic { box.append(logarithmicCheck) }
+        if missing > 0 { box.append(missingCheck) }
         resetButton.addCSSClass("flat")
         resetButton.addCSSClass("facet-reset")
         box.append(Separator(.horizontal))
@@ -151,12 +152,20 @@ final class RangeMenu {
         for scale in [lowerScale, upperScale] { scale.setIncrements(step: step, page: max(step * 10, 50)) }
     }
 
+    /// After the counts changed where they are worked out apart (a table's server answered): the
+    /// histogram is read and drawn again.
+    func countsChanged() {
+        histogram = nil
+        refresh()
+    }
+
     /// Shows the filter's range everywhere: button, sliders, entries, count, histogram.
     func refresh() {
         guard let filter else { return }
         let range = filter.range(forColumn: column)
         let label = filter.label(forColumn: column)
-        let described = tr("{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column)])
+        let described = tr(
+            "{facet}: {option}", ["facet": name, "option": filter.filterText(forColumn: column, listingAll: false)])
         // The page refreshes the button after every change to the results, each keystroke of a
         // search too: the same label again changes nothing.
         if shownLabel?.label != label || shownLabel?.described != described || shownLabel?.chosen != (range != nil) {
@@ -264,7 +273,7 @@ final class RangeMenu {
         var readable = true
         for (entry, upper) in [(lowerEntry, false), (upperEntry, true)] {
             let text = entry.text
-            let parsed = FacetValueText.parse(text, values, upper: upper)
+            let parsed = FacetValueText.parse(text, kind: values.kind, upper: upper)
             if parsed == nil && !text.allSatisfy(\.isWhitespace) {
                 entry.addCSSClass("error")
                 entry.tooltip = tr("Not a {kind} this column holds", ["kind": values.kind.label])

@@ -16,6 +16,7 @@ final class ServerTableView {
     let searchEntry = SearchEntry(placeholder: tr("Search the table"))
     private let menusBox = WrapBox(spacing: 6)
     private(set) var menus: [FacetMenu] = []
+    private(set) var rangeMenus: [RangeMenu] = []
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
@@ -27,6 +28,12 @@ final class ServerTableView {
     let scrolled = ScrolledWindow()
     /// The fetched row whose record is unfolded, if one is.
     private(set) var unfoldedIndex: Int?
+    /// A row a launch asked to unfold, until it is fetched.
+    private var pendingUnfold: Int?
+    /// Between a flyout asked for by a launch and its opening, a frame later.
+    private var isMenuPending = false
+    /// What waits for the first counts, and the flyouts made with them.
+    private var waitingForCounts: [@MainActor () -> Void] = []
     private lazy var unfolding = RowUnfolding<Int, ResultRow>(
         listView: binder.listView, scrolled: scrolled, keys: (UnfoldedResult.unfoldKey, UnfoldedResult.foldKey),
         rows: { [unowned self] in self.binder.boundRows },
@@ -72,7 +79,8 @@ final class ServerTableView {
     var listView: ListView { binder.listView }
     /// Whether every answer asked for has come (or a problem is shown).
     var isSettled: Bool {
-        facets.problem != nil || (facets.counts != nil && !facets.isCounting && !facets.isFetchingRows)
+        facets.problem != nil
+            || (facets.counts != nil && !facets.isCounting && !facets.isFetchingRows && !isMenuPending)
     }
     var boundRows: [Int: ResultRow] { binder.boundRows }
 
@@ -118,17 +126,23 @@ final class ServerTableView {
             showLabels()
         }
         if change.contains(.counts) {
-            if menus.isEmpty { buildMenus() }
+            if menus.isEmpty && rangeMenus.isEmpty { buildMenus() }
+            let waiting = waitingForCounts
+            waitingForCounts = []
+            for body in waiting { body() }
             showLabels()
+            for menu in rangeMenus { menu.countsChanged() }
         }
         if change.contains(.rows) {
             model.count = 0
             model.count = facets.rows.count
             scrolled.verticalAdjustment.value = 0
+            unfoldPending()
         }
         if change.contains(.moreRows) {
             model.count = facets.rows.count
             fetchIfNearTheEnd()
+            unfoldPending()
         }
         if change.contains(.problem) { showProblem() }
         showCounts()
@@ -146,7 +160,7 @@ final class ServerTableView {
             countLabel.text = tr("Counting…")
         }
         let busy = facets.isCounting || facets.isFetchingRows
-        for widget in [countLabel as Widget] + menus.map(\.popover) {
+        for widget in [countLabel as Widget] + menus.map(\.popover) + rangeMenus.map(\.popover) {
             if facets.isCounting { widget.addCSSClass("counting") } else { widget.removeCSSClass("counting") }
         }
         countLabel.tooltip = facets.isCounting ? tr("Counting…") : nil
@@ -159,6 +173,51 @@ final class ServerTableView {
     private func showProblem() {
         guard let problem = facets.problem else { return banner.hide() }
         banner.show(tr("The database server could not answer"), detail: problem.description)
+    }
+
+    // MARK: A launch's request
+
+    /// Runs `body` once the first counts have come and the flyouts are made (now, if they have).
+    func afterFirstCounts(_ body: @escaping @MainActor () -> Void) {
+        if facets.counts != nil { body() } else { waitingForCounts.append(body) }
+    }
+
+    /// Carries out what a launch asks (filters, a search, a sort, a flyout opened, a result
+    /// unfolded) as far as a table in its server can; the first problem, or nil.
+    func carryOut(_ request: LaunchFilters) -> String? {
+        let query = request.query
+        if query.measure != nil { return tr("measures are not worked out for a table in its server yet") }
+        if let problem = facets.unfitFacet(query.filters) { return problem }
+        switch facets.table.filter(query.filters, search: query.search, sort: query.sort) {
+        case .failure(let problem): return problem.message
+        case .success(let filter):
+            if query.namesResults { facets.setFilter(filter) }
+        }
+        if let search = query.search { searchEntry.text = search }
+        if let name = query.openFacet {
+            let buttons = menus.map { ($0.name, $0.button) } + rangeMenus.map { ($0.name, $0.button) }
+            guard let button = buttons.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else {
+                return tr("“{facet}” has no flyout here", ["facet": name])
+            }
+            isMenuPending = true
+            button.afterNextFrame { [weak self, weak button] in
+                button?.popup()
+                self?.isMenuPending = false
+            }
+        }
+        pendingUnfold = request.unfoldRow
+        unfoldPending()
+        return nil
+    }
+
+    /// Unfolds the row a launch asked for once it has been fetched, fetching pages until it is.
+    private func unfoldPending() {
+        guard let row = pendingUnfold, !facets.isFetchingRows, facets.problem == nil else { return }
+        if row >= facets.rows.count && !facets.hasAllRows { return facets.fetchMoreRows() }
+        pendingUnfold = nil
+        guard row < facets.rows.count else { return }
+        listView.scrollTo(position: row)
+        unfold(row)
     }
 
     // MARK: Facets
@@ -174,6 +233,11 @@ final class ServerTableView {
             menusBox.append(menu.button)
             menus.append(menu)
         }
+        for column in facets.rangeFacets {
+            let menu = RangeMenu(column: column, filter: facets)
+            menusBox.append(menu.button)
+            rangeMenus.append(menu)
+        }
     }
 
     private func showLabels() {
@@ -183,6 +247,7 @@ final class ServerTableView {
                 whole: facets.filterText(forColumn: menu.column, listingAll: true),
                 selection: facets.selection(forColumn: menu.column))
         }
+        for menu in rangeMenus { menu.refresh() }
     }
 
     // MARK: Rows

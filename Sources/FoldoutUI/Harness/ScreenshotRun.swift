@@ -54,7 +54,9 @@ final class ScreenshotRun {
     private var asked: [Popover] { popovers.filter(\.isVisible) }
 
     private var popovers: [Popover] {
-        (window.filters?.facetMenus.map(\.popover) ?? []) + (window.filters?.facetBar.rangeMenus.map(\.popover) ?? [])
+        guard let filters = window.filters else { return [] }
+        if let server = filters.server { return server.menus.map(\.popover) + server.rangeMenus.map(\.popover) }
+        return filters.facetMenus.map(\.popover) + filters.facetBar.rangeMenus.map(\.popover)
     }
 
     /// Calls `body` once a frame of each of `widgets` (each surface has a clock of its own) has
