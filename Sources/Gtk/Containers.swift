@@ -15,6 +15,10 @@ public final class Box: Widget {
 
     public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
+    /// Puts `child` right after `sibling` (a child of this box).
+    public func insert(_ child: Widget, after sibling: Widget) {
+        gtk_box_insert_child_after(cast(), child.widget, sibling.widget)
+    }
 }
 
 /// Widgets in lines, each at its natural width, that wrap when the width runs out

@@ -275,3 +275,83 @@ extension ServerTableTests {
         }
     }
 }
+
+extension ServerTableTests {
+    /// Export Rows… on a table filtered in its server: the server writes the matching rows into
+    /// the file chosen, as psql's COPY of the same WHERE writes them.
+    func testExportRowsWritesWhatTheServerCopies() throws {
+        let server = try server
+        let out = server.folder + "/exported-\(UUID().uuidString).csv"
+        try onMain {
+            let view = try view
+            let carriers = try XCTUnwrap(view.menus.first { $0.name == "carrier" })
+            view.facets.select(option: try XCTUnwrap(carriers.options.firstIndex(of: "UA")), inColumn: carriers.column)
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.facets.filter.filters(carriers.column) })
+            XCTAssertTrue(page.root.activateAction("filters.export-rows"))
+            XCTAssertTrue(pump { self.page.rowsExport.isChoosing }, "no file chooser")
+            xdotool(["key", "ctrl+a", "type", out], window: "^Export Rows$", until: { true })
+            xdotool(["key", "Return"], window: "^Export Rows$", until: { true })
+            XCTAssertTrue(
+                pump(seconds: 10) { FileManager.default.fileExists(atPath: out) && !self.page.rowsExport.isExporting },
+                "nothing was written")
+        }
+        try server.psql(
+            """
+            COPY (SELECT id, year, month, day, dep_time, dep_delay, NULLIF(carrier, '') AS carrier, flight,
+                NULLIF(tailnum::text, '') AS tailnum, NULLIF(origin, '') AS origin, NULLIF(dest, '') AS dest,
+                air_time, distance, flight_date, time_hour, scheduled::timestamp AS scheduled,
+                cancelled::text AS cancelled, NULLIF(note, '') AS note
+              FROM flights WHERE carrier = 'UA' ORDER BY id) TO STDOUT WITH (FORMAT csv, HEADER)
+            """)
+        let exported = try XCTUnwrap(FileManager.default.contents(atPath: out))
+        XCTAssertGreaterThan(exported.filter { $0 == 10 }.count, 10)
+        XCTAssertEqual([UInt8](exported), server.psqlOutput)
+    }
+}
+
+extension ServerTableTests {
+    /// Closing the window while the server counts stops the query: none is left running.
+    func testClosingTheWindowLeavesNoQueryRunning() throws {
+        let server = try server
+        // Every row of the view waits 20 ms once `slowness` says so: a count takes ten seconds.
+        try server.psql(
+            """
+            CREATE TABLE IF NOT EXISTS slowness (slow boolean);
+            DELETE FROM slowness; INSERT INTO slowness VALUES (false);
+            CREATE OR REPLACE VIEW slow_flights AS SELECT f.* FROM flights f
+              WHERE (SELECT CASE WHEN s.slow THEN pg_sleep(0.02) IS NOT NULL ELSE true END FROM slowness s
+                     WHERE f.id = f.id);
+            """)
+        let uri = try server.uri(table: "slow_flights")
+        try onMain {
+            page.open(path: uri, options: CatalogReadOptions(residence: .inDatabase))
+            XCTAssertTrue(pump(seconds: 20) { self.page.server?.facets.table.name == "slow_flights" })
+            XCTAssertTrue(pump(seconds: 20) { self.page.server?.isSettled == true })
+        }
+        try server.psql("UPDATE slowness SET slow = true")
+        try onMain {
+            try view.searchEntry.text = "a"
+            XCTAssertTrue(pump { (try? self.view.facets.isCounting) == true })
+        }
+        let running =
+            "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%slow_flights%'"
+            + " AND pid <> pg_backend_pid()"
+        try server.psql(script: "\\t on\n\\a\n" + running + ";")
+        XCTAssertEqual(
+            String(decoding: server.psqlOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), "1",
+            "the count runs")
+        onMain {
+            window.destroy()
+            pump(seconds: 0.2)
+        }
+        var left = "?"
+        for _ in 0..<20 {
+            try server.psql(script: "\\t on\n\\a\n" + running + ";")
+            left = String(decoding: server.psqlOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if left == "0" { break }
+            usleep(100_000)
+        }
+        XCTAssertEqual(left, "0", "a query is left running after the window closed")
+        try server.psql("UPDATE slowness SET slow = false")
+    }
+}

@@ -158,7 +158,7 @@ public final class CatalogExportProgress: Sendable {
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
     /// Records progress; false once cancelled.
-    func report(written rows: Int) -> Bool {
+    public func report(written rows: Int) -> Bool {
         written.store(rows, ordering: .relaxed)
         return !isCancelled
     }

@@ -26,6 +26,8 @@ final class FiltersPage {
     private let catalogView = Box(.vertical)
     /// A PostgreSQL table filtered where it lives, shown instead of `catalogView`.
     private(set) var server: ServerTableView?
+    /// The line above a catalog's results; the export's progress moves to a server table's.
+    private var catalogStatus: Box?
     /// What the page does, as actions (`filters.open`, `filters.export-rows`…): its keys run them,
     /// and the window offers them while the page is shown, to its menu and the accelerators.
     let actions = ActionGroup()
@@ -163,6 +165,7 @@ final class FiltersPage {
         catalogView.append(activeBar.root)
 
         let status = Self.statusBar(countLabel, sourceLabel)
+        catalogStatus = status
         status.append(encodingButton.root)
         status.append(work.root)
         status.append(rowsExport.root)
@@ -308,9 +311,9 @@ final class FiltersPage {
     /// Greys out what cannot be done now: exporting or resetting before a catalog is shown, and
     /// reloading with no file read.
     private func updateActions() {
-        let shows = filter != nil && server == nil
-        actions.action(named: "export-rows")?.isEnabled = shows
-        actions.action(named: "reset-view")?.isEnabled = shows
+        // A table filtered in its server keeps no view yet: nothing to reset.
+        actions.action(named: "export-rows")?.isEnabled = filter != nil || server != nil
+        actions.action(named: "reset-view")?.isEnabled = filter != nil && server == nil
         actions.action(named: "reload")?.isEnabled = watchedFile.path != nil
     }
 
@@ -446,6 +449,10 @@ final class FiltersPage {
 
     /// Asks where to save the results, in their order, and saves them (`RowsExport`).
     private func exportRows() {
+        if let server, !work.isOpening {
+            let facets = server.facets
+            return rowsExport.choose(table: facets.table, filter: facets.filter, rows: facets.matchCount)
+        }
         guard let filter, !work.isOpening else { return }
         // The columns shown: the table's, else the rows' title and details.
         let shown =
@@ -507,6 +514,9 @@ final class FiltersPage {
             copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
             open: { [weak self] in self?.chooseFile() })
         server = view
+        updateActions()
+        catalogStatus?.remove(rowsExport.root)
+        view.status.append(rowsExport.root)
         catalogView.isVisible = false
         root.append(view.root)
         view.afterFirstCounts { [weak self] in self?.requests.answerPending(view.carryOut) }
@@ -518,6 +528,8 @@ final class FiltersPage {
     private func closeServerTable() {
         guard let server else { return }
         server.facets.close()
+        server.status.remove(rowsExport.root)
+        catalogStatus?.insert(rowsExport.root, after: work.root)
         root.remove(server.root)
         self.server = nil
         catalogView.isVisible = true

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Gtk
 
 /// Export… on the Filters page: GTK's file chooser (which asks before replacing a file) with a
 /// choice of all columns or the shown ones, CSV or TSV by the name's ending; the rows written off
 /// the main thread, with progress and Cancel once it takes a moment. A cancelled or failed export
-/// leaves nothing behind (`CatalogExport` writes a temporary file and renames it).
+/// leaves nothing behind (`CatalogExport` writes a temporary file and renames it). A table
+/// filtered in its server is written by the server (`COPY`), every column, as `--export` writes it.
 @MainActor
 final class RowsExport {
     private lazy var strip = ProgressStrip(cancelTooltip: tr("Stop the export; nothing is written")) {
@@ -58,6 +60,44 @@ final class RowsExport {
         }
     }
 
+    /// Asks where to save the rows `filter` matches in `table` (`rows` of them, for the progress),
+    /// then has the server write them.
+    func choose(table: DatabaseTable, filter: DatabaseFilter, rows: Int) {
+        guard progress == nil, chooser == nil else { return }
+        let chooser = FileChooser(
+            title: tr("Export Rows"), parent: window(), acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"),
+            purpose: .save)
+        chooser.addFilter(name: tr("CSV files"), mimeTypes: ["text/csv"], patterns: ["*.csv"])
+        chooser.addFilter(name: tr("TSV files"), mimeTypes: ["text/tab-separated-values"], patterns: ["*.tsv"])
+        chooser.suggest(name: table.name + "-filtered.csv", folder: nil)
+        self.chooser = chooser
+        chooser.choose { [weak self] path in
+            self?.chooser = nil
+            guard let self, let path else { return }
+            self.write(rows: rows, to: path) { progress in Self.export(table, filter, to: path, progress) }
+        }
+    }
+
+    /// The server's `COPY` of the matching rows into `path`; the problem in one line, if any.
+    private nonisolated static func export(
+        _ table: DatabaseTable, _ filter: DatabaseFilter, to path: String, _ progress: CatalogExportProgress
+    ) -> String? {
+        var written = -1  // the header is handed over first
+        return StreamedExport.write(to: path) { sink in
+            do throws(CatalogImportError) {
+                let tabSeparated = CatalogExport.Format(path: path) == .tsv
+                try table.export(filter, try table.connect(), tabSeparated: tabSeparated) { row in
+                    written += 1
+                    return progress.report(written: written) && sink(row)
+                }
+            } catch {
+                return error.description
+            }
+            // A problem leaves nothing behind; a cancelled export is not said.
+            return progress.isCancelled ? tr("the export was cancelled") : nil
+        }
+    }
+
     /// "flights-filtered.csv" for "flights.csv"; "catalog.csv" for the generated catalog.
     static func suggestedName(for catalog: Catalog) -> String {
         guard !catalog.name.isEmpty else { return tr("catalog") + ".csv" }
@@ -69,7 +109,22 @@ final class RowsExport {
 
     /// Writes `export` to `path` away from the main thread.
     func write(_ export: CatalogExport, to path: String) {
-        let progress = CatalogExportProgress(totalRows: export.rows.count)
+        write(rows: export.rows.count, to: path) { progress in
+            do throws(CatalogExportError) {
+                try export.write(to: path, progress: progress)
+                return nil
+            } catch {
+                return error.reason == .cancelled ? nil : error.description
+            }
+        }
+    }
+
+    /// Runs `work` (which writes `rows` rows to `path` and returns the problem, if any) away from
+    /// the main thread, with progress and Cancel once it takes a moment.
+    private func write(
+        rows: Int, to path: String, _ work: @escaping @Sendable (CatalogExportProgress) -> String?
+    ) {
+        let progress = CatalogExportProgress(totalRows: rows)
         self.progress = progress
         let text = tr("Exporting to {file}…", ["file": Catalog.fileName(of: path)])
         var ticks = 0
@@ -81,37 +136,31 @@ final class RowsExport {
             strip.progressBar.fraction = progress.fraction
             return true
         }
-        let deliver: @Sendable @MainActor (CatalogExportError?) -> Void = { [weak self] error in
-            self?.finish(error, rows: export.rows.count, path: path)
+        let deliver: @Sendable @MainActor (String?) -> Void = { [weak self] problem in
+            self?.finish(problem, cancelled: progress.isCancelled, rows: rows, path: path)
         }
         Task.detached {
-            let failure: CatalogExportError?
-            do throws(CatalogExportError) {
-                try export.write(to: path, progress: progress)
-                failure = nil
-            } catch {
-                failure = error
-            }
-            MainLoop.post { deliver(failure) }
+            let problem = work(progress)
+            MainLoop.post { deliver(problem) }
         }
     }
 
-    private func finish(_ error: CatalogExportError?, rows: Int, path: String) {
+    private func finish(_ problem: String?, cancelled: Bool, rows: Int, path: String) {
         progressWatch?.cancel()
         progressWatch = nil
         progress = nil
         strip.hide()
-        guard let error else {
+        guard !cancelled else { return }
+        guard let problem else {
             notify(
                 trn(
                     "Exported {count} row to {file}", "Exported {count} rows to {file}", rows,
                     ["count": NumberText.grouped(rows), "file": Catalog.fileName(of: path)]))
             return
         }
-        guard error.reason != .cancelled else { return }
         let dialog = ErrorDialog(
             parent: window(), title: tr("Could not export the rows"),
-            detail: error.description + "\n" + tr("Nothing was written."))
+            detail: problem + "\n" + tr("Nothing was written."))
         dialog.present()
         errorDialog = dialog
     }

@@ -20,6 +20,8 @@ final class ServerTableView {
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
+    /// The line above the rows: the count, the table, the spinner (and an export's progress).
+    private(set) var status = Box(.horizontal)
     let retryButton = Button(label: tr("_Retry"), mnemonic: true)
     private(set) lazy var banner = Banner(action: retryButton)
     let emptyLabel = Label(tr("No row matches the filters and the search."))
@@ -101,7 +103,7 @@ final class ServerTableView {
         root.append(menusBox)
         root.append(banner.root)
 
-        let status = FiltersPage.statusBar(countLabel, sourceLabel)
+        status = FiltersPage.statusBar(countLabel, sourceLabel)
         sourceLabel.text = tr(
             "{table} in {database}, filtered in its server", ["table": table.name, "database": address])
         sourceLabel.tooltip = sourceLabel.text
