@@ -49,7 +49,7 @@ public final class DatabaseFacets {
     private let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
     /// Counts each filter and each retry; an answer for an older one is dropped.
     private var generation = 0
-    public static let pageSize = 100
+    public nonisolated static let pageSize = 100
 
     public init(table: DatabaseTable, post: @escaping @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void) {
         self.table = table
@@ -118,6 +118,13 @@ public final class DatabaseFacets {
                 ["column": table.columns[column].name, "facets": facets])
         }
         return nil
+    }
+
+    /// Orders the rows by `sort` (nil: by the table's key).
+    public func setSort(_ sort: CatalogSortKey?) {
+        guard sort != filter.sort else { return }
+        filter.sort = sort
+        filterChanged()
     }
 
     /// Ends every facet's filter and the search.

@@ -41,15 +41,22 @@ public final class ComboSection {
     /// Takes `catalog`'s columns, keeping the title and details where a column of the same
     /// name is there, else taking the catalog's own.
     public func setColumns(of catalog: Catalog, sort: CatalogSortKey?) {
+        setColumns(
+            named: catalog.columns.map(\.name), title: catalog.titleColumn, details: catalog.detailColumns, sort: sort)
+    }
+
+    /// Takes the columns `names` (a table's in its server, a catalog's), keeping the title and
+    /// details where a column of the same name is there, else taking `title` and `details`.
+    public func setColumns(named names: [String], title: Int, details: [Int], sort: CatalogSortKey?) {
         let oldNames = columnNames
-        columnNames = catalog.columns.map(\.name)
+        columnNames = names
         self.sort = sort
-        let keptTitle = oldNames.indices.contains(titleColumn) ? catalog.column(named: oldNames[titleColumn]) : nil
-        titleColumn = keptTitle ?? catalog.titleColumn
+        let keptTitle = oldNames.indices.contains(titleColumn) ? names.firstIndex(of: oldNames[titleColumn]) : nil
+        titleColumn = keptTitle ?? title
         let keptDetails = detailColumns.compactMap {
-            oldNames.indices.contains($0) ? catalog.column(named: oldNames[$0]) : nil
+            oldNames.indices.contains($0) ? names.firstIndex(of: oldNames[$0]) : nil
         }
-        detailColumns = oldNames.isEmpty || keptDetails.isEmpty ? catalog.detailColumns : keptDetails
+        detailColumns = oldNames.isEmpty || keptDetails.isEmpty ? details : keptDetails
         changes.send(.columns)
     }
 

@@ -355,3 +355,29 @@ extension ServerTableTests {
         try server.psql("UPDATE slowness SET slow = false")
     }
 }
+
+extension ServerTableTests {
+    /// Sort by, in its combo row: the server's rows come in the catalog's order for that column
+    /// (missing values last); Title shows another column in every row.
+    func testSortByAndTitleInTheirComboRows() throws {
+        let memory = try inMemory()
+        let delay = try XCTUnwrap(memory.catalog.column(named: "dep_delay"))
+        let sorted = memory.catalog.positions(sortedBy: CatalogSortKey(column: delay, descending: false))
+        let expected = sorted.prefix(DatabaseFacets.pageSize).map { memory.catalog.text(0, at: Int($0)) }
+        try onMain {
+            let view = try view
+            let sort = try XCTUnwrap(view.combos.rows.first { $0.combo == .sort })
+            XCTAssertTrue(sort.header.activate())
+            XCTAssertTrue(pump { !sort.optionButtons.isEmpty && sort.revealer.childRevealed })
+            let option = try XCTUnwrap(sort.options.firstIndex(of: "dep_delay, ascending"), "\(sort.options)")
+            XCTAssertTrue(sort.optionButtons[option].activate())
+            XCTAssertTrue(pump(seconds: 10) { view.facets.filter.sort != nil && view.isSettled })
+            XCTAssertEqual(view.facets.rows.map { $0[0] ?? "" }, expected, "the ids in the catalog's order")
+            let title = try XCTUnwrap(view.combos.rows.first { $0.combo == .title })
+            XCTAssertTrue(title.header.activate())
+            XCTAssertTrue(pump { !title.optionButtons.isEmpty && title.revealer.childRevealed })
+            XCTAssertTrue(title.optionButtons[try XCTUnwrap(title.options.firstIndex(of: "dest"))].activate())
+            XCTAssertTrue(pump { view.boundRows[0]?.name.text == view.facets.rows[0][10] })
+        }
+    }
+}

@@ -78,23 +78,19 @@ final class ResultRow: UnfoldingRow {
     }
 
     /// Shows a server's row, fetched `index`th: its values by column (`names`), titled by column
-    /// `title`, the next `detailCount` columns beneath.
-    func bind(index: Int, values: [String?], names: [String], title: Int, unfolded: Bool) {
+    /// `title`, the columns `columns` beneath.
+    func bind(index: Int, values: [String?], names: [String], title: Int, details columns: [Int], unfolded: Bool) {
         position = index
         listPosition = index
         name.text = values[title] ?? tr("No value")
-        let shown = values.indices.filter { $0 != title }.prefix(Self.detailCount)
-        showDetails(shown.compactMap { column in values[column].map { (names[column], $0) } })
-        details.isVisible = !details.text.isEmpty
+        details.isVisible = !columns.isEmpty
+        showDetails(columns.compactMap { column in values[column].map { (names[column], $0) } })
         if unfolded || recordPart != nil {
             if unfolded { record.show(names: names, values: values) }
             record.revealer.setRevealedImmediately(unfolded)
         }
         markUnfolded(unfolded)
     }
-
-    /// How many columns a server's row shows beneath its title.
-    static let detailCount = 4
 
     /// "Price 12.50 · Date 2024-05-01", and what a screen reader says of the row.
     private func showDetails(_ shown: [(column: String, value: String)]) {

@@ -48,8 +48,10 @@ final class ServerTableView {
         })
     private var observation: ObservationToken?
     private let names: [String]
-    /// The column a row's title shows: the first text column.
-    private let titleColumn: Int
+    /// Sort by, Title and Details (seed 003), as a catalog's.
+    let section = ComboSection()
+    let combos: ComboRows
+    private var sectionObservation: ObservationToken?
 
     /// `address` is the table's, without its password; `copy` puts a value on the clipboard (its
     /// column named, or nil for a row); `open` asks for another catalog.
@@ -59,7 +61,10 @@ final class ServerTableView {
     ) {
         facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
         names = table.columns.map(\.name)
-        titleColumn = table.columns.firstIndex { $0.kind == .text } ?? 0
+        combos = ComboRows(section: section)
+        let title = table.columns.firstIndex { $0.kind == .text } ?? 0
+        section.setColumns(
+            named: names, title: title, details: Array(names.indices.filter { $0 != title }.prefix(4)), sort: nil)
         binder = ListBinder(
             model: model, makeRow: { ResultRow(onCopy: copy) },
             bind: { view, row, item in view.bind(row, at: item.position) })
@@ -67,6 +72,8 @@ final class ServerTableView {
         buildLayout(table: table, address: address, open: open)
         _ = unfolding
         observation = facets.changes.add { [weak self] change in self?.show(change) }
+        sectionObservation = section.changes.add { [weak self] change in self?.apply(change) }
+        combos.refresh()
         searchEntry.onSearchChanged { [weak self] in
             guard let self else { return }
             self.facets.setSearch(self.searchEntry.text)
@@ -101,6 +108,7 @@ final class ServerTableView {
         root.append(top)
         menusBox.addCSSClass("facet-bar")
         root.append(menusBox)
+        root.append(combos.root)
         root.append(banner.root)
 
         status = FiltersPage.statusBar(countLabel, sourceLabel)
@@ -118,6 +126,25 @@ final class ServerTableView {
         emptyLabel.vexpand = true
         emptyLabel.isVisible = false
         root.append(emptyLabel)
+    }
+
+    // MARK: Sort by, Title and Details
+
+    private func apply(_ change: ComboSection.Change) {
+        combos.refresh()
+        switch change {
+        case .chose(.sort): facets.setSort(section.sort)
+        case .chose(.title), .chose(.details): rebindRows()
+        default: break
+        }
+    }
+
+    /// Every row shown again, as the title and details now say.
+    private func rebindRows() {
+        let value = scrolled.verticalAdjustment.value
+        model.count = 0
+        model.count = facets.rows.count
+        scrolled.verticalAdjustment.value = value
     }
 
     // MARK: What the server answered
@@ -193,7 +220,10 @@ final class ServerTableView {
         switch facets.table.filter(query.filters, search: query.search, sort: query.sort) {
         case .failure(let problem): return problem.message
         case .success(let filter):
-            if query.namesResults { facets.setFilter(filter) }
+            if query.namesResults {
+                facets.setFilter(filter)
+                section.choose(sort: filter.sort)
+            }
         }
         if let search = query.search { searchEntry.text = search }
         if let name = query.openFacet {
@@ -257,8 +287,8 @@ final class ServerTableView {
     private func bind(_ row: ResultRow, at index: Int) -> Int? {
         guard facets.rows.indices.contains(index) else { return nil }
         row.bind(
-            index: index, values: facets.rows[index], names: names, title: titleColumn,
-            unfolded: index == unfoldedIndex)
+            index: index, values: facets.rows[index], names: names, title: section.titleColumn,
+            details: section.detailColumns.filter { $0 != section.titleColumn }, unfolded: index == unfoldedIndex)
         return index
     }
 
