@@ -4,11 +4,12 @@ import FoldoutCore
 import Gtk
 
 /// A PostgreSQL table filtered where it lives, shown by the Filters page in place of a catalog
-/// read into memory: a search field, a flyout per option facet (the same `FacetMenu` as a
-/// catalog's, choosing in `DatabaseFacets`), the matching count, and the matching rows, a page
-/// at a time as the list scrolls, each unfolding to its whole record. Every answer comes from the
-/// server off the main thread; while a count is under way the old counts stay, dimmed, and a
-/// spinner turns. A query that fails is said in a banner with Retry; the filters stay.
+/// read into memory: a search field, a flyout per facet (the catalog's own `FacetMenu` and
+/// `RangeMenu`, choosing in `DatabaseFacets`), Sort by, Title and Details, the matching count, and
+/// the matching rows, a page at a time as the list scrolls, each unfolding to its whole record.
+/// Every answer comes from the server off the main thread; while a count is under way the old
+/// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
+/// the filters stay.
 @MainActor
 final class ServerTableView {
     let root = Box(.vertical)
@@ -21,7 +22,7 @@ final class ServerTableView {
     let sourceLabel = Label()
     let spinner = Spinner()
     /// The line above the rows: the count, the table, the spinner (and an export's progress).
-    private(set) var status = Box(.horizontal)
+    private(set) lazy var status = FiltersPage.statusBar(countLabel, sourceLabel)
     let retryButton = Button(label: tr("_Retry"), mnemonic: true)
     private(set) lazy var banner = Banner(action: retryButton)
     let emptyLabel = Label(tr("No row matches the filters and the search."))
@@ -111,7 +112,6 @@ final class ServerTableView {
         root.append(combos.root)
         root.append(banner.root)
 
-        status = FiltersPage.statusBar(countLabel, sourceLabel)
         sourceLabel.text = tr(
             "{table} in {database}, filtered in its server", ["table": table.name, "database": address])
         sourceLabel.tooltip = sourceLabel.text
