@@ -17,10 +17,10 @@ public final class DatabaseFacets {
         public static let counts = Change(rawValue: 2)
         /// The first page of rows, replacing those shown.
         public static let rows = Change(rawValue: 4)
-        /// A further page, after those shown.
-        public static let moreRows = Change(rawValue: 16)
         /// A query failed (`problem`), or the problem is gone.
         public static let problem = Change(rawValue: 8)
+        /// A further page, after those shown.
+        public static let moreRows = Change(rawValue: 16)
     }
 
     public let table: DatabaseTable
