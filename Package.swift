@@ -19,7 +19,9 @@ let package = Package(
         // GTK 4.12's Tab behaviour of lists for GTK 4.8, and a GtkInscription that does not leak.
         .target(name: "CFoldoutModel", dependencies: ["CGtk"]),
         // The thin Swift wrapper: the only place that touches raw pointers and reference counts.
-        .target(name: "Gtk", dependencies: ["CGtk", "CFoldoutModel"], exclude: ["README.md"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CFoldoutModel", "CSecret"], exclude: ["README.md"]),
+        // libsecret: a database's password kept in the desktop's keyring (the Secret Service).
+        .systemLibrary(name: "CSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         // What only tests read back from GTK (widget trees, accessible states, the clipboard).
         .target(name: "GtkTesting", dependencies: ["Gtk", "CGtk", "CFoldoutModel"]),
         // Platform-neutral view models and data. No GTK, no C.

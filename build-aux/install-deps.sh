@@ -14,7 +14,9 @@
 # 0.23, Debian 13's, reads it with rules of its own without them and extracts what says
 # translate="no"); libxml2 and FreeXL (spreadsheets: .xlsx and .ods, and .xls), LibreOffice's Calc
 # without a GUI (the tests read workbooks it writes) and python3-venv (the tests' openpyxl and odfpy,
-# the bench's peers, from PyPI into a venv of their own).
+# the bench's peers, from PyPI into a venv of their own); libsecret (a database's password kept in
+# the desktop's keyring) and GNOME Keyring, whose daemon the UI tests start on their own session bus
+# as the Secret Service they keep passwords in (Tests/FoldoutUITests/TestKeyring.swift).
 # The same names serve Debian 13 (build-aux/gtk-next/ makes its root with them).
 #
 #   install-deps.sh          # installs what is missing
@@ -22,7 +24,8 @@
 set -euo pipefail
 packages=(libgtk-4-dev libarchive-dev libsqlite3-dev xz-utils bzip2 zstd libglib2.0-bin pkg-config gcc xvfb xauth dbus
     fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 locales
-    openbox wmctrl appstream libpq-dev postgresql libxml2-dev libfreexl-dev libreoffice-calc-nogui python3-venv)
+    openbox wmctrl appstream libpq-dev postgresql libxml2-dev libfreexl-dev libreoffice-calc-nogui python3-venv
+    libsecret-1-dev gnome-keyring)
 if [ "${1:-}" = --list ]; then
     printf '%s\n' "${packages[@]}"
     exit 0

@@ -72,8 +72,59 @@ public struct DatabaseAddress: Sendable {
         parameter("dbname") ?? (database.isEmpty ? nil : Self.decoded(database)) ?? userName ?? "postgres"
     }
 
-    private var userName: String? {
+    /// The user named in the address, or nil (libpq then takes the login name).
+    public var userName: String? {
         parameter("user") ?? userInfo.map { Self.decoded($0.split(separator: ":", maxSplits: 1).first ?? "") }
+    }
+
+    /// Whether the address holds a password (`user:password@`, or `?password=`).
+    public var hasPassword: Bool { userInfo?.contains(":") == true || parameter("password") != nil }
+
+    /// The first host's port (`host:port`, or `?port=`), else PostgreSQL's own, 5432.
+    public var port: String {
+        if let port = parameter("port")?.split(separator: ",").first { return String(port) }
+        var host = hosts.split(separator: ",").first ?? ""
+        if host.hasPrefix("["), let bracket = host.firstIndex(of: "]") { host = host[bracket...] }
+        guard let colon = host.lastIndex(of: ":"), colon < host.index(before: host.endIndex) else { return "5432" }
+        return Self.decoded(host[host.index(after: colon)...])
+    }
+
+    /// The address with `password` added, as `?password=` (which `withoutPassword` drops again):
+    /// kept in memory only, never written.
+    public func withPassword(_ password: String) -> String {
+        text + (text.contains("?") ? "&" : "?") + "password=" + Self.encoded(password)
+    }
+
+    /// The URI of a table on a server, each part percent-encoded: `host` a name or an address, or
+    /// the folder of a server's Unix socket when it starts with `/` (`postgresql://ann@/db?host=/run/pg`);
+    /// the port left out when it is PostgreSQL's own, the password and the table when empty.
+    public static func compose(
+        host: String, port: String, database: String, user: String, password: String, table: String
+    ) -> String {
+        var address = "postgresql://"
+        if !user.isEmpty {
+            address += encoded(user) + (password.isEmpty ? "" : ":" + encoded(password)) + "@"
+        }
+        let socket = host.hasPrefix("/")
+        let otherPort = !port.isEmpty && port != "5432"
+        if !socket {
+            // An IPv6 address goes in brackets, as it is: a name or an IPv4 address is encoded.
+            if host.hasPrefix("[") {
+                address += host
+            } else {
+                address += host.contains(":") ? "[" + host + "]" : encoded(host)
+            }
+            if otherPort { address += ":" + encoded(port) }
+        }
+        address += "/" + encoded(database)
+        var parameters: [String] = []
+        if socket {
+            parameters.append("host=" + encoded(host, keeping: "/"))
+            if otherPort { parameters.append("port=" + encoded(port)) }
+        }
+        if user.isEmpty && !password.isEmpty { parameters.append("password=" + encoded(password)) }
+        if !table.isEmpty { parameters.append("table=" + encoded(table)) }
+        return parameters.isEmpty ? address : address + "?" + parameters.joined(separator: "&")
     }
 
     /// The first host named; a socket's folder for a local server, or "localhost".
@@ -122,12 +173,13 @@ public struct DatabaseAddress: Sendable {
     }
 
     /// A value as a URI's query may hold it: every byte but letters, digits, `-._~` escaped.
-    static func encoded(_ text: String) -> String {
+    /// `keeping` names other characters left as they are (the `/` of a socket's folder).
+    static func encoded(_ text: String, keeping: String = "") -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         for byte in text.utf8 {
             if (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
-                || "-._~".utf8.contains(byte)
+                || "-._~".utf8.contains(byte) || keeping.utf8.contains(byte)
             {
                 bytes.append(byte)
             } else {

@@ -240,6 +240,8 @@ open class Window: Widget {
         set { gtk_window_set_modal(window, newValue.gboolean) }
     }
     public func present() { gtk_window_present(window) }
+    /// The button Enter activates in a field that activates the default (a dialog's answer).
+    public func setDefaultWidget(_ widget: Widget?) { gtk_window_set_default_widget(window, widget?.widget) }
     /// Whether the window has the keyboard (is the one the user types into).
     public var isActive: Bool { gtk_window_is_active(window) != 0 }
     /// Asks the window to close, as its close button does (hidden or destroyed as it is set up).

@@ -35,6 +35,14 @@ public final class Label: Widget {
         set { gtk_label_set_max_width_chars(opaque, newValue) }
     }
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(opaque, selectable.gboolean) }
+
+    /// A label whose underscore marks the Alt+letter key that moves the focus to `widget`, and
+    /// which names `widget` for assistive technologies.
+    public convenience init(mnemonic text: String, for widget: Widget) {
+        self.init(text)
+        gtk_label_set_text_with_mnemonic(opaque, text)
+        gtk_label_set_mnemonic_widget(opaque, widget.widget)
+    }
 }
 
 /// Text for list rows (GTK 4.8): its size request is a fixed number of lines, and its text is laid

@@ -25,6 +25,26 @@ public final class Entry: Widget {
 
     public func selectAll() { gtk_editable_select_region(opaque, 0, -1) }
 
+    /// A password's field: its characters shown as dots, and input methods told it is a password
+    /// (GTK 4.8's way; `GtkPasswordEntry` has no placeholder or activates-default of its own).
+    public func hideText() {
+        gtk_entry_set_visibility(cast(), 0)
+        gtk_entry_set_input_purpose(cast(), GTK_INPUT_PURPOSE_PASSWORD)
+    }
+
+    /// Whether Enter in it activates the window's default button.
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(cast()) != 0 }
+        set { gtk_entry_set_activates_default(cast(), newValue.gboolean) }
+    }
+
+    /// Names the field and the text inside it, which is what takes the focus.
+    public override func setAccessibleLabel(_ label: String) {
+        super.setAccessibleLabel(label)
+        guard let text = gtk_editable_get_delegate(opaque) else { return }
+        foldout_accessible_set_label(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkWidget.self), label)
+    }
+
     /// Called after every edit, typed or set.
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection { on("changed", handler) }

@@ -7,6 +7,9 @@ public enum System {
     /// The environment variable `name`, if it is set.
     public static func environment(_ name: String) -> String? { g_getenv(name).map { String(cString: $0) } }
 
+    /// The user's login name, as libpq takes it when an address names no user.
+    public static var userName: String { String(cString: g_get_user_name()) }
+
     /// Seconds since 1970, UTC.
     public static var now: Int64 { Int64(g_get_real_time()) / 1_000_000 }
 

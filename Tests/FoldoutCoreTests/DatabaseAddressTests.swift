@@ -48,4 +48,42 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertEqual(recent.map(\.path), [address])
         XCTAssertEqual(RecentCatalogs.menuLabel(forPath: address, home: "/home/ann"), "flights on my__db@db")
     }
+
+    /// The Connect to Database dialog's address: every part encoded, a socket's folder as `?host=`,
+    /// PostgreSQL's own port left out; and what the keyring's attributes are read from.
+    func testTheDialogsAddressIsComposedAndReadBack() throws {
+        let uri = DatabaseAddress.compose(
+            host: "db.example.org", port: "5433", database: "nyc flights", user: "ann@home", password: "p@ss:w/rd",
+            table: "on time")
+        XCTAssertEqual(uri, "postgresql://ann%40home:p%40ss%3Aw%2Frd@db.example.org:5433/nyc%20flights?table=on%20time")
+        let address = try XCTUnwrap(DatabaseAddress(uri))
+        XCTAssertEqual(address.userName, "ann@home")
+        XCTAssertEqual(address.databaseName, "nyc flights")
+        XCTAssertEqual(address.hostName, "db.example.org")
+        XCTAssertEqual(address.port, "5433")
+        XCTAssertTrue(address.hasPassword)
+        XCTAssertEqual(
+            address.withoutPassword(), "postgresql://ann%40home@db.example.org:5433/nyc%20flights?table=on%20time")
+        XCTAssertEqual(
+            DatabaseAddress.compose(
+                host: "/run/pg", port: "5432", database: "shop", user: "ann", password: "", table: ""),
+            "postgresql://ann@/shop?host=/run/pg")
+        XCTAssertEqual(
+            DatabaseAddress.compose(host: "::1", port: "6000", database: "shop", user: "", password: "pw", table: ""),
+            "postgresql://[::1]:6000/shop?password=pw")
+        XCTAssertEqual(DatabaseAddress("postgresql://[::1]:6000/shop")?.port, "6000")
+        XCTAssertEqual(DatabaseAddress("postgresql://ann@/shop?host=/run/pg&port=5433")?.port, "5433")
+        XCTAssertEqual(DatabaseAddress("postgresql://ann@db/shop")?.port, "5432")
+        XCTAssertFalse(DatabaseAddress("postgresql://ann@db/shop")?.hasPassword ?? true)
+    }
+
+    /// The keyring's password is added in memory as `?password=`, and dropped again from what is kept.
+    func testAPasswordAddedIsNotKept() throws {
+        let address = try XCTUnwrap(DatabaseAddress("postgresql://ann@/shop?host=/run/pg&table=flights"))
+        let filled = address.withPassword("s&cret")
+        XCTAssertEqual(filled, "postgresql://ann@/shop?host=/run/pg&table=flights&password=s%26cret")
+        XCTAssertTrue(DatabaseAddress(filled)?.hasPassword == true)
+        XCTAssertEqual(DatabaseAddress(filled)?.connection, "postgresql://ann@/shop?host=/run/pg&password=s%26cret")
+        XCTAssertEqual(DatabaseAddress.withoutPassword(filled), "postgresql://ann@/shop?host=/run/pg&table=flights")
+    }
 }

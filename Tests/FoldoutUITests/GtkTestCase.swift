@@ -25,6 +25,8 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
             setenv("GSETTINGS_BACKEND", "memory", 0)
             setenv("GSK_RENDERER", "cairo", 0)
             Self.initialized = GtkRuntime.initialize()
+            // A keyring of the tests' own before any test opens a database (DatabasePasswords asks one).
+            TestKeyring.start()
         }
         if Self.initialized == false {
             let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"

@@ -41,6 +41,7 @@ RUNTIME_LIBRARIES = {
         "glib-2.0": "freedesktop-sdk release/25.08: elements/platform.bst lists components/glib.bst",
         "libarchive": "freedesktop-sdk release/25.08: elements/platform.bst lists components/libarchive.bst",
         "sqlite3": "freedesktop-sdk release/25.08: elements/platform.bst lists components/sqlite.bst",
+        "libsecret-1": "gnome-build-meta: elements/sdk-platform.bst depends on sdk/libsecret.bst",
         "libxml-2.0": "freedesktop-sdk components/libxml2.bst, in the platform: gnome-build-meta's "
                       "sdk/shared-mime-info.bst depends on it",
     },

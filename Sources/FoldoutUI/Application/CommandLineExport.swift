@@ -9,7 +9,9 @@ import FoldoutCore
 enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
     static func run(_ request: LaunchRequest, to path: String) -> String? {
-        if case .file(let file, let options, _)? = request.catalog {
+        if case .file(let given, let options, _)? = request.catalog {
+            // A database's address without a password: the keyring's, if it has one.
+            let file = DatabasePasswords.filledIn(given)
             switch CommandLineDatabaseExport.chosen(path: file, options: options) {
             case .failure(let problem): return problem.message
             case .success(true):
@@ -55,7 +57,7 @@ enum CommandLineExport {
         switch request.catalog {
         case .file(let file, let options, _)?:
             do {
-                catalog = try CatalogReader.load(path: file, options: options)
+                catalog = try CatalogReader.load(path: DatabasePasswords.filledIn(file), options: options)
             } catch {
                 return .failure(LaunchProblem(CatalogImportError.cannotOpen(file, error.description)))
             }

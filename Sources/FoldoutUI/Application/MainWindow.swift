@@ -25,8 +25,8 @@ final class MainWindow {
     private let catalog: CatalogSource
     private let libraryStore: LibraryStore
     private let stack = Stack()
-    /// The header bar's menu (F10): Open Recent, Export Rows…, Reset View, Keyboard Shortcuts, About
-    /// Foldout, Quit.
+    /// The header bar's menu (F10): Open Recent, Connect to Database…, Export Rows…, Reset View,
+    /// Keyboard Shortcuts, About Foldout, Quit.
     let primaryMenu = MenuButton()
     /// Open Recent, in the main menu and in the Filters page's Open menu.
     let recentCatalogs: RecentCatalogsMenu
@@ -107,6 +107,7 @@ final class MainWindow {
     private func buildPrimaryMenu(_ application: Application) {
         let files = Menu()
         files.appendSubmenu(tr("_Open Recent"), recentCatalogs.menu)
+        files.append(tr("_Connect to Database…"), action: "window-page.connect")
         let general = Menu()
         general.append(tr("_Export Rows…"), action: "\(FiltersPage.prefix).export-rows")
         general.append(tr("_Reset View"), action: "\(FiltersPage.prefix).reset-view")
@@ -178,6 +179,7 @@ final class MainWindow {
             pages + [
                 KeyedAction("show-shortcuts", Self.shortcutsKey) { [weak self] in self?.showShortcuts() },
                 KeyedAction("about") { [weak self] in self?.showAbout() },
+                KeyedAction("connect") { [weak self] in self?.showConnectDialog() },
             ])
     }
 
@@ -207,6 +209,30 @@ final class MainWindow {
     func openRecent(_ path: String) {
         page = .filters
         ensureFiltersPage().open(path: path)
+    }
+
+    /// Connect to Database…, while it is shown.
+    private(set) var connectDialog: ConnectDialog?
+
+    /// Asks for a database server's address (Connect to Database…), then opens it on the Filters
+    /// page as Open Recent opens an address; the password goes to the keyring when the dialog says
+    /// to remember it, and a keyring that cannot keep it is said in the notification.
+    func showConnectDialog() {
+        if let connectDialog { return connectDialog.present() }
+        let dialog = ConnectDialog(parent: window) { [weak self] answer in
+            guard let self else { return }
+            connectDialog = nil
+            guard let answer else { return }
+            if answer.remember && !answer.password.isEmpty {
+                DatabasePasswords.remember(answer.password, for: answer.address) { [weak self] reason in
+                    self?.notification.show(
+                        tr("The password was not remembered: {reason}", ["reason": reason]), seconds: 10)
+                }
+            }
+            openRecent(answer.address.text)
+        }
+        connectDialog = dialog
+        dialog.present()
     }
 
     func showShortcuts() {

@@ -298,6 +298,8 @@ final class FiltersPage {
     func open(path: String, options: CatalogReadOptions = CatalogReadOptions()) {
         if case .generated(let count)? = source { fallbackCount = count }
         source = nil
+        // A database's address without a password is opened once the keyring is asked for one.
+        if DatabasePasswords.fillIn(path, then: { [weak self] in self?.open(path: $0, options: options) }) { return }
         work.open(path: path, options: options)
     }
 

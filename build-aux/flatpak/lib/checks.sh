@@ -25,15 +25,21 @@ run_checks() {
     check_remembered_state
 }
 
-# Checks that the installed app's permissions ([Context] in its metadata) are exactly the manifest's finish-args.
+# Checks that the installed app's permissions ([Context] in its metadata, and the names it may talk to
+# on the session bus, [Session Bus Policy]) are exactly the manifest's finish-args.
 check_permissions() {
     local metadata compare
     metadata=$(flatpak_user info --show-metadata "$app_id")
     compare=$(cat <<'PYTHON'
 import configparser, json, sys
 expected = {}
+talk = set()
 for arg in json.load(open(sys.argv[1]))["finish-args"]:
     key, _, value = arg[2:].partition("=")
+    if key == "talk-name":
+        # A name on the session bus: build-finish keeps it in [Session Bus Policy] as NAME=talk.
+        talk.add(value)
+        continue
     field = {"share": "shared", "socket": "sockets", "device": "devices"}.get(key)
     if field is None:
         sys.exit(f"local-check: finish-arg {arg} is not one this check knows how to compare")
@@ -46,8 +52,11 @@ metadata = configparser.ConfigParser(interpolation=None)
 metadata.read_string(sys.stdin.read())
 context = metadata["Context"] if metadata.has_section("Context") else {}
 actual = {key: {v for v in value.split(";") if v} for key, value in context.items()}
-print("permissions:", {key: sorted(value) for key, value in actual.items()})
-sys.exit(0 if actual == expected else f"expected {expected}")
+policy = metadata["Session Bus Policy"] if metadata.has_section("Session Bus Policy") else {}
+talks = {name for name, level in policy.items() if level == "talk"} if policy else set()
+print("permissions:", {key: sorted(value) for key, value in actual.items()}, "talk:", sorted(talks))
+same = actual == expected and talks == talk and len(policy) == len(talks)
+sys.exit(0 if same else f"expected {expected}, talk {talk}")
 PYTHON
 )
     if python3 -c "$compare" "$manifest" <<<"$metadata"; then

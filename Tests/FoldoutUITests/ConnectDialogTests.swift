@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import PostgresTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// Connect to Database… (issue 38, item 1) on the real window: the dialog opened from the main
+/// menu's action, filled with real key presses (xdotool under Xvfb, each field reached by its
+/// label's Alt key), Enter connects; the table is shown on the Filters page and the password is in
+/// the keyring (`TestKeyring`: GNOME Keyring on the tests' own session bus, never the user's). An
+/// address without a password (as Open Recent keeps it) then connects with the keyring's; a
+/// wrong one kept there is said in the error dialog; without a keyring the dialog still connects
+/// and says the password was not remembered.
+final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
+    nonisolated(unsafe) private static var server: ThrowawayPostgres?
+    nonisolated(unsafe) private static var startFailure: Error?
+    private let windowTitle = "Foldout connect test \(UUID().uuidString)"
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            let server = try ThrowawayPostgres()
+            Self.server = server
+            try FlightsTable.csv(rows: 500).write(
+                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
+            try server.psql(FlightsTable.createTable)
+            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
+            try server.psql("CREATE TABLE airports (code text, name text); INSERT INTO airports VALUES ('JFK', 'JFK')")
+            try server.psql("CREATE ROLE reader LOGIN PASSWORD 'right'; GRANT SELECT ON flights, airports TO reader")
+        } catch {
+            startFailure = error
+        }
+    }
+
+    override class func tearDown() {
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    private var server: ThrowawayPostgres {
+        get throws {
+            if let failure = Self.startFailure { throw failure }
+            return try XCTUnwrap(Self.server)
+        }
+    }
+
+    /// The keyring's entry for the role `reader` on the test's server.
+    private var account: Keyring.Account {
+        get throws { Keyring.Account(host: try server.folder, port: "5432", database: "postgres", user: "reader") }
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        // In CI the keyring is there: a test that cannot reach it fails, it is never skipped.
+        if let problem = TestKeyring.problem { XCTFail("no Secret Service for the tests: \(problem)") }
+        try Keyring.clear(account)
+        try onMain {
+            let main = makeMainWindow(
+                actions: ActionsList(generatedCount: 20), catalog: Catalog.generate(count: 300, seed: 5),
+                libraryFolder: folder, width: 900, height: 700)
+            main.window.title = windowTitle
+            self.main = main
+            XCTAssertEqual(main.page, .actions)
+        }
+    }
+
+    override func tearDown() {
+        onMain {
+            DatabasePasswords.keyring = .desktop
+            main?.connectDialog?.window.destroy()
+            for dialog in ErrorDialog.shown { dialog.dismiss() }
+        }
+        try? Keyring.clear(account)
+        super.tearDown()
+    }
+
+    @MainActor private var page: FiltersPage { main!.ensureFiltersPage() }
+
+    @MainActor private func shows(rows count: Int) -> Bool {
+        main?.filters?.filter?.catalog.count == count && main?.filters?.filter?.catalog.origin != nil
+    }
+
+    /// Opens the dialog as its menu item does: the window's action `window-page.connect`.
+    @MainActor private func openDialog(line: UInt = #line) throws -> ConnectDialog {
+        let main = try XCTUnwrap(main)
+        XCTAssertTrue(main.window.activateAction("window-page.connect"), "no action window-page.connect", line: line)
+        XCTAssertTrue(pump { main.connectDialog?.window.isMapped == true }, "no dialog", line: line)
+        return try XCTUnwrap(main.connectDialog, line: line)
+    }
+
+    /// Presses Alt+`key` (the field's label's mnemonic) and types `text` into the field it
+    /// focuses, replacing what it held (GTK selects a field's text when the focus enters it).
+    @MainActor private func type(_ text: String, after key: String, into entry: Entry, line: UInt = #line) {
+        xdotool(
+            ["key", "--clearmodifiers", "alt+" + key, "type", "--delay", "5", text], window: "Connect to Database",
+            until: { entry.text == text }, line: line)
+        XCTAssertEqual(entry.text, text, line: line)
+    }
+
+    func testTheDialogConnectsAndTheKeyringKeepsThePassword() throws {
+        let server = try server
+        try onMain {
+            let dialog = try openDialog()
+            XCTAssertEqual(dialog.window.title, "Connect to Database")
+            XCTAssertEqual(dialog.host.text, "localhost")
+            XCTAssertEqual(dialog.port.text, "5432")
+            XCTAssertTrue(dialog.remember.isActive, "remembering is on at first")
+            XCTAssertFalse(dialog.connect.isSensitive, "no database named yet")
+            type(server.folder, after: "h", into: dialog.host)
+            type("postgres", after: "d", into: dialog.database)
+            type("reader", after: "u", into: dialog.user)
+            type("right", after: "w", into: dialog.password)
+            type("flights", after: "t", into: dialog.table)
+            XCTAssertTrue(dialog.connect.isSensitive)
+            XCTAssertEqual(
+                dialog.address, "postgresql://reader:right@/postgres?host=\(server.folder)&table=flights")
+            // Enter in the last field activates Connect, the window's default.
+            xdotool(["key", "Return"], window: "Connect to Database", until: { self.main?.connectDialog == nil })
+            XCTAssertFalse(dialog.window.isMapped, "the dialog closes")
+            XCTAssertEqual(main?.page, .filters)
+            XCTAssertTrue(pump(seconds: 10) { self.shows(rows: 500) }, "the table is not shown")
+            XCTAssertEqual(page.sourceLabel.text, "in flights on postgres@" + server.folder)
+            XCTAssertTrue(ErrorDialog.shown.isEmpty)
+        }
+        // Kept by the keyring, off the main thread: wait for it.
+        var kept: String?
+        for _ in 0..<100 {
+            kept = try Keyring.lookup(account)
+            if kept != nil { break }
+            onMain { pump(seconds: 0.05) }
+        }
+        XCTAssertEqual(kept, "right", "the keyring keeps the password typed")
+    }
+
+    /// An address without a password, as Open Recent keeps it, takes the keyring's; without the
+    /// keyring's, libpq has none ("no password supplied").
+    func testAnAddressWithoutAPasswordTakesTheKeyrings() throws {
+        let server = try server
+        try Keyring.store("right", for: account, label: "Foldout test")
+        try onMain {
+            main?.openRecent(server.uri(user: "reader", table: "flights"))
+            XCTAssertTrue(pump(seconds: 10) { self.shows(rows: 500) || !ErrorDialog.shown.isEmpty })
+            XCTAssertEqual(ErrorDialog.shown.last?.detailText, nil, "the keyring's password was not used")
+            XCTAssertTrue(shows(rows: 500), "the table is not shown")
+        }
+    }
+
+    func testAWrongPasswordInTheKeyringIsSaid() throws {
+        let server = try server
+        try Keyring.store("wrong", for: account, label: "Foldout test")
+        try onMain {
+            let shown = try XCTUnwrap(main).ensureFiltersPage()
+            main?.openRecent(server.uri(user: "reader", table: "flights"))
+            XCTAssertTrue(pump(seconds: 10) { !ErrorDialog.shown.isEmpty }, "no error dialog")
+            let detail = try XCTUnwrap(ErrorDialog.shown.last).detailText
+            XCTAssertTrue(detail.contains("password authentication failed for user \"reader\""), detail)
+            XCTAssertFalse(detail.contains("wrong"), "the password is never shown: \(detail)")
+            XCTAssertEqual(shown.filter?.catalog.count, 300, "the catalog shown stays")
+        }
+    }
+
+    /// Without a Secret Service the dialog still connects, and the window says the password was not
+    /// remembered. Escape cancels the dialog and opens nothing.
+    func testWithoutAKeyringTheDialogConnectsAndSaysSo() throws {
+        let server = try server
+        try onMain {
+            let escaped = try openDialog()
+            xdotool(["key", "Escape"], window: "Connect to Database", until: { self.main?.connectDialog == nil })
+            XCTAssertFalse(escaped.window.isMapped)
+            XCTAssertEqual(main?.page, .actions, "nothing was opened")
+
+            DatabasePasswords.keyring = DatabasePasswords.Store(
+                store: { _, _, _ throws(Keyring.Failure) in
+                    throw Keyring.Failure(message: "The name org.freedesktop.secrets was not provided")
+                },
+                lookup: { _ throws(Keyring.Failure) in throw Keyring.Failure(message: "no keyring") })
+            let dialog = try openDialog()
+            dialog.host.text = server.folder
+            dialog.database.text = "postgres"
+            dialog.user.text = "reader"
+            dialog.password.text = "right"
+            dialog.table.text = "flights"
+            XCTAssertTrue(dialog.connect.activate())
+            XCTAssertTrue(pump(seconds: 10) { self.shows(rows: 500) }, "the table is not shown")
+            XCTAssertTrue(pump { self.main?.notification.isShown == true }, "nothing says so")
+            XCTAssertEqual(
+                main?.notification.text,
+                "The password was not remembered: The name org.freedesktop.secrets was not provided")
+        }
+        XCTAssertNil(try Keyring.lookup(account), "nothing was kept")
+    }
+}
