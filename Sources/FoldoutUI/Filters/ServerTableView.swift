@@ -18,6 +18,9 @@ final class ServerTableView {
     private let menusBox = WrapBox(spacing: 6)
     private(set) var menus: [FacetMenu] = []
     private(set) var rangeMenus: [RangeMenu] = []
+    /// Until the first counts come: each facet's button, greyed out, so nothing moves when the
+    /// flyouts take their place.
+    private var placeholders: [Widget] = []
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
@@ -108,6 +111,14 @@ final class ServerTableView {
         top.append(openButton)
         root.append(top)
         menusBox.addCSSClass("facet-bar")
+        for column in facets.optionFacets + facets.rangeFacets {
+            let button = MenuButton()
+            button.label = names[column]
+            button.isSensitive = false
+            button.tooltip = tr("Counting…")
+            menusBox.append(button)
+            placeholders.append(button)
+        }
         root.append(menusBox)
         root.append(combos.root)
         root.append(banner.root)
@@ -255,6 +266,8 @@ final class ServerTableView {
     // MARK: Facets
 
     private func buildMenus() {
+        for placeholder in placeholders { menusBox.remove(placeholder) }
+        placeholders = []
         for column in facets.optionFacets {
             let kind = facets.table.columns[column].kind
             let menu = FacetMenu(
