@@ -12,7 +12,8 @@ On every page, with what folds out both folded and unfolded, it checks that
 - nothing folded away is exposed (the Actions row's buttons, a combo row's options);
 - the EXPANDED and CHECKED states say what is on screen;
 and it walks the journeys with the keyboard alone: unfold and fold a row, open a combo row and
-choose an option, choose a facet's option and reset it, open the Edit pane, add a movie and delete it.
+choose an option, choose a facet's option and reset it, open the Edit pane, add a movie and delete it;
+and a PostgreSQL table filtered in its server (a throwaway server of its own), flyout and record.
 """
 import os
 import re
@@ -438,6 +439,100 @@ def german_mnemonics(binary, data):
             app.close()
 
 
+class ThrowawayPostgres:
+    """A PostgreSQL server of its own (Debian's postgresql), listening only on a Unix socket in a
+    temporary folder; as root, initdb and the server run as nobody, who cannot be root."""
+
+    def __init__(self):
+        import glob
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        if not found:
+            raise SystemExit("no /usr/lib/postgresql/*/bin/initdb: install postgresql (build-aux/install-deps.sh)")
+        self.binaries = os.path.dirname(found[-1])
+        self.folder = tempfile.mkdtemp(prefix="foldout-atspi-pg-")
+        self.as_server = ["runuser", "-u", "nobody", "--"] if os.getuid() == 0 else []
+        if os.getuid() == 0:
+            os.chown(self.folder, 65534, 65534)
+        self.run(["initdb", "-D", self.folder + "/data", "-U", "foldout", "--auth=trust", "-E", "UTF8"])
+        options = f"-c listen_addresses='' -k {self.folder} -c fsync=off"
+        self.run(["pg_ctl", "-D", self.folder + "/data", "-l", self.folder + "/log", "-o", options, "-w", "start"])
+
+    def run(self, command):
+        subprocess.run(self.as_server + [os.path.join(self.binaries, command[0])] + command[1:], check=True,
+                       capture_output=True, timeout=120)
+
+    def psql(self, script):
+        subprocess.run([os.path.join(self.binaries, "psql"), "-h", self.folder, "-U", "foldout", "-d", "postgres",
+                        "-v", "ON_ERROR_STOP=1", "-q"], input=script, text=True, check=True, capture_output=True,
+                       timeout=120)
+
+    def uri(self, table):
+        return f"postgresql://foldout@/postgres?host={self.folder}&table={table}"
+
+    def stop(self):
+        try:
+            self.run(["pg_ctl", "-D", self.folder + "/data", "-m", "immediate", "-w", "stop"])
+        finally:
+            subprocess.run(["rm", "-rf", self.folder])
+
+
+def server_table(binary, data):
+    """A PostgreSQL table filtered in its server, as a screen reader meets it: every object named,
+    the facet flyout ticked by keyboard with the count heard anew, a row unfolded to its record."""
+    path = write_flights(data)
+    server = ThrowawayPostgres()
+    try:
+        server.psql("CREATE TABLE flights (id serial PRIMARY KEY, origin text, carrier text, dep_delay integer, day date);\n"
+                    f"\\copy flights (origin, carrier, dep_delay, day) FROM '{path}' WITH (FORMAT csv, HEADER)\n")
+        with open(path) as source:
+            rows = [line.strip().split(",") for line in source][1:]
+        # Foldout asks the keyring for the address's password: the keyring D-Bus starts for it
+        # keeps its files in this journey's folder, not in the home folder.
+        subprocess.run(["dbus-update-activation-environment", f"HOME={data}", f"XDG_DATA_HOME={data}"], check=True,
+                       capture_output=True, timeout=10)
+        app = App(binary, ["--page", "filters", "--in-database", server.uri("flights")], data)
+        try:
+            count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 items" in (n.name or "")), None)
+            wait_for(lambda: count() == "400 of 400 items", "the matching count of the table in its server", seconds=20)
+            wait_for(lambda: button_named(app, "origin"), "the origin flyout")
+            check_names(app, "A table in its server")
+            check(any(n.name == "Search the table" and role_of(n) in ("text", "entry") for n in walk(app.node)),
+                  "Server table: no text field named Search the table")
+            # Journey: tick JFK in the origin flyout by keyboard; the count is heard anew.
+            keys("alt+2")
+            app.tab_to(lambda n: n.name == "origin", "the origin facet button")
+            keys("Return")
+            jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name == "JFK"
+                                         and "visible" in states(n)), None), "the JFK tick box")
+            if jfk is not None:
+                app.tab_to(lambda n: role_of(n) == "check box" and n.name == "JFK", "the JFK tick box")
+                keys("space")
+                wait_for(lambda: "checked" in states(jfk), "JFK to say it is checked")
+                expected = sum(1 for row in rows if row[0] == "JFK")
+                wait_for(lambda: count() == f"{expected} of 400 items", f"the count to say {expected} of 400 items")
+            keys("Escape")
+            # Journey: Ctrl+F, Enter puts the focus on the first row; Enter unfolds its record.
+            keys("ctrl+f", "Return")
+            row = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button"
+                                         and "focused" in states(n) and "expandable" in states(n)), None),
+                           "the focus on the first row")
+            keys("Return")
+            wait_for(lambda: row is not None and "expanded" in states(row), "the row to say it is expanded")
+            isolated = lambda text: text.replace("\u2068", "").replace("\u2069", "")
+            fields = wait_for(lambda: [isolated(n.name) for n in walk(app.node) if role_of(n) == "label"
+                                       and (n.name or "").startswith("origin: ") and "visible" in states(n)] or None,
+                              "the record's origin field")
+            check(fields == ["origin: JFK"], f"Server table: the unfolded record says {fields}, not origin: JFK")
+            check(button_named(app, "Copy carrier") is not None, "Server table: no button Copy carrier")
+            check_names(app, "A table in its server, a record unfolded")
+            keys("Escape")
+            wait_for(lambda: "expanded" not in states(row), "Escape to fold the record")
+        finally:
+            app.close()
+    finally:
+        server.stop()
+
+
 def run_suite(name, usage, journeys):
     """Runs each journey on the foldout given as the one argument, with a data folder of its own;
     exits 1 if any check failed."""
@@ -458,4 +553,4 @@ def run_suite(name, usage, journeys):
 
 if __name__ == "__main__":
     run_suite("screen_reader_view", __doc__,
-              (actions_page, filters_page, filter_flyouts, result_record, movies_page, german_mnemonics))
+              (actions_page, filters_page, filter_flyouts, result_record, server_table, movies_page, german_mnemonics))

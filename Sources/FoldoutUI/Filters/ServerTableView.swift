@@ -82,6 +82,12 @@ final class ServerTableView {
             guard let self else { return }
             self.facets.setSearch(self.searchEntry.text)
         }
+        // Enter in the search field: the first row takes the focus, as in a catalog's results.
+        searchEntry.onActivate { [weak self] in
+            guard let self else { return }
+            self.listView.focusAndSelectRow(at: 0)
+            self.boundRows[0]?.root.grabFocus()
+        }
         retryButton.onClicked { [weak self] in self?.facets.retry() }
         scrolled.verticalAdjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
         // Closing the window stops every query: none is left running on the server.
