@@ -271,21 +271,17 @@ private struct Survey: Sendable {
                 results.withLock { $0[index] = result }
             }
         }
-        let first: Result<Found, CatalogImportError>
-        do throws(CatalogImportError) {
-            first = .success(read(try connection.rows(statements[0].0, statements[0].1)))
-        } catch {
-            first = .failure(error)
-        }
-        group.wait()
-        results.withLock { $0[0] = first }
-        _ = try? connection.rows("COMMIT")
         var found = Found()
-        for result in results.withLock({ $0 }) {
-            switch result {
-            case .success(let slice): found.add(slice)
-            case .failure(let error): throw error
-            case nil: break
+        defer { _ = try? connection.rows("COMMIT") }
+        found.add(read(try connection.rows(statements[0].0, statements[0].1)))
+        group.wait()
+        // A slice that failed on its own connection (the server's or the role's connection limit
+        // reached) is read again here, in the same snapshot.
+        for (index, result) in results.withLock({ $0 }).enumerated().dropFirst() {
+            if case .success(let slice) = result {
+                found.add(slice)
+            } else {
+                found.add(read(try connection.rows(statements[index].0, statements[index].1)))
             }
         }
         return found

@@ -27,6 +27,8 @@ final class DatabaseEngineTests: PostgresTestCase {
                 DATE '2020-01-01' + g % 400 AS day, g % 3 = 0 AS even, repeat('x', 100) AS pad
               FROM generate_series(1, 150000) g;
             ANALYZE large;
+            CREATE ROLE limited LOGIN PASSWORD 'secret' CONNECTION LIMIT 1;
+            GRANT SELECT ON large TO limited;
             CREATE TABLE keep (id integer);
             INSERT INTO keep VALUES (1);
             CREATE TABLE hostile ("a""; DROP TABLE keep; --" text, "n" integer);
@@ -348,6 +350,11 @@ final class DatabaseEngineTests: PostgresTestCase {
         XCTAssertEqual(large.options[1], ["a", "B", "c"])
         XCTAssertEqual(opening.counts[1], [37_500, 37_500, 37_500, 37_500])
         XCTAssertEqual(opening.histograms[2]?.missing, 150_000 / 7)
+        // A role allowed one connection: the slices are all read on it.
+        let limited = try DatabaseTable.open(
+            address: try XCTUnwrap(DatabaseAddress(server.uri(user: "limited", password: "secret", table: "large"))),
+            facets: large.facets)
+        XCTAssertEqual(limited.openingCounts, opening)
         // The session gives them for its first unfiltered request, without a query; then counts.
         try server.psql("DELETE FROM large WHERE id <= 10")
         let session = DatabaseSession(table: large)
