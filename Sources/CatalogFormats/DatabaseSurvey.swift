@@ -106,7 +106,7 @@ extension DatabaseTable {
     }
 
     /// The planner's distinct values of each column (none without statistics), and how many
-    /// slices to read the table in: as many as a query's parallel workers and its leader, for a
+    /// slices to read the table in: as many as a query's parallel workers (two at least), for a
     /// large table (PostgreSQL 14 or later, which scans a `ctid` range by itself).
     func relationFacts(
         _ connection: PostgresConnection
@@ -135,7 +135,9 @@ extension DatabaseTable {
         guard ["r", "m"].contains(value(0) ?? ""), (value(3).flatMap { Int($0) } ?? 0) >= 140_000,
             pages >= Self.slicedPages, workers > 0
         else { return (distinct, [(nil, nil)]) }
-        let count = min(workers + 1, Self.maxSlices)
+        // As many processes as PostgreSQL gives a parallel query (its workers and the leader) ran
+        // slower on two cores than one slice a worker, fewer.
+        let count = min(max(workers, 2), Self.maxSlices)
         let edges = (1..<count).map { pages * $0 / count }
         let slices = (0..<count).map { ($0 == 0 ? nil : edges[$0 - 1], $0 == count - 1 ? nil : edges[$0]) }
         return (distinct, slices)
@@ -180,10 +182,13 @@ private struct Survey: Sendable {
     /// whether it is whole, and the rows.
     func sql(_ condition: String) -> String {
         let columns = table.columns
-        var inner = zip(options, options.indices).map { columns[$0].shown + " AS o" + String($1) }
+        // Text grouped as it is, its empty text made no value above (once a group, not once a row).
+        var inner = zip(options, options.indices).map { columns[$0].compared + " AS o" + String($1) }
         inner += zip(ranges, ranges.indices).map { columns[$0].quoted + " AS r" + String($1) }
         var outer = sets.map { "GROUPING(" + $0.joined(separator: ", ") + ")::text" }
-        outer += options.indices.map { "o" + String($0) + "::text" }
+        outer += zip(options, options.indices).map {
+            columns[$0].isText ? "NULLIF(o" + String($1) + ", '')" : "o" + String($1) + "::text"
+        }
         for (column, slot) in zip(ranges, ranges.indices) {
             let value = columns[column]
             let alias = DatabaseColumn(
@@ -197,7 +202,7 @@ private struct Survey: Sendable {
         return "SELECT " + (outer + ["count(*)::text"]).joined(separator: ", ") + " FROM (SELECT "
             + (inner + ["1 AS one"]).joined(separator: ", ") + " FROM " + table.source + " WHERE " + condition
             + ") s GROUP BY GROUPING SETS ("
-            + (sets.map { "(" + $0.joined(separator: ", ") + ")" } + ["()"])
+            + (sets.isEmpty ? ["()"] : sets.map { "(" + $0.joined(separator: ", ") + ")" })
             .joined(separator: ", ") + ")"
     }
 
@@ -210,6 +215,8 @@ private struct Survey: Sendable {
                 found.rows += count
                 continue
             }
+            // Each set groups every row: the first's give the rows' count (no set `()` to hash).
+            if set == 0 { found.rows += count }
             let optionSets = combined ? (options.isEmpty ? 0 : 1) : options.count
             if set < optionSets {
                 for slot in combined ? Array(options.indices) : [set] {
