@@ -135,8 +135,7 @@ extension DatabaseTable {
         guard ["r", "m"].contains(value(0) ?? ""), (value(3).flatMap { Int($0) } ?? 0) >= 140_000,
             pages >= Self.slicedPages, workers > 0
         else { return (distinct, [(nil, nil)]) }
-        // As many processes as PostgreSQL gives a parallel query (its workers and the leader) ran
-        // slower on two cores than one slice a worker, fewer.
+        // A slice a worker: one more (as PostgreSQL's leader joins its workers) ran slower on two cores.
         let count = min(max(workers, 2), Self.maxSlices)
         let edges = (1..<count).map { pages * $0 / count }
         let slices = (0..<count).map { ($0 == 0 ? nil : edges[$0 - 1], $0 == count - 1 ? nil : edges[$0]) }
