@@ -61,6 +61,13 @@ extension DatabaseTable {
         return result
     }
 
+    /// Whether `filter` lets every row through (no choice, range or search), so that its counts
+    /// are the unfiltered table's.
+    public func filtersNothing(_ filter: DatabaseFilter) -> Bool {
+        var parameters = DatabaseParameters()
+        return condition(filter, &parameters) == "TRUE"
+    }
+
     /// A statement `counts` sends: the shared one (the match count and `facets`, which do not
     /// filter), or one facet's that filters.
     struct CountStatement {
@@ -115,7 +122,7 @@ extension DatabaseTable {
             + edges + "), 1), " + String(bins.binCount) + ") END"
     }
 
-    private func add(_ count: Int, of group: String?, toFacet column: Int, _ result: inout DatabaseCounts) {
+    func add(_ count: Int, of group: String?, toFacet column: Int, _ result: inout DatabaseCounts) {
         if facets[column] == .range, let bins = bins[column] {
             var histogram = result.histograms[column] ?? bins
             if let bin = group.flatMap({ Int($0) }), histogram.counts.indices.contains(bin - 1) {

@@ -19,16 +19,30 @@ public final class DatabaseSession: Sendable {
         var newest = 0
         /// The request whose query runs now, and what stops it.
         var running: (request: Int, canceller: PostgresCanceller)?
+        /// Whether the table's opening counts were given (once: later ones are counted again).
+        var gaveOpeningCounts = false
     }
 
     public init(table: DatabaseTable) { self.table = table }
 
     /// Counts `filter`'s matches, facets and histograms; `answer` is called on the session's
-    /// queue, unless a newer request came first.
+    /// queue, unless a newer request came first. The first request that filters nothing is
+    /// answered with the counts the table learnt when it opened, without a query.
     public func counts(
         _ filter: DatabaseFilter, answer: @escaping @Sendable (Result<DatabaseCounts, CatalogImportError>) -> Void
     ) {
+        if let opening = table.openingCounts, table.filtersNothing(filter), takeOpeningCounts() {
+            return run({ _ in opening }, answer: answer)
+        }
         run({ (connection) throws(CatalogImportError) in try self.table.counts(filter, connection) }, answer: answer)
+    }
+
+    /// Whether the opening counts are still to give; from now on they are not.
+    private func takeOpeningCounts() -> Bool {
+        state.withLock { state in
+            defer { state.gaveOpeningCounts = true }
+            return !state.gaveOpeningCounts
+        }
     }
 
     /// A page of `filter`'s matching rows from `cursor` on, as `DatabaseTable.page`.

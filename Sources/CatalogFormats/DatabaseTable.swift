@@ -26,7 +26,10 @@ public struct DatabaseTable: Sendable {
     public let columns: [DatabaseColumn]
     public let key: Key
     /// The rows when opened (counted).
-    public let rowCount: Int
+    public internal(set) var rowCount: Int
+    /// The counts of the unfiltered table, from the pass that learnt its facets when it opened
+    /// (the same as `counts(DatabaseFilter())` then): the first counts shown cost no query.
+    public internal(set) var openingCounts: DatabaseCounts?
     /// The facets and their kinds, by column.
     public internal(set) var facets: [Int: FacetFilter.FacetKind]
     /// Each option facet's options in the catalog's order (numbers and dates by value, text
@@ -69,60 +72,14 @@ public struct DatabaseTable: Sendable {
                 baseType: row[2] ?? "", typeName: row[3] ?? "text")
         }
         let source = try relation.quoted(connection)
-        let count = Int(try connection.rows("SELECT count(*) FROM " + source)[0][0] ?? "") ?? 0
         var facets = chosen ?? [:]
         if chosen == nil { facets = try Self.chooseFacets(columns, source: source, relation: relation, connection) }
         var table = DatabaseTable(
             name: relation.shownName, uri: address.connection, source: source, columns: columns,
-            key: try Self.key(relation, columns, connection), rowCount: count, facets: [:],
+            key: try Self.key(relation, columns, connection), rowCount: 0, facets: [:],
             textColumns: columns.indices.filter { columns[$0].kind == .text && facets[$0] == nil })
         try table.addFacets(facets, connection)
         return table
-    }
-
-    /// Makes `facets` facets: fetches each option facet's options and each range facet's bounds.
-    mutating func addFacets(
-        _ added: [Int: FacetFilter.FacetKind], _ connection: PostgresConnection
-    ) throws(CatalogImportError) {
-        for (column, kind) in added.sorted(by: { $0.key < $1.key }) {
-            facets[column] = kind == .range && columns[column].kind != .text ? .range : .options
-        }
-        // Every option facet's values in one scan: a grouping set each (GROUPING is 0 in its own).
-        let listed = added.keys.filter { facets[$0] == .options }.sorted()
-        if !listed.isEmpty {
-            let names = listed.indices.map { "c" + String($0) }
-            let sql =
-                "SELECT " + names.map { "GROUPING(\($0))::text, \($0)::text" }.joined(separator: ", ")
-                + " FROM (SELECT "
-                + zip(listed, names).map { columns[$0].shown + " AS " + $1 }.joined(separator: ", ") + " FROM "
-                + source + ") s GROUP BY GROUPING SETS (" + names.map { "(" + $0 + ")" }.joined(separator: ", ") + ")"
-            var found: [[String]] = listed.map { _ in [] }
-            for row in try connection.rows(sql) {
-                guard let slot = listed.indices.first(where: { row[2 * $0] == "0" }), let value = row[2 * slot + 1]
-                else { continue }
-                found[slot].append(value)
-            }
-            for (slot, column) in listed.enumerated() {
-                options[column] = DatabaseOptions.ordered(found[slot], columns[column])
-            }
-        }
-        let ranges = added.keys.filter { facets[$0] == .range }.sorted()
-        guard !ranges.isEmpty else { return }
-        let figures = ranges.map { column in
-            let value = columns[column]
-            let whole =
-                value.kind != .number || value.isWholeNumber
-                ? "true" : "bool_and(\(value.quoted) = trunc(\(value.quoted)::numeric))"
-            return "min(\(value.number))::text, max(\(value.number))::text, (\(whole))::text"
-        }
-        let row = try connection.rows("SELECT " + figures.joined(separator: ", ") + " FROM " + source)[0]
-        for (index, column) in ranges.enumerated() {
-            let lowest = row[index * 3].flatMap { Double($0) } ?? 0
-            let highest = row[index * 3 + 1].flatMap { Double($0) } ?? lowest
-            bins[column] = FacetHistogram(
-                lowest: lowest, highest: highest, kind: columns[column].kind,
-                wholeNumbers: row[index * 3 + 2] != "false")
-        }
     }
 
     /// The primary key's columns, else the row's place in a table, else none (a view).

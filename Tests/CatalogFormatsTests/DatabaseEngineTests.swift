@@ -1,6 +1,7 @@
 import FoldoutCore
 import Foundation
 import PostgresTesting
+import Synchronization
 import XCTest
 
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +19,16 @@ final class DatabaseEngineTests: PostgresTestCase {
             """
             CREATE TABLE nokey AS SELECT * FROM flights;
             CREATE VIEW flights_view AS SELECT * FROM flights;
+            CREATE TABLE analyzed AS SELECT * FROM flights;
+            ALTER TABLE analyzed ADD PRIMARY KEY (id);
+            ANALYZE analyzed;
+            CREATE TABLE large AS SELECT g AS id, (ARRAY['a', 'B', 'c', ''])[1 + g % 4] AS kind,
+                CASE WHEN g % 7 = 0 THEN NULL ELSE (g % 1000) / 4.0 END AS amount,
+                DATE '2020-01-01' + g % 400 AS day, g % 3 = 0 AS even, repeat('x', 100) AS pad
+              FROM generate_series(1, 150000) g;
+            ANALYZE large;
+            CREATE ROLE limited LOGIN PASSWORD 'secret' CONNECTION LIMIT 1;
+            GRANT SELECT ON large TO limited;
             CREATE TABLE keep (id integer);
             INSERT INTO keep VALUES (1);
             CREATE TABLE hostile ("a""; DROP TABLE keep; --" text, "n" integer);
@@ -291,5 +302,73 @@ final class DatabaseEngineTests: PostgresTestCase {
         ])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.errors.contains("no column “nope”"), unknown.errors)
+    }
+
+    /// The counts learnt when a table opens, that the window shows first without a query, are the
+    /// counts of an unfiltered query and the in-memory engine's: with statistics (the option
+    /// facets grouped together, the ranges by value), without, with a range of many values, and
+    /// for a table large enough to be read in slices.
+    func testOpeningCountsAreTheCountedOnes() throws {
+        let server = try server
+        let catalog = try CatalogReader.load(path: server.folder + "/flights.csv")
+        let memory = FacetFilter(catalog: catalog)
+        for name in ["origin", "month"] where !memory.isFacet(catalog.column(named: name)!) {
+            memory.setFacet(catalog.column(named: name)!, true, as: .options)
+        }
+        for name in ["dep_delay", "flight_date", "scheduled"] {
+            let column = catalog.column(named: name)!
+            if memory.isFacet(column) { memory.setFacet(column, false) }
+            memory.setFacet(column, true, as: .range)
+        }
+        let kinds = Dictionary(uniqueKeysWithValues: memory.facetColumns.map { ($0, memory.kind(ofColumn: $0)) })
+        let connection = try connect()
+        for name in ["analyzed", "flights"] {
+            let table = try open(name, facets: kinds)
+            let opening = try XCTUnwrap(table.openingCounts, name)
+            XCTAssertEqual(opening, try table.counts(DatabaseFilter(), connection), name)
+            XCTAssertEqual(opening.matchCount, memory.matchCount, name)
+            XCTAssertEqual(table.rowCount, Self.rows, name)
+            for facet in memory.facetColumns {
+                let column = name + ", " + catalog.columns[facet].name
+                if memory.kind(ofColumn: facet) == .options {
+                    XCTAssertEqual(table.options[facet], memory.options(forColumn: facet), column)
+                    let expected = memory.counts(forColumn: facet) + [memory.noValueCount(forColumn: facet)]
+                    XCTAssertEqual(opening.counts[facet], expected, column)
+                } else {
+                    XCTAssertEqual(opening.histograms[facet], memory.histogram(forColumn: facet), column)
+                }
+            }
+        }
+        // The id: a range of too many values to group by, counted by a query of its own.
+        let many = try open("large", facets: [0: .range, 1: .options])
+        XCTAssertEqual(many.openingCounts, try many.counts(DatabaseFilter(), connection))
+        let large = try open("large", facets: [1: .options, 2: .range, 3: .range, 4: .options])
+        XCTAssertGreaterThan(try large.relationFacts(connection).slices.count, 1, "not read in slices")
+        let opening = try XCTUnwrap(large.openingCounts)
+        XCTAssertEqual(opening, try large.counts(DatabaseFilter(), connection))
+        XCTAssertEqual(opening.matchCount, 150_000)
+        XCTAssertEqual(large.options[1], ["a", "B", "c"])
+        XCTAssertEqual(opening.counts[1], [37_500, 37_500, 37_500, 37_500])
+        XCTAssertEqual(opening.histograms[2]?.missing, 150_000 / 7)
+        // A role allowed one connection: the slices are all read on it.
+        let limited = try DatabaseTable.open(
+            address: try XCTUnwrap(DatabaseAddress(server.uri(user: "limited", password: "secret", table: "large"))),
+            facets: large.facets)
+        XCTAssertEqual(limited.openingCounts, opening)
+        // The session gives them for its first unfiltered request, without a query; then counts.
+        try server.psql("DELETE FROM large WHERE id <= 10")
+        let session = DatabaseSession(table: large)
+        var answers: [Int] = []
+        for _ in 0..<2 {
+            let done = DispatchSemaphore(value: 0)
+            let answer = Mutex<Result<DatabaseCounts, CatalogImportError>?>(nil)
+            session.counts(DatabaseFilter()) { result in
+                answer.withLock { $0 = result }
+                done.signal()
+            }
+            done.wait()
+            answers.append(try XCTUnwrap(answer.withLock { $0 }).get().matchCount)
+        }
+        XCTAssertEqual(answers, [150_000, 149_990])
     }
 }
