@@ -103,12 +103,15 @@ public struct DatabaseTable: Sendable {
 
     /// Option facets: up to eight columns of text, booleans or whole numbers with few distinct
     /// values (the planner's statistics, else the first 10,000 rows); range facets: up to four
-    /// other number, date and date-time columns, dates first.
+    /// other number, date and date-time columns, dates first, but none whose every value differs.
     private static func chooseFacets(
         _ columns: [DatabaseColumn], source: String, relation: PostgresTable.Relation,
         _ connection: PostgresConnection
     ) throws(CatalogImportError) -> [Int: FacetFilter.FacetKind] {
         var distinct: [String: Double] = [:]
+        // A column whose every value is different (an id): a range of it filters nothing a user
+        // means, and counting it costs two more scans of the table.
+        var unique: Set<String> = []
         for row in try connection.rows(
             "SELECT s.attname, s.n_distinct::text, c.reltuples::text FROM pg_catalog.pg_stats s"
                 + " JOIN pg_catalog.pg_class c ON c.oid = $1::oid"
@@ -119,6 +122,7 @@ public struct DatabaseTable: Sendable {
             guard let name = row[0], let figure = row[1].flatMap(Double.init), let rows = row[2].flatMap(Double.init)
             else { continue }
             distinct[name] = figure >= 0 ? figure : -figure * rows
+            if figure == -1 { unique.insert(name) }
         }
         var facets: [Int: FacetFilter.FacetKind] = [:]
         for (index, column) in columns.enumerated()
@@ -136,7 +140,9 @@ public struct DatabaseTable: Sendable {
             }
             if few { facets[index] = .options }
         }
-        let ranged = columns.indices.filter { columns[$0].kind != .text && facets[$0] == nil }
+        let ranged = columns.indices.filter {
+            columns[$0].kind != .text && facets[$0] == nil && !unique.contains(columns[$0].name)
+        }
         let dates = ranged.filter { columns[$0].kind != .number }
         for column in (dates + ranged.filter { columns[$0].kind == .number }).prefix(maxRangeFacets) {
             facets[column] = .range

@@ -372,3 +372,17 @@ final class DatabaseEngineTests: PostgresTestCase {
         XCTAssertEqual(answers, [150_000, 149_990])
     }
 }
+
+extension DatabaseEngineTests {
+    /// The facets chosen for a table the planner has statistics of: its id (every value
+    /// different) is no range facet, its date and its other numbers are.
+    func testAColumnOfDistinctValuesIsNoRangeFacet() throws {
+        let table = try open("large")
+        let names = table.columns.map(\.name)
+        let id = try XCTUnwrap(names.firstIndex(of: "id"))
+        XCTAssertNil(table.facets[id], "an id is no facet")
+        XCTAssertEqual(table.facets[try XCTUnwrap(names.firstIndex(of: "day"))], .range)
+        XCTAssertEqual(table.facets[try XCTUnwrap(names.firstIndex(of: "amount"))], .range)
+        XCTAssertEqual(table.facets[try XCTUnwrap(names.firstIndex(of: "kind"))], .options)
+    }
+}
