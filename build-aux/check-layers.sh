@@ -16,7 +16,7 @@ declare -A allowed=(
     [CatalogFormats]="Swift Glibc Synchronization Dispatch FoldoutCore CArchive CSQLite CGLib CPQ CXML2 CFreeXL"
     [FoldoutUI]="Swift Glibc Synchronization FoldoutCore CatalogFormats Gtk"
     [foldout]="Swift Glibc FoldoutUI"
-    [foldout-bench]="Swift Glibc Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk PostgresTesting"
+    [foldout-bench]="Swift Glibc Dispatch Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk PostgresTesting"
 )
 status=0
 for target in "${!allowed[@]}"; do
