@@ -129,9 +129,9 @@ final class ServerTableView {
         root.append(combos.root)
         root.append(banner.root)
 
-        sourceLabel.text = tr(
-            "{table} in {database}, filtered in its server", ["table": table.name, "database": address])
-        sourceLabel.tooltip = sourceLabel.text
+        let shown = DatabaseAddress(address)?.displayName(table: table.name) ?? table.name
+        sourceLabel.text = tr("in {table}, filtered in its server", ["table": shown])
+        sourceLabel.tooltip = address
         status.append(spinner)
         root.append(status)
 
