@@ -35,6 +35,8 @@ public final class ComboSection {
     public private(set) var detailColumns: [Int] = []
     public private(set) var openCombos: Set<Combo> = []
     public let changes = Observers<Change>()
+    /// Sort by's first option, the rows' own order: a file's, or a table's (its key).
+    public var unsortedName = tr("File order")
 
     public init() {}
 
@@ -86,7 +88,7 @@ public final class ComboSection {
     public func options(for combo: Combo) -> [String] {
         switch combo {
         case .sort:
-            [tr("File order")]
+            [unsortedName]
                 + columnNames.flatMap { name in
                     [tr("{column}, ascending", ["column": name]), tr("{column}, descending", ["column": name])]
                 }

@@ -66,6 +66,7 @@ final class ServerTableView {
         facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
         names = table.columns.map(\.name)
         combos = ComboRows(section: section)
+        section.unsortedName = tr("Table order")
         let title = table.columns.firstIndex { $0.kind == .text } ?? 0
         section.setColumns(
             named: names, title: title, details: Array(names.indices.filter { $0 != title }.prefix(4)), sort: nil)

@@ -14,6 +14,11 @@ final class ProgressStrip {
 
     init(cancelTooltip: String, onCancel: @escaping @MainActor () -> Void) {
         root.append(spinner)
+        // A long name ("Opening flights on nycflights@/run/postgresql…") is shortened, whole in
+        // the tooltip: the strip shares its line with the results' status.
+        label.ellipsizeEnd()
+        label.hexpand = true
+        label.xalign = 0
         root.append(label)
         progressBar.setSizeRequest(width: 160)
         progressBar.setAlign(vertical: .center)
@@ -27,6 +32,7 @@ final class ProgressStrip {
     /// Shows `text`, with a progress bar from 0 and Cancel, or with a spinner.
     func show(_ text: String, progress: Bool) {
         label.text = text
+        label.tooltip = text
         spinner.isVisible = !progress
         spinner.spinning = !progress
         progressBar.isVisible = progress
