@@ -20,6 +20,7 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
     nonisolated(unsafe) private static var server: ThrowawayPostgres?
     nonisolated(unsafe) private static var startFailure: Error?
     private let windowTitle = "Foldout connect test \(UUID().uuidString)"
+    private let dialogTitle = "Connect to Database \(UUID().uuidString)"
 
     override class func setUp() {
         super.setUp()
@@ -91,14 +92,19 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
         let main = try XCTUnwrap(main)
         XCTAssertTrue(main.window.activateAction("window-page.connect"), "no action window-page.connect", line: line)
         XCTAssertTrue(pump { main.connectDialog?.window.isMapped == true }, "no dialog", line: line)
-        return try XCTUnwrap(main.connectDialog, line: line)
+        let dialog = try XCTUnwrap(main.connectDialog, line: line)
+        XCTAssertEqual(dialog.window.title, "Connect to Database", line: line)
+        // xdotool finds a window by its title, and an earlier test's dialog, going away, has the
+        // same one: a key sent to it failed (BadWindow) and left Escape held for the tests after.
+        dialog.window.title = dialogTitle
+        return dialog
     }
 
     /// Presses Alt+`key` (the field's label's mnemonic) and types `text` into the field it
     /// focuses, replacing what it held (GTK selects a field's text when the focus enters it).
     @MainActor private func type(_ text: String, after key: String, into entry: Entry, line: UInt = #line) {
         xdotool(
-            ["key", "--clearmodifiers", "alt+" + key, "type", "--delay", "5", text], window: "Connect to Database",
+            ["key", "--clearmodifiers", "alt+" + key, "type", "--delay", "5", text], window: dialogTitle,
             until: { entry.text == text }, line: line)
         XCTAssertEqual(entry.text, text, line: line)
     }
@@ -107,7 +113,6 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
         let server = try server
         try onMain {
             let dialog = try openDialog()
-            XCTAssertEqual(dialog.window.title, "Connect to Database")
             XCTAssertEqual(dialog.host.text, "localhost")
             XCTAssertEqual(dialog.port.text, "5432")
             XCTAssertTrue(dialog.remember.isActive, "remembering is on at first")
@@ -121,7 +126,8 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 dialog.address, "postgresql://reader:right@/postgres?host=\(server.folder)&table=flights")
             // Enter in the last field activates Connect, the window's default.
-            xdotool(["key", "Return"], window: "Connect to Database", until: { self.main?.connectDialog == nil })
+            xdotool([], window: dialogTitle, until: { true })
+            xdotool(["key", "Return"], window: nil, until: { self.main?.connectDialog == nil })
             XCTAssertFalse(dialog.window.isMapped, "the dialog closes")
             XCTAssertEqual(main?.page, .filters)
             XCTAssertTrue(pump(seconds: 10) { self.shows(rows: 500) }, "the table is not shown")
@@ -171,7 +177,8 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
         let server = try server
         try onMain {
             let escaped = try openDialog()
-            xdotool(["key", "Escape"], window: "Connect to Database", until: { self.main?.connectDialog == nil })
+            xdotool([], window: dialogTitle, until: { true })
+            xdotool(["key", "Escape"], window: nil, until: { self.main?.connectDialog == nil })
             XCTAssertFalse(escaped.window.isMapped)
             XCTAssertEqual(main?.page, .actions, "nothing was opened")
 
