@@ -6,8 +6,8 @@ import FoldoutCore
 /// off the main thread and answered through `post` on the main thread. While a count is under way
 /// the old counts stay (`isCounting`: the page dims them); a newer change cancels the older query.
 /// Counts, rows and records each have a session (a connection) of their own, so that scrolling or
-/// unfolding never cancels a count.
-@MainActor
+/// unfolding never cancels a count. Like `FacetFilter`, it is used on the main thread only; the
+/// sessions' answers reach it there through `post`.
 public final class DatabaseFacets {
     public struct Change: OptionSet, Sendable {
         public let rawValue: Int
@@ -67,6 +67,8 @@ public final class DatabaseFacets {
     public var rangeFacets: [Int] { table.facets.filter { $0.value == .range }.keys.sorted() }
 
     public func options(forColumn column: Int) -> [String] { table.options[column] ?? [] }
+
+    private var reference: MainThreadReference { MainThreadReference(facets: self, post: post) }
 
     /// Whether every matching row has been fetched.
     public var hasAllRows: Bool { next == nil && !isFetchingRows }
@@ -154,17 +156,17 @@ public final class DatabaseFacets {
     /// The whole record of fetched row `index`, read again from the server by its key (the row as
     /// fetched for a view without a key); nil when it is gone.
     public func record(
-        at index: Int, answer: @escaping @MainActor (Result<[String?]?, CatalogImportError>) -> Void
+        at index: Int, answer: @escaping @Sendable @MainActor (Result<[String?]?, CatalogImportError>) -> Void
     ) {
-        guard rows.indices.contains(index) else { return answer(.success(nil)) }
-        guard table.key != .none else { return answer(.success(rows[index])) }
+        guard rows.indices.contains(index) else { return post { answer(.success(nil)) } }
+        let row = rows[index]
+        guard table.key != .none else { return post { answer(.success(row)) } }
         let key = keys[index]
         let table = self.table
         let post = self.post
-        let deliver: @Sendable @MainActor (Result<[String?]?, CatalogImportError>) -> Void = { answer($0) }
         recordSession.run(
             { (connection) throws(CatalogImportError) in try table.record(key: key, connection) },
-            answer: { result in post { deliver(result) } })
+            answer: { result in post { answer(result) } })
     }
 
     /// Stops every query, for closing: none is left running on the server.
@@ -182,16 +184,18 @@ public final class DatabaseFacets {
     private func ask() {
         let generation = self.generation
         isCounting = true
+        let reference = self.reference
         countSession.counts(filter) { result in
-            self.post { [weak self] in self?.counted(result, generation) }
+            reference.post { reference.facets?.counted(result, generation) }
         }
         fetchRows(after: nil, generation: generation)
     }
 
     private func fetchRows(after cursor: DatabaseCursor?, generation: Int) {
         isFetchingRows = true
+        let reference = self.reference
         rowSession.page(filter, after: cursor, limit: Self.pageSize) { result in
-            self.post { [weak self] in self?.fetched(result, first: cursor == nil, generation) }
+            reference.post { reference.facets?.fetched(result, first: cursor == nil, generation) }
         }
     }
 
@@ -244,7 +248,7 @@ public final class DatabaseFacets {
     }
 }
 
-extension DatabaseFacets: @MainActor FacetChoosing {
+extension DatabaseFacets: FacetChoosing {
     public func selection(forColumn column: Int) -> FacetSelection { filter.selections[column] ?? FacetSelection() }
 
     public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
@@ -272,7 +276,7 @@ extension DatabaseFacets: @MainActor FacetChoosing {
     public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] { [] }
 }
 
-extension DatabaseFacets: @MainActor RangeChoosing {
+extension DatabaseFacets: RangeChoosing {
     public func columnName(_ column: Int) -> String { table.columns[column].name }
 
     /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
@@ -309,4 +313,10 @@ extension DatabaseFacets: @MainActor RangeChoosing {
     }
 
     public var matchCount: Int { counts?.matchCount ?? table.rowCount }
+}
+
+/// The facets as a session's answer carries them to the main thread, where alone they are touched.
+private struct MainThreadReference: @unchecked Sendable {
+    weak var facets: DatabaseFacets?
+    let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
 }
