@@ -41,6 +41,9 @@ class PostgresTestCase: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         environment["WAYLAND_DISPLAY"] = nil
+        // No session bus: asked for an address's password, the keyring would be started on the
+        // run's bus by D-Bus, against the home folder, before the UI tests start their own.
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent"
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
