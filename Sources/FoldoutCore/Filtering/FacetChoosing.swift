@@ -16,6 +16,10 @@ public protocol FacetChoosing: AnyObject {
     func reset(column: Int)
     /// `measure` over each option's rows, given every other filter and the search.
     func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure]
+    /// What the facet's button says: what it filters by, else the column's name.
+    func label(forColumn column: Int) -> String
+    /// "JFK, LGA", "3 of origin", "not UA"; `listingAll` names every ticked option.
+    func filterText(forColumn column: Int, listingAll: Bool) -> String
 }
 
 /// A flyout's clicks, the same whatever chooses.

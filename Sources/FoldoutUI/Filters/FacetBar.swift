@@ -140,13 +140,7 @@ final class FacetBar {
     }
 
     func showLabels() {
-        guard let filter else { return }
-        for menu in menus {
-            menu.show(
-                label: filter.label(forColumn: menu.column),
-                whole: filter.filterText(forColumn: menu.column, listingAll: true),
-                selection: filter.selection(forColumn: menu.column))
-        }
+        for menu in menus { menu.showChoice() }
         for menu in rangeMenus { menu.refresh() }
     }
 

@@ -95,9 +95,17 @@ final class FacetMenu {
         popover.onClosed { [weak self] in self?.resizeWatch?.remove() }
     }
 
+    /// Shows what the facet filters by now, as its filter says.
+    func showChoice() {
+        guard let filter else { return }
+        show(
+            label: filter.label(forColumn: column), whole: filter.filterText(forColumn: column, listingAll: true),
+            selection: filter.selection(forColumn: column))
+    }
+
     /// Shows the facet's label (what it filters by, or its name) and its ticked options; `whole`
     /// names every option it filters by, for the tooltip and a screen reader where the label is short.
-    func show(label: String, whole: String, selection: FacetSelection) {
+    private func show(label: String, whole: String, selection: FacetSelection) {
         // The page shows the labels after every change to the results, each keystroke of a search
         // too; the same labels again change nothing, and the options are refreshed when opened.
         if !popover.isVisible, let shown = shownLabel, shown.label == label, shown.whole == whole,

@@ -293,12 +293,7 @@ final class ServerTableView {
     }
 
     private func showLabels() {
-        for menu in menus {
-            menu.show(
-                label: facets.label(forColumn: menu.column),
-                whole: facets.filterText(forColumn: menu.column, listingAll: true),
-                selection: facets.selection(forColumn: menu.column))
-        }
+        for menu in menus { menu.showChoice() }
         for menu in rangeMenus { menu.refresh() }
     }
 
