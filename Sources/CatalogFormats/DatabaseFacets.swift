@@ -21,9 +21,11 @@ public final class DatabaseFacets {
         public static let problem = Change(rawValue: 8)
         /// A further page, after those shown.
         public static let moreRows = Change(rawValue: 16)
+        /// The range facets left when the table opened are made (`rangeFacets`).
+        public static let facets = Change(rawValue: 32)
     }
 
-    public let table: DatabaseTable
+    public private(set) var table: DatabaseTable
     public private(set) var filter = DatabaseFilter()
     /// The newest counts received; nil before the first.
     public private(set) var counts: DatabaseCounts?
@@ -45,6 +47,10 @@ public final class DatabaseFacets {
     private let countSession: DatabaseSession
     private let rowSession: DatabaseSession
     private let recordSession: DatabaseSession
+    /// Makes the range facets left when the table opened.
+    private let surveySession: DatabaseSession
+    /// Whether the range facets left when the table opened are being made.
+    public private(set) var isSurveying = false
     /// Runs a closure on the main thread (the main loop's, in the app).
     private let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
     /// Counts each filter and each retry; an answer for an older one is dropped.
@@ -57,14 +63,18 @@ public final class DatabaseFacets {
         countSession = DatabaseSession(table: table)
         rowSession = DatabaseSession(table: table)
         recordSession = DatabaseSession(table: table)
+        surveySession = DatabaseSession(table: table)
         filter.searchColumns = table.textColumns
         ask()
+        surveyRanges()
     }
 
     /// The option facets, in the table's column order.
     public var optionFacets: [Int] { table.facets.filter { $0.value == .options }.keys.sorted() }
     /// The range facets, in the table's column order.
     public var rangeFacets: [Int] { table.facets.filter { $0.value == .range }.keys.sorted() }
+    /// The range facets still being made (their bounds and histograms counted), in column order.
+    public var pendingRangeFacets: [Int] { table.pendingRanges.sorted() }
 
     public func options(forColumn column: Int) -> [String] { table.options[column] ?? [] }
 
@@ -145,6 +155,7 @@ public final class DatabaseFacets {
         // An older query's failure may still be on its way to the main thread: not this one's.
         generation += 1
         ask()
+        surveyRanges()
     }
 
     /// Fetches the next page of matching rows, unless one is on its way or every row is here.
@@ -171,7 +182,7 @@ public final class DatabaseFacets {
 
     /// Stops every query, for closing: none is left running on the server.
     public func close() {
-        for session in [countSession, rowSession, recordSession] { session.cancel() }
+        for session in [countSession, rowSession, recordSession, surveySession] { session.cancel() }
     }
 
     private func filterChanged() {
@@ -182,13 +193,56 @@ public final class DatabaseFacets {
 
     /// Asks the counts and the first page of rows for the filter now.
     private func ask() {
+        askCounts()
+        fetchRows(after: nil, generation: generation)
+    }
+
+    private func askCounts() {
         let generation = self.generation
         isCounting = true
         let reference = self.reference
         countSession.counts(filter) { result in
             reference.post { reference.facets?.counted(result, generation) }
         }
-        fetchRows(after: nil, generation: generation)
+    }
+
+    /// Makes the range facets the table opened without, on a session of their own.
+    private func surveyRanges() {
+        guard !table.pendingRanges.isEmpty, !isSurveying else { return }
+        isSurveying = true
+        let table = self.table
+        let reference = self.reference
+        surveySession.run(
+            { (connection) throws(CatalogImportError) in
+                var surveyed = table
+                try surveyed.surveyPendingRanges(connection)
+                return surveyed
+            },
+            answer: { result in reference.post { reference.facets?.surveyed(result) } })
+    }
+
+    private func surveyed(_ result: Result<DatabaseTable, CatalogImportError>) {
+        isSurveying = false
+        switch result {
+        case .success(let surveyed):
+            let made = Set(table.pendingRanges)
+            table = surveyed
+            for session in [countSession, rowSession, recordSession, surveySession] { session.update(surveyed) }
+            for (column, histogram) in surveyed.openingCounts?.histograms ?? [:] where made.contains(column) {
+                missingAtFirst[column] = histogram.missing
+            }
+            // The counts shown are the unfiltered table's: its histograms are those just counted.
+            if var counts, table.filtersNothing(filter), !isCounting {
+                counts.histograms.merge(surveyed.openingCounts?.histograms ?? [:]) { old, _ in old }
+                self.counts = counts
+                changes.send([.facets, .counts])
+            } else {
+                changes.send(.facets)
+                askCounts()
+            }
+        case .failure(let error):
+            failed(error)
+        }
     }
 
     private func fetchRows(after cursor: DatabaseCursor?, generation: Int) {
@@ -206,7 +260,7 @@ public final class DatabaseFacets {
         case .success(let counts):
             if self.counts == nil {
                 lacksValues = Set(counts.counts.compactMap { ($0.value.last ?? 0) > 0 ? $0.key : nil })
-                missingAtFirst = counts.histograms.mapValues(\.missing)
+                missingAtFirst.merge(counts.histograms.mapValues(\.missing)) { old, _ in old }
             }
             self.counts = counts
             changes.send(answered(.counts))

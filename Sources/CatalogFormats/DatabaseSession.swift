@@ -9,13 +9,15 @@ import Synchronization
 /// that went away or a table that was dropped is answered with a `CatalogImportError` in one
 /// line; the next request connects again, so a Retry after the server is back works.
 public final class DatabaseSession: Sendable {
-    public let table: DatabaseTable
+    /// The table as the next request sees it (its range facets made after it opened: `update`).
+    public var table: DatabaseTable { state.withLock { $0.table } }
     private let queue = DispatchQueue(label: "foldout.database")
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     /// Touched only on `queue`.
     private nonisolated(unsafe) var connection: PostgresConnection?
 
     private struct State {
+        var table: DatabaseTable
         var newest = 0
         /// The request whose query runs now, and what stops it.
         var running: (request: Int, canceller: PostgresCanceller)?
@@ -23,7 +25,10 @@ public final class DatabaseSession: Sendable {
         var gaveOpeningCounts = false
     }
 
-    public init(table: DatabaseTable) { self.table = table }
+    public init(table: DatabaseTable) { state = Mutex(State(table: table)) }
+
+    /// Asks the next requests of `table` as it is now (a request under way keeps the one it had).
+    public func update(_ table: DatabaseTable) { state.withLock { $0.table = table } }
 
     /// Counts `filter`'s matches, facets and histograms; `answer` is called on the session's
     /// queue, unless a newer request came first. The first request that filters nothing is
@@ -31,10 +36,11 @@ public final class DatabaseSession: Sendable {
     public func counts(
         _ filter: DatabaseFilter, answer: @escaping @Sendable (Result<DatabaseCounts, CatalogImportError>) -> Void
     ) {
+        let table = self.table
         if let opening = table.openingCounts, table.filtersNothing(filter), takeOpeningCounts() {
             return run({ _ in opening }, answer: answer)
         }
-        run({ (connection) throws(CatalogImportError) in try self.table.counts(filter, connection) }, answer: answer)
+        run({ (connection) throws(CatalogImportError) in try table.counts(filter, connection) }, answer: answer)
     }
 
     /// Whether the opening counts are still to give; from now on they are not.
@@ -50,9 +56,10 @@ public final class DatabaseSession: Sendable {
         _ filter: DatabaseFilter, after cursor: DatabaseCursor?, limit: Int,
         answer: @escaping @Sendable (Result<DatabasePage, CatalogImportError>) -> Void
     ) {
+        let table = self.table
         run(
             { (connection) throws(CatalogImportError) in
-                try self.table.page(filter, after: cursor, limit: limit, connection)
+                try table.page(filter, after: cursor, limit: limit, connection)
             }, answer: answer)
     }
 

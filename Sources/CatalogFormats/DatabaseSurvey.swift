@@ -16,16 +16,27 @@ extension DatabaseTable {
     static let slicedPages = 2_048, maxSlices = 4
 
     /// Makes `added` facets: fetches each option facet's options and each range facet's bounds,
-    /// and counts the rows; with the first facets, also `openingCounts`.
+    /// and counts the rows; with the first facets, also `openingCounts`. `deferringRanges` leaves
+    /// the range facets for `surveyPendingRanges` (`pendingRanges`), so that the rows' count and
+    /// the option facets come after one cheaper pass.
     mutating func addFacets(
-        _ added: [Int: FacetFilter.FacetKind], _ connection: PostgresConnection
+        _ added: [Int: FacetFilter.FacetKind], _ connection: PostgresConnection, deferringRanges: Bool = false
     ) throws(CatalogImportError) {
-        let opening = facets.isEmpty
+        let opening = facets.isEmpty && pendingRanges.isEmpty
+        var ranges: [Int] = []
         for (column, kind) in added.sorted(by: { $0.key < $1.key }) {
-            facets[column] = kind == .range && columns[column].kind != .text ? .range : .options
+            if kind == .range && columns[column].kind != .text {
+                ranges.append(column)
+            } else {
+                facets[column] = .options
+            }
         }
+        if deferringRanges {
+            pendingRanges = ranges
+            ranges = []
+        }
+        for column in ranges { facets[column] = .range }
         let listed = added.keys.filter { facets[$0] == .options }.sorted()
-        let ranges = added.keys.filter { facets[$0] == .range }.sorted()
         let facts = try relationFacts(connection)
         let names = columns.map(\.name)
         let distinct = { (column: Int) in facts.distinct[names[column]] }
@@ -72,6 +83,22 @@ extension DatabaseTable {
         } else {
             openingCounts = try self.counts(DatabaseFilter(), connection)
         }
+    }
+
+    /// Makes the range facets `addFacets` left (`pendingRanges`): their bounds, bins and the
+    /// unfiltered table's histograms, which join `openingCounts`.
+    public mutating func surveyPendingRanges(_ connection: PostgresConnection) throws(CatalogImportError) {
+        guard !pendingRanges.isEmpty else { return }
+        // A table of these facets alone, as if they were the first: its opening counts are their
+        // histograms, and the option facets are not counted again.
+        var surveyed = self
+        surveyed.facets = [:]
+        surveyed.pendingRanges = []
+        try surveyed.addFacets(Dictionary(uniqueKeysWithValues: pendingRanges.map { ($0, .range) }), connection)
+        bins.merge(surveyed.bins) { $1 }
+        facets.merge(surveyed.facets) { $1 }
+        openingCounts?.histograms.merge(surveyed.openingCounts?.histograms ?? [:]) { $1 }
+        pendingRanges = []
     }
 
     /// `width_bucket(number, edges)` clamped to the bins, as `counts` groups a range facet's rows.
@@ -252,6 +279,9 @@ private struct Survey: Sendable {
             return read(try connection.rows(sql("TRUE")))
         }
         let results = Mutex<[Result<Found, CatalogImportError>?]>(Array(repeating: nil, count: slices.count))
+        // The other slices' queries, stopped when this connection's is (a window closed, a newer
+        // request), so that none is left running on the server.
+        let others = Mutex<(stopped: Bool, cancellers: [PostgresCanceller])>((false, []))
         let statements = slices.map { slice in
             var values: [String] = []
             let text = sql(condition(slice, &values))
@@ -268,6 +298,11 @@ private struct Survey: Sendable {
                     // The snapshot's name is the server's own (checked: hex digits and dashes); SET
                     // TRANSACTION takes no parameter.
                     _ = try own.rows("SET TRANSACTION SNAPSHOT '" + snapshot + "'")
+                    let stopped = others.withLock { others in
+                        if let canceller = own.canceller() { others.cancellers.append(canceller) }
+                        return others.stopped
+                    }
+                    if stopped { throw CatalogImportError(line: 0, reason: .cancelled) }
                     let found = read(try own.rows(statements[index].0, statements[index].1))
                     _ = try own.rows("COMMIT")
                     result = .success(found)
@@ -279,7 +314,16 @@ private struct Survey: Sendable {
         }
         var found = Found()
         defer { _ = try? connection.rows("COMMIT") }
-        found.add(read(try connection.rows(statements[0].0, statements[0].1)))
+        do throws(CatalogImportError) {
+            found.add(read(try connection.rows(statements[0].0, statements[0].1)))
+        } catch {
+            others.withLock { others in
+                others.stopped = true
+                for canceller in others.cancellers { canceller.stopQuery() }
+            }
+            group.wait()
+            throw error
+        }
         group.wait()
         // A slice that failed on its own connection (the server's or the role's connection limit
         // reached) is read again here, in the same snapshot.

@@ -37,6 +37,9 @@ public struct DatabaseTable: Sendable {
     public internal(set) var options: [Int: [String]] = [:]
     /// Each range facet's bins over its values when opened (counts of zero).
     public internal(set) var bins: [Int: FacetHistogram] = [:]
+    /// The range facets still to be made by `surveyPendingRanges` (opened `deferringRanges`):
+    /// no facet until then.
+    public internal(set) var pendingRanges: [Int] = []
     /// The columns a search looks in at first: the text columns that are not facets.
     public let textColumns: [Int]
 
@@ -55,8 +58,11 @@ public struct DatabaseTable: Sendable {
 
     /// Opens `table` (or the address's) of the database at `address`: `facets` chooses the facets
     /// and their kinds (nil: chosen from the column's types and statistics, as a catalog's are).
+    /// `deferringRanges`: the range facets are left for `surveyPendingRanges`, so that the table
+    /// opens with its count and option facets after a pass that costs about half as much.
     public static func open(
-        address: DatabaseAddress, table: String? = nil, facets chosen: [Int: FacetFilter.FacetKind]? = nil
+        address: DatabaseAddress, table: String? = nil, facets chosen: [Int: FacetFilter.FacetKind]? = nil,
+        deferringRanges: Bool = false
     ) throws(CatalogImportError) -> DatabaseTable {
         let connection = try PostgresConnection(uri: address.connection)
         let relation = try PostgresTable.chosen(table ?? address.table, among: PostgresTable.relations(connection))
@@ -78,7 +84,7 @@ public struct DatabaseTable: Sendable {
             name: relation.shownName, uri: address.connection, source: source, columns: columns,
             key: try Self.key(relation, columns, connection), rowCount: 0, facets: [:],
             textColumns: columns.indices.filter { columns[$0].kind == .text && facets[$0] == nil })
-        try table.addFacets(facets, connection)
+        try table.addFacets(facets, connection, deferringRanges: deferringRanges)
         return table
     }
 

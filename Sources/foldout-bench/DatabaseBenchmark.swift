@@ -29,6 +29,7 @@ func databaseFigures(rows: Int, rounds: Int, peers: PythonPeers?) -> [Figure] {
             if readsSQL, let peers { figures += pandasMemory(server, rows: size, peers: peers) }
         }
         let last = sizes.last!
+        figures += try windowOpening(server, rows: last, rounds: rounds)
         figures += try facetChange(server, rows: last, rounds: rounds, label: ", narrow delay", changes: narrowChanges)
         progress("database: indexing carrier and dep_delay")
         try server.psql("CREATE INDEX ON big (carrier); CREATE INDEX ON big (dep_delay); ANALYZE big")
@@ -90,11 +91,12 @@ private func facetChange(
         throw ThrowawayPostgres.Failure(description: "no address")
     }
     var opening: [Double] = []
-    var table = try openWithCounts(address, rows: rows, &opening)
+    var whole: [Double] = []
+    var table = try openWithCounts(address, rows: rows, &opening, &whole)
     if label.isEmpty {
         for round in 2...max(rounds, 2) {
             progress("database \(rows) rows: opening, round \(round) of \(rounds)")
-            table = try openWithCounts(address, rows: rows, &opening)
+            table = try openWithCounts(address, rows: rows, &opening, &whole)
         }
     }
     let connection = try table.connect()
@@ -128,8 +130,12 @@ private func facetChange(
     if label.isEmpty {
         figures.append(
             Figure(
-                name: "open with its first counts, \(NumberText.grouped(rows)) rows", unit: "ms",
+                name: "open with its count and option facets, \(NumberText.grouped(rows)) rows", unit: "ms",
                 value: median(opening), baseline: nil, baselineName: "", rounds: opening.count))
+        figures.append(
+            Figure(
+                name: "open with every facet and histogram, \(NumberText.grouped(rows)) rows", unit: "ms",
+                value: median(whole), baseline: nil, baselineName: "", rounds: whole.count))
         figures.append(
             Figure(
                 name: "memory filtering \(NumberText.grouped(rows)) rows", unit: "MiB", value: residentMiB(),
@@ -139,12 +145,53 @@ private func facetChange(
     return figures
 }
 
+/// The window, `foldout URI --in-database --page filters` (release build): from starting the
+/// program until a frame shows the table's count, option flyouts and first rows, and until a frame
+/// shows every flyout (the range facets' histograms counted after).
+private func windowOpening(_ server: ThrowawayPostgres, rows: Int, rounds: Int) throws -> [Figure] {
+    let foldout = program("foldout")
+    let arguments = [server.uri(table: "big"), "--in-database", "--page", "filters", "--bench-server-opening"]
+    var counted: [Double] = []
+    var ready: [Double] = []
+    var peaks: [Double] = []
+    for round in 0...rounds {
+        progress("database \(rows) rows: the window, round \(round) of \(rounds)")
+        let started = Double(monotonicNanoseconds()) / 1e3
+        let result = run(foldout, arguments)
+        let times = result.jsonNumbers
+        guard result.status == 0, let at = times["counted_at_us"], let all = times["ready_at_us"],
+            times["rows"] == Double(rows)
+        else { throw ThrowawayPostgres.Failure(description: "the window failed: \(result.output.suffix(300))") }
+        // The first round warms the program's pages and the server's; it is not counted.
+        guard round > 0 else { continue }
+        counted.append((at - started) / 1e3)
+        ready.append((all - started) / 1e3)
+        peaks.append(result.peakMiB)
+    }
+    let grouped = NumberText.grouped(rows)
+    return [
+        Figure(
+            name: "window: launch to count, option flyouts and rows shown, \(grouped) rows", unit: "ms",
+            value: median(counted), baseline: nil, baselineName: "", rounds: rounds),
+        Figure(
+            name: "window: launch to every flyout shown, \(grouped) rows", unit: "ms", value: median(ready),
+            baseline: nil, baselineName: "", rounds: rounds),
+        Figure(
+            name: "window: peak memory, \(grouped) rows in the server", unit: "MiB", value: median(peaks),
+            baseline: nil, baselineName: "", rounds: rounds),
+    ]
+}
+
 /// Opens the table as the window does and waits for the first counts it asks (the unfiltered
-/// table's, through a session), adding the time to `times`.
-private func openWithCounts(_ address: DatabaseAddress, rows: Int, _ times: inout [Double]) throws -> DatabaseTable {
+/// table's, through a session), adding the time to `times`; then makes the range facets left for
+/// later, as the window does next, adding the time from the start to `whole`.
+private func openWithCounts(
+    _ address: DatabaseAddress, rows: Int, _ times: inout [Double], _ whole: inout [Double]
+) throws -> DatabaseTable {
     let started = monotonicNanoseconds()
-    let table = try DatabaseTable.open(
-        address: address, facets: [1: .options, 2: .options, 3: .options, 4: .range, 5: .range])
+    var table = try DatabaseTable.open(
+        address: address, facets: [1: .options, 2: .options, 3: .options, 4: .range, 5: .range],
+        deferringRanges: true)
     let done = DispatchSemaphore(value: 0)
     let answer = Mutex<Result<DatabaseCounts, CatalogImportError>?>(nil)
     DatabaseSession(table: table).counts(DatabaseFilter()) { result in
@@ -156,6 +203,8 @@ private func openWithCounts(_ address: DatabaseAddress, rows: Int, _ times: inou
     guard case .success(let counts) = answer.withLock({ $0 }), counts.matchCount == rows else {
         throw ThrowawayPostgres.Failure(description: "the first counts failed or miscounted")
     }
+    try table.surveyPendingRanges(try table.connect())
+    whole.append(Double(monotonicNanoseconds() - started) / 1e6)
     return table
 }
 

@@ -37,9 +37,13 @@ final class DatabaseEngineTests: PostgresTestCase {
             """)
     }
 
-    private func open(_ table: String, facets: [Int: FacetFilter.FacetKind]? = nil) throws -> DatabaseTable {
+    private func open(
+        _ table: String, facets: [Int: FacetFilter.FacetKind]? = nil, deferringRanges: Bool = false
+    ) throws -> DatabaseTable {
         let server = try server
-        return try DatabaseTable.open(address: try XCTUnwrap(DatabaseAddress(server.uri(table: table))), facets: facets)
+        return try DatabaseTable.open(
+            address: try XCTUnwrap(DatabaseAddress(server.uri(table: table))), facets: facets,
+            deferringRanges: deferringRanges)
     }
 
     private func connect() throws -> PostgresConnection { try PostgresConnection(uri: try server.uri()) }
@@ -384,5 +388,34 @@ extension DatabaseEngineTests {
         XCTAssertEqual(table.facets[try XCTUnwrap(names.firstIndex(of: "day"))], .range)
         XCTAssertEqual(table.facets[try XCTUnwrap(names.firstIndex(of: "amount"))], .range)
         XCTAssertEqual(table.facets[try XCTUnwrap(names.firstIndex(of: "kind"))], .options)
+    }
+
+    /// A table opened with its range facets left for later (as the window opens one) has its
+    /// count and option facets at once, and after `surveyPendingRanges` the very facets, bins and
+    /// opening counts of a table opened all at once: ranges grouped by value, a range of too many
+    /// values (counted by a query of its own), a table read in slices, and one whose statistics
+    /// choose its facets.
+    func testRangeFacetsMadeLaterAreThoseMadeAtOnce() throws {
+        let cases: [(String, [Int: FacetFilter.FacetKind]?)] = [
+            ("flights", nil), ("large", [0: .range, 1: .options]),
+            ("large", [1: .options, 2: .range, 3: .range, 4: .options]), ("large", nil),
+        ]
+        for (name, kinds) in cases {
+            let atOnce = try open(name, facets: kinds)
+            var later = try open(name, facets: kinds, deferringRanges: true)
+            let ranges = atOnce.facets.filter { $0.value == .range }.keys.sorted()
+            XCTAssertFalse(ranges.isEmpty, name)
+            XCTAssertEqual(later.pendingRanges.sorted(), ranges, name)
+            XCTAssertTrue(ranges.allSatisfy { later.facets[$0] == nil && later.bins[$0] == nil }, name)
+            let first = try XCTUnwrap(later.openingCounts, name)
+            XCTAssertEqual(first.matchCount, atOnce.openingCounts?.matchCount, name)
+            XCTAssertEqual(first.counts, atOnce.openingCounts?.counts, name)
+            XCTAssertEqual(first, try later.counts(DatabaseFilter(), try connect()), name)
+            try later.surveyPendingRanges(try connect())
+            XCTAssertEqual(later.pendingRanges, [], name)
+            XCTAssertEqual(later.facets, atOnce.facets, name)
+            XCTAssertEqual(later.bins, atOnce.bins, name)
+            XCTAssertEqual(later.openingCounts, atOnce.openingCounts, name)
+        }
     }
 }

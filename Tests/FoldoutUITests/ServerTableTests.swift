@@ -380,4 +380,45 @@ extension ServerTableTests {
             XCTAssertTrue(pump { view.boundRows[0]?.name.text == view.facets.rows[0][10] })
         }
     }
+
+    /// The window opens with the rows' count and the option flyouts before the range facets'
+    /// histograms are counted (a date that takes the server 2 ms a row, here): a carrier is
+    /// chosen meanwhile, the date's button waits greyed out, and its flyout, once made, counts
+    /// the chosen carrier's flights.
+    func testOptionFlyoutsWorkWhileTheRangesAreCounted() throws {
+        let server = try server
+        try server.psql(
+            """
+            CREATE OR REPLACE FUNCTION late(day date) RETURNS date STABLE LANGUAGE plpgsql
+              AS $$ BEGIN PERFORM pg_sleep(0.002); RETURN day; END $$;
+            CREATE OR REPLACE VIEW late_ranges AS
+              SELECT carrier, origin, late(flight_date) AS flight_date FROM flights;
+            """)
+        let memory = try inMemory()
+        let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
+        memory.setFacet(carrier, true)
+        memory.select(option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "UA")), inColumn: carrier)
+        let uri = try server.uri(table: "late_ranges")
+        try onMain {
+            page.open(path: uri, options: CatalogReadOptions(residence: .inDatabase))
+            XCTAssertTrue(pump(seconds: 20) { self.page.server?.facets.table.name == "late_ranges" })
+            let view = try view
+            XCTAssertTrue(pump(seconds: 20) { view.facets.counts != nil }, "no first counts")
+            let date = try XCTUnwrap(view.facets.table.columns.firstIndex { $0.name == "flight_date" })
+            XCTAssertEqual(view.facets.pendingRangeFacets, [date], "the date is counted already")
+            XCTAssertFalse(view.rangeMenus.contains { $0.column == date })
+            XCTAssertEqual(
+                view.placeholders.map { "\($0.label) \($0.isSensitive)" }, ["flight_date false"],
+                "no greyed-out button for the date alone")
+            let carriers = try menu("carrier")
+            XCTAssertTrue(carriers.optionButtons[try XCTUnwrap(carriers.options.firstIndex(of: "UA"))].activate())
+            carriers.popover.popdown()
+            XCTAssertTrue(pump(seconds: 20) { view.isSettled }, "the date's flyout was not made")
+            let dates = try XCTUnwrap(view.rangeMenus.first { $0.column == date }, "no flyout for the date")
+            XCTAssertTrue(dates.button.isSensitive)
+            XCTAssertEqual(view.facets.matchCount, memory.matchCount)
+            let histogram = view.facets.histogram(forColumn: date)
+            XCTAssertEqual(histogram.counts.reduce(0, +) + histogram.missing, memory.matchCount, "not UA's flights")
+        }
+    }
 }

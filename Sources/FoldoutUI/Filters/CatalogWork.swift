@@ -137,8 +137,9 @@ final class CatalogWork {
         Task.detached {
             if let address = DatabaseAddress(path) {
                 let opened = Result { () throws(CatalogImportError) -> DatabaseTable? in
+                    // The range facets' histograms are counted once the window shows the rest.
                     try DatabaseTable.staysInServer(address: address, options: options)
-                        ? DatabaseTable.open(address: address, table: options.table) : nil
+                        ? DatabaseTable.open(address: address, table: options.table, deferringRanges: true) : nil
                 }
                 switch opened {
                 case .success(let table?): return MainLoop.post { deliverTable(table) }

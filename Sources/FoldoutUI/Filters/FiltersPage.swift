@@ -469,7 +469,7 @@ final class FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
-        if let server, !work.isOpening { return server.afterFirstCounts { done(server.carryOut(request)) } }
+        if let server, !work.isOpening { return server.afterFacetsAreMade { done(server.carryOut(request)) } }
         requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
     }
 
@@ -521,7 +521,7 @@ final class FiltersPage {
         view.status.append(rowsExport.root)
         catalogView.isVisible = false
         root.append(view.root)
-        view.afterFirstCounts { [weak self] in self?.requests.answerPending(view.carryOut) }
+        view.afterFacetsAreMade { [weak self] in self?.requests.answerPending(view.carryOut) }
         watch(path: path)
         host.fileOpened(DatabaseAddress.withoutPassword(path))
     }

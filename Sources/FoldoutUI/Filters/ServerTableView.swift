@@ -18,9 +18,9 @@ final class ServerTableView {
     private let menusBox = WrapBox(spacing: 6)
     private(set) var menus: [FacetMenu] = []
     private(set) var rangeMenus: [RangeMenu] = []
-    /// Until the first counts come: each facet's button, greyed out, so nothing moves when the
-    /// flyouts take their place.
-    private var placeholders: [Widget] = []
+    /// Until its flyout is made (the first counts come; a range facet's histogram is counted):
+    /// each facet's button, greyed out, so nothing moves when the flyouts take their place.
+    private(set) var placeholders: [MenuButton] = []
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
@@ -38,8 +38,8 @@ final class ServerTableView {
     private var pendingUnfold: Int?
     /// Between a flyout asked for by a launch and its opening, a frame later.
     private var isMenuPending = false
-    /// What waits for the first counts, and the flyouts made with them.
-    private var waitingForCounts: [@MainActor () -> Void] = []
+    /// What waits for the first counts and every flyout.
+    private var waitingForFacets: [@MainActor () -> Void] = []
     private lazy var unfolding = RowUnfolding<Int, ResultRow>(
         listView: binder.listView, scrolled: scrolled, keys: (UnfoldedResult.unfoldKey, UnfoldedResult.foldKey),
         rows: { [unowned self] in self.binder.boundRows },
@@ -100,7 +100,7 @@ final class ServerTableView {
     /// Whether every answer asked for has come (or a problem is shown).
     var isSettled: Bool {
         facets.problem != nil
-            || (facets.counts != nil && !facets.isCounting && !facets.isFetchingRows && !isMenuPending)
+            || (areFacetsMade && !facets.isCounting && !facets.isFetchingRows && !isMenuPending)
     }
     var boundRows: [Int: ResultRow] { binder.boundRows }
 
@@ -118,14 +118,7 @@ final class ServerTableView {
         top.append(openButton)
         root.append(top)
         menusBox.addCSSClass("facet-bar")
-        for column in facets.optionFacets + facets.rangeFacets {
-            let button = MenuButton()
-            button.label = names[column]
-            button.isSensitive = false
-            button.tooltip = tr("Counting…")
-            menusBox.append(button)
-            placeholders.append(button)
-        }
+        addPlaceholders(facets.optionFacets + facets.rangeFacets + facets.pendingRangeFacets)
         root.append(menusBox)
         root.append(combos.root)
         root.append(banner.root)
@@ -172,11 +165,13 @@ final class ServerTableView {
             unfold(nil)
             showLabels()
         }
-        if change.contains(.counts) {
-            if menus.isEmpty && rangeMenus.isEmpty { buildMenus() }
-            let waiting = waitingForCounts
-            waitingForCounts = []
-            for body in waiting { body() }
+        if change.contains(.counts) || change.contains(.facets) {
+            if menus.isEmpty && rangeMenus.isEmpty || change.contains(.facets) { buildMenus() }
+            if areFacetsMade {
+                let waiting = waitingForFacets
+                waitingForFacets = []
+                for body in waiting { body() }
+            }
             showLabels()
             for menu in rangeMenus { menu.countsChanged() }
         }
@@ -206,7 +201,7 @@ final class ServerTableView {
         } else {
             countLabel.text = tr("Counting…")
         }
-        let busy = facets.isCounting || facets.isFetchingRows
+        let busy = facets.isCounting || facets.isFetchingRows || facets.isSurveying
         for widget in [countLabel as Widget] + menus.map(\.popover) + rangeMenus.map(\.popover) {
             if facets.isCounting { widget.addCSSClass("counting") } else { widget.removeCSSClass("counting") }
         }
@@ -224,9 +219,12 @@ final class ServerTableView {
 
     // MARK: A launch's request
 
-    /// Runs `body` once the first counts have come and the flyouts are made (now, if they have).
-    func afterFirstCounts(_ body: @escaping @MainActor () -> Void) {
-        if facets.counts != nil { body() } else { waitingForCounts.append(body) }
+    /// Whether the first counts have come and every flyout is made.
+    private var areFacetsMade: Bool { facets.counts != nil && facets.pendingRangeFacets.isEmpty }
+
+    /// Runs `body` once the first counts have come and every flyout is made (now, if so).
+    func afterFacetsAreMade(_ body: @escaping @MainActor () -> Void) {
+        if areFacetsMade { body() } else { waitingForFacets.append(body) }
     }
 
     /// Carries out what a launch asks (filters, a search, a sort, a flyout opened, a result
@@ -272,10 +270,13 @@ final class ServerTableView {
 
     // MARK: Facets
 
+    /// The flyouts not made yet of the facets made, in place of their placeholders (those of the
+    /// range facets still being made stay, after them).
     private func buildMenus() {
         for placeholder in placeholders { menusBox.remove(placeholder) }
         placeholders = []
-        for column in facets.optionFacets {
+        let made = Set(menus.map(\.column) + rangeMenus.map(\.column))
+        for column in facets.optionFacets where !made.contains(column) {
             let kind = facets.table.columns[column].kind
             let menu = FacetMenu(
                 column: column, name: names[column], options: facets.options(forColumn: column),
@@ -285,10 +286,22 @@ final class ServerTableView {
             menusBox.append(menu.button)
             menus.append(menu)
         }
-        for column in facets.rangeFacets {
+        for column in facets.rangeFacets where !made.contains(column) {
             let menu = RangeMenu(column: column, filter: facets)
             menusBox.append(menu.button)
             rangeMenus.append(menu)
+        }
+        addPlaceholders(facets.pendingRangeFacets)
+    }
+
+    private func addPlaceholders(_ columns: [Int]) {
+        for column in columns {
+            let button = MenuButton()
+            button.label = names[column]
+            button.isSensitive = false
+            button.tooltip = tr("Counting…")
+            menusBox.append(button)
+            placeholders.append(button)
         }
     }
 

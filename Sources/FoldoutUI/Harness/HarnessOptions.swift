@@ -73,6 +73,13 @@ struct HarnessOptions {
             .flag("quit-when-ready", "Benchmark: quit after the first frame that shows the page's data", hidden: true) {
                 $0.benchmark = .quitWhenReady
             },
+            .flag(
+                "bench-server-opening",
+                "Benchmark: say when frames show the table in its server counted, then every flyout", hidden: true
+            ) {
+                $0.benchmark = .serverOpening
+                $0.benchmarkPage = .filters
+            },
             .file(
                 "bench-reopen", "FILE",
                 "Benchmark: open FILE on the Filters page, the search kept, and time it until its results show",
