@@ -37,6 +37,8 @@ public final class Catalog: Sendable {
     public let origin: CatalogOrigin?
     /// Row positions in each order computed so far; nil is the file's order.
     let permutations = Mutex<[CatalogSortKey?: [UInt32]]>([:])
+    /// Each row's place in each order asked for (`ranks(sortedBy:)`).
+    let placesInOrders = Mutex<[CatalogSortKey: [UInt32]]>([:])
 
     init(
         columns: [CatalogColumn], count: Int, name: String, titleColumn: Int? = nil, defaultSort: CatalogSortKey? = nil,
@@ -82,7 +84,9 @@ public final class Catalog: Sendable {
     public var bytesPerItem: Double {
         guard count > 0 else { return 0 }
         let data = columns.reduce(0) { $0 + $1.byteCount }
-        let orders = permutations.withLock { $0.values.reduce(0) { $0 + $1.count * 4 } }
+        let orders =
+            permutations.withLock { $0.values.reduce(0) { $0 + $1.count * 4 } }
+            + placesInOrders.withLock { $0.values.reduce(0) { $0 + $1.count * 4 } }
         return Double(data + orders) / Double(count)
     }
 

@@ -94,10 +94,12 @@ extension FacetFilter {
             return
         }
         matchesIsOrder = false
-        if sort == nil {
-            matching.positions(into: &buffer)
+        if let sort {
+            let catalog = self.catalog
+            FacetMatching.matches(
+                order: order, ranks: { catalog.ranks(sortedBy: sort) }, rows: matching, into: &buffer)
         } else {
-            FacetMatching.matches(order: order, rows: matching, into: &buffer)
+            matching.positions(into: &buffer)
         }
         matches = buffer
     }
