@@ -137,4 +137,15 @@ extension CatalogUnsignedColumn {
         case .u64(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, where: test) }
         }
     }
+
+    /// The rows whose value is `value` (or, `equal` false, is not): a compare a row, which the
+    /// compiler turns into vector compares, where `rows(where:)` looks each value up.
+    func rows(equalTo value: UInt64, _ equal: Bool) -> RowSet {
+        switch storage {
+        case .u8(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: UInt8(value), equal) }
+        case .u16(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: UInt16(value), equal) }
+        case .u32(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: UInt32(value), equal) }
+        case .u64(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: value, equal) }
+        }
+    }
 }

@@ -215,8 +215,16 @@ public final class FacetFilter: FacetChoosing {
         if let selection = state.selection {
             let codes = facetCodes(column)
             let allowed = codes.optionOfCode.map { selection.matches($0 < 0 ? nil : Int($0)) }
-            passing = allowed.withUnsafeBufferPointer { allowed in
-                codes.codes.rows { allowed[Int(truncatingIfNeeded: $0)] }
+            let kept = allowed.indices.filter { allowed[$0] }
+            // One option chosen (or one excluded): a compare a row rather than a look-up.
+            if kept.count == 1 {
+                passing = codes.codes.rows(equalTo: UInt64(kept[0]), true)
+            } else if kept.count == allowed.count - 1, let left = allowed.firstIndex(of: false) {
+                passing = codes.codes.rows(equalTo: UInt64(left), false)
+            } else {
+                passing = allowed.withUnsafeBufferPointer { allowed in
+                    codes.codes.rows { allowed[Int(truncatingIfNeeded: $0)] }
+                }
             }
         } else if let range = state.range {
             passing = catalog.columns[column].rows(in: range)
