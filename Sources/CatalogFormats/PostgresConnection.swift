@@ -19,8 +19,10 @@ public final class PostgresConnection {
         guard let connection else { throw CatalogImportError(line: 0, reason: .cannotConnect("out of memory")) }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.oneLine(PQerrorMessage(connection))
+            // libpq's own answer, not its words (which the server may have translated).
+            let needsPassword = PQconnectionNeedsPassword(connection) == 1
             PQfinish(connection)
-            throw CatalogImportError(line: 0, reason: .cannotConnect(message))
+            throw CatalogImportError(line: 0, reason: needsPassword ? .needsPassword(message) : .cannotConnect(message))
         }
         handle = connection
         // Dates as the readers of files read them (ISO 8601), whatever the server's default.

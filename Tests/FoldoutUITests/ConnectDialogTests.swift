@@ -83,6 +83,15 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
 
     @MainActor private var page: FiltersPage { main!.ensureFiltersPage() }
 
+    /// The keyring's password for `account`, once it has one (it is stored off the main thread).
+    private func keptPassword() throws -> String? {
+        for _ in 0..<100 {
+            if let kept = try Keyring.lookup(account) { return kept }
+            onMain { pump(seconds: 0.05) }
+        }
+        return nil
+    }
+
     @MainActor private func shows(rows count: Int) -> Bool {
         main?.filters?.filter?.catalog.count == count && main?.filters?.filter?.catalog.origin != nil
     }
@@ -135,13 +144,7 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(ErrorDialog.shown.isEmpty)
         }
         // Kept by the keyring, off the main thread: wait for it.
-        var kept: String?
-        for _ in 0..<100 {
-            kept = try Keyring.lookup(account)
-            if kept != nil { break }
-            onMain { pump(seconds: 0.05) }
-        }
-        XCTAssertEqual(kept, "right", "the keyring keeps the password typed")
+        XCTAssertEqual(try keptPassword(), "right", "the keyring keeps the password typed")
     }
 
     /// An address without a password, as Open Recent keeps it, takes the keyring's; without the
@@ -201,5 +204,43 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
                 "The password was not remembered: The name org.freedesktop.secrets was not provided")
         }
         XCTAssertNil(try Keyring.lookup(account), "nothing was kept")
+    }
+
+    /// An address without a password that the keyring has none for (libpq: "no password
+    /// supplied") asks for it rather than failing: the prompt names the user and the database;
+    /// Escape opens nothing and shows no error; a password typed and Enter open the table, and
+    /// the keyring keeps it.
+    func testAPasswordTheServerAsksForIsPromptedFor() throws {
+        let server = try server
+        let promptTitle = "Password Needed \(UUID().uuidString)"
+        @MainActor func prompt() throws -> PasswordPrompt {
+            main?.openRecent(server.uri(user: "reader", table: "flights"))
+            let work = page.work
+            XCTAssertTrue(pump(seconds: 10) { work.passwordPrompt?.window.isMapped == true }, "no password prompt")
+            XCTAssertTrue(ErrorDialog.shown.isEmpty, "an error dialog rather than a prompt")
+            let prompt = try XCTUnwrap(work.passwordPrompt)
+            XCTAssertEqual(prompt.window.title, "Password Needed")
+            prompt.window.title = promptTitle
+            return prompt
+        }
+        try onMain {
+            let first = try prompt()
+            let said = first.message.text
+            XCTAssertTrue(said.contains("reader") && said.contains("postgres") && said.contains(server.folder), said)
+            xdotool([], window: promptTitle, until: { true })
+            xdotool(["key", "Escape"], window: nil, until: { self.page.work.passwordPrompt == nil })
+            XCTAssertFalse(first.window.isMapped)
+            XCTAssertTrue(ErrorDialog.shown.isEmpty)
+            XCTAssertEqual(page.filter?.catalog.count, 300, "the catalog shown stays")
+
+            let second = try prompt()
+            XCTAssertFalse(second.connect.isSensitive, "no password typed yet")
+            xdotool(
+                ["type", "--delay", "5", "right"], window: promptTitle, until: { second.password.text == "right" })
+            xdotool(["key", "Return"], window: nil, until: { self.page.work.passwordPrompt == nil })
+            XCTAssertTrue(pump(seconds: 10) { self.shows(rows: 500) }, "the table is not shown")
+            XCTAssertTrue(ErrorDialog.shown.isEmpty)
+        }
+        XCTAssertEqual(try keptPassword(), "right", "the keyring keeps the password typed")
     }
 }

@@ -31,6 +31,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case noTables
         /// The database server could not be reached, or refused the connection: libpq's words.
         case cannotConnect(String)
+        /// The database server asks for a password and the address gave none: libpq's words.
+        case needsPassword(String)
         /// The database server refused a query (permission denied, a table dropped): its words.
         case serverRefused(String)
         /// A problem in a spreadsheet's sheet, at the error's row and column when it has them.
@@ -98,7 +100,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
                 "it has no table “{table}”; its tables: {names}",
                 ["table": name, "names": names.joined(separator: ", ")])
         case .noTables: tr("it holds no table, and no CSV, TSV or JSON file")
-        case .cannotConnect(let why): tr("cannot connect to the database: {reason}", ["reason": why])
+        case .cannotConnect(let why), .needsPassword(let why):
+            tr("cannot connect to the database: {reason}", ["reason": why])
         case .serverRefused(let why): tr("the database server refused: {reason}", ["reason": why])
         case .sheet(let sheet, let problem): inSheet(sheet, problem)
         }

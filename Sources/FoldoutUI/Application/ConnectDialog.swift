@@ -28,11 +28,10 @@ final class ConnectDialog {
     let remember = CheckButton(label: tr("_Remember password in the keyring"), mnemonic: true)
     let connect = Button(label: tr("C_onnect"), mnemonic: true)
     let cancel = Button(label: tr("_Cancel"), mnemonic: true)
-    private let onAnswer: @MainActor (Answer?) -> Void
-    private var answered = false
+    private let answering: DialogAnswer<Answer>
 
     init(parent: Window?, onAnswer: @escaping @MainActor (Answer?) -> Void) {
-        self.onAnswer = onAnswer
+        answering = DialogAnswer(window, onAnswer: onAnswer)
         window.title = tr("Connect to Database")
         window.isModal = true
         window.setTransient(for: parent)
@@ -62,25 +61,11 @@ final class ConnectDialog {
         }
         grid.attach(remember, column: 1, row: Int32(fields.count))
 
-        let buttons = Box(.horizontal, spacing: 6)
-        buttons.setAlign(horizontal: .end)
-        buttons.append(cancel)
-        buttons.append(connect)
-        connect.addCSSClass("suggested-action")
-        cancel.onClicked { [weak self] in self?.answer(nil) }
-        connect.onClicked { [weak self] in self?.answerConnect() }
-
         let content = Box(.vertical, spacing: 18)
         content.addCSSClass("connect-dialog")
         content.append(grid)
-        content.append(buttons)
-        content.installActions("connect", [KeyedAction("cancel", keys: "Escape") { [weak self] in self?.answer(nil) }])
-        window.child = content
-        window.setDefaultWidget(connect)
-        window.onCloseRequest { [weak self] in
-            self?.answer(nil)
-            return false
-        }
+        answering.finish(
+            content: content, accept: connect, cancel: cancel, onAccept: { [weak self] in self?.answerConnect() })
         updateConnect()
     }
 
@@ -110,14 +95,6 @@ final class ConnectDialog {
 
     private func answerConnect() {
         guard connect.isSensitive, let address = DatabaseAddress(address) else { return }
-        answer(Answer(address: address, password: password.text, remember: remember.isActive))
-    }
-
-    private func answer(_ answer: Answer?) {
-        guard !answered else { return }
-        answered = true
-        window.setTransient(for: nil)
-        window.destroy()
-        onAnswer(answer)
+        answering.give(Answer(address: address, password: password.text, remember: remember.isActive))
     }
 }

@@ -43,6 +43,10 @@ final class CatalogWork {
     private let keptSearch: @MainActor () -> (text: String, everyColumn: Bool)?
     /// The error dialog shown, kept until it is answered (its response handler holds it weakly).
     private var errorDialog: ErrorDialog?
+    /// The password a database server asks for, while it is asked.
+    private(set) var passwordPrompt: PasswordPrompt?
+    /// Tells the user something done in passing, in the window's notification.
+    private let notify: @MainActor (String) -> Void
     /// When the last catalog read reached the main thread (monotonic µs), for the benchmark.
     private(set) var lastDelivered: Int?
 
@@ -52,9 +56,11 @@ final class CatalogWork {
         onServerTable: @escaping @MainActor (DatabaseTable, _ path: String) -> Void,
         onFailed: @escaping @MainActor (String) -> Void,
         keptSort: @escaping @MainActor () -> (column: String, descending: Bool)?,
-        keptSearch: @escaping @MainActor () -> (text: String, everyColumn: Bool)?
+        keptSearch: @escaping @MainActor () -> (text: String, everyColumn: Bool)?,
+        notify: @escaping @MainActor (String) -> Void
     ) {
         self.window = window
+        self.notify = notify
         self.onOpened = onOpened
         self.onServerTable = onServerTable
         self.onFailed = onFailed
@@ -177,6 +183,9 @@ final class CatalogWork {
                 choosePart(of: path, options: options)
                 return
             }
+            if case .needsPassword = error.reason, let address = DatabaseAddress(path) {
+                return askPassword(for: address, options: options, error: error)
+            }
             if error.reason != .cancelled { showError(error, file: name) }
             onFailed(Self.problem(error, path: path))
         }
@@ -211,6 +220,24 @@ final class CatalogWork {
             let parts = Result { () throws(CatalogImportError) in try CatalogReader.parts(of: path) }
             MainLoop.post { deliver(parts) }
         }
+    }
+
+    /// Asks for the password the server wants for `address`, then opens it with that password
+    /// (kept in the keyring when the prompt says so); Cancel opens nothing.
+    private func askPassword(for address: DatabaseAddress, options: CatalogReadOptions, error: CatalogImportError) {
+        let prompt = PasswordPrompt(parent: window(), address: address) { [weak self] answer in
+            guard let self else { return }
+            passwordPrompt = nil
+            guard let answer else { return onFailed(Self.problem(error, path: address.text)) }
+            if answer.remember {
+                DatabasePasswords.remember(answer.password, for: address) { [weak self] reason in
+                    self?.notify(tr("The password was not remembered: {reason}", ["reason": reason]))
+                }
+            }
+            open(path: address.withPassword(answer.password), options: options)
+        }
+        passwordPrompt = prompt
+        prompt.present()
     }
 
     private static func problem(_ error: CatalogImportError, path: String) -> String {

@@ -65,7 +65,7 @@ final class FiltersPage {
         onServerTable: { [weak self] table, path in self?.showServerTable(table, from: path) },
         onFailed: { [weak self] problem in self?.openingFailed(problem) },
         keptSort: { [weak self] in self?.keptSort },
-        keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept })
+        keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept }, notify: host.notify)
     private(set) lazy var summary: ResultsSummary = ResultsSummary(notify: host.notify) { [weak self] column in
         guard let self, let filter = self.filter else { return }
         self.facetBar.openMenu(named: filter.catalog.columns[column].name, in: filter)
