@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// A catalog that lives in a database server, named by a libpq URI
-/// (`postgresql://user@host:port/db?table=flights`), where a file would be named by its path.
+/// (`postgresql://user@host:port/db?table=flights`) or connection string of keywords
+/// (`host=db dbname=nyc table=flights`, read as the URI it means), where a file would be named
+/// by its path.
 /// Foldout's own parameter `table` names the table or view; every other part is libpq's. The
 /// address is kept (Open Recent, the view kept per table) only without its password.
 public struct DatabaseAddress: Sendable {
-    /// The URI as given, password and all.
+    /// The URI as given (a connection string of keywords as its URI), password and all.
     public let text: String
     private let scheme: Substring
     private let userInfo: Substring?
@@ -12,11 +14,15 @@ public struct DatabaseAddress: Sendable {
     private let database: Substring
     private let parameters: [(key: String, value: Substring)]
 
-    /// The address `text` names, or nil if it is not a PostgreSQL URI.
-    public init?(_ text: String) {
-        guard let colon = text.firstIndex(of: ":"), text[colon...].hasPrefix("://") else { return nil }
+    /// The address `given` names, or nil if it is neither a PostgreSQL URI nor a connection
+    /// string of libpq's keywords.
+    public init?(_ given: String) {
+        let start = given.prefix(13).lowercased()
+        let isURI = start.hasPrefix("postgresql://") || start.hasPrefix("postgres://")
+        guard let text = isURI ? given : DatabaseKeywords.uri(given), let colon = text.firstIndex(of: ":") else {
+            return nil
+        }
         let scheme = text[..<colon]
-        guard ["postgresql", "postgres"].contains(scheme.lowercased()) else { return nil }
         self.text = text
         self.scheme = scheme
         var rest = text[text.index(colon, offsetBy: 3)...]

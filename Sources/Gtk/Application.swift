@@ -171,16 +171,13 @@ public struct CommandLineInvocation {
     /// The options GApplication parsed.
     public var options: ParsedOptions { ParsedOptions(dict: g_application_command_line_get_options_dict(raw)) }
 
-    /// The arguments left after the options (the program name dropped), as absolute paths
-    /// resolved against the launch's working folder.
-    public var files: [String] {
+    /// The arguments left after the options (the program name dropped), as typed: `path(of:)`
+    /// resolves those that are files.
+    public var arguments: [String] {
         var count: gint = 0
         guard let arguments = g_application_command_line_get_arguments(raw, &count) else { return [] }
         defer { g_strfreev(arguments) }
-        return (1..<max(1, Int(count))).compactMap { index in
-            guard let argument = arguments[index] else { return nil }
-            return path(of: String(cString: argument))
-        }
+        return (1..<max(1, Int(count))).compactMap { index in arguments[index].map { String(cString: $0) } }
     }
 
     /// `argument` (a path as typed) resolved against the launch's working folder.

@@ -149,6 +149,28 @@ final class PostgresTableTests: PostgresTestCase {
         XCTAssertEqual(try load(server.uri(table: "flights")).count, Self.rows, "the connection is left unusable")
     }
 
+    /// libpq's other form of address, a connection string of keywords, as a user copies it from
+    /// `psql`'s or a hosting service's page: the same table, named the same, `--table` naming it.
+    func testAConnectionStringOfKeywordsOpensTheTable() throws {
+        let server = try server
+        let keywords = "host=\(server.folder) user = foldout dbname='postgres' application_name='Foldout \\'test\\''"
+        let catalog = try load(keywords, table: "flights")
+        XCTAssertEqual(catalog.count, Self.rows)
+        XCTAssertEqual(catalog.name, "flights on postgres@" + server.folder)
+        for (catalog, out) in [(keywords, "/keywords.csv"), (try server.uri(table: "flights"), "/uri.csv")] {
+            let exported = try foldout([
+                "--catalog", catalog, "--table", "flights", "--sort", "id", "--export", server.folder + out,
+            ])
+            XCTAssertEqual(exported.status, 0, exported.errors)
+        }
+        let expected = try String(contentsOfFile: server.folder + "/uri.csv", encoding: .utf8)
+        XCTAssertGreaterThan(expected.count, Self.rows * 20)
+        XCTAssertEqual(try String(contentsOfFile: server.folder + "/keywords.csv", encoding: .utf8), expected)
+        let wrong = try foldout(["--catalog", keywords + " port=1", "--table", "flights", "--export", "/dev/null"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.errors.contains("cannot connect to the database"), wrong.errors)
+    }
+
     /// `foldout --catalog URI … --export`, with no window: the same file as from the CSV.
     func testCommandLineExportEqualsTheCSVs() throws {
         let server = try server

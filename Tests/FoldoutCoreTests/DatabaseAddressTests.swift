@@ -14,6 +14,28 @@ final class DatabaseAddressTests: XCTestCase {
         XCTAssertFalse(DatabaseAddress.isAddress("file:///data/flights.csv"))
     }
 
+    /// A connection string of libpq's keywords is read as the URI it means: quoted values with
+    /// spaces, escapes, spaces around `=`; any other keyword, or an unclosed quote, is a file's name.
+    func testAConnectionStringOfKeywordsIsAnAddress() throws {
+        let address = try XCTUnwrap(
+            DatabaseAddress(
+                #"host=/run/postgresql port = 5433 dbname='nyc flights' user=ann password=it\'s table=on\ time"#))
+        XCTAssertEqual(
+            address.connection,
+            "postgresql://?host=/run/postgresql&port=5433&dbname=nyc%20flights&user=ann&password=it%27s")
+        XCTAssertEqual(address.table, "on time")
+        XCTAssertEqual(address.port, "5433")
+        XCTAssertEqual(address.displayName(table: address.table), "on time on nyc flights@/run/postgresql")
+        XCTAssertEqual(
+            address.withoutPassword(),
+            "postgresql://?host=/run/postgresql&port=5433&dbname=nyc%20flights&user=ann&table=on%20time")
+        XCTAssertEqual(DatabaseAddress("dbname=''")?.connection, "postgresql://?dbname=")
+        XCTAssertFalse(DatabaseAddress.isAddress("data=2024.csv"))
+        XCTAssertFalse(DatabaseAddress.isAddress("dbname='unclosed"))
+        XCTAssertFalse(DatabaseAddress.isAddress("host"))
+        XCTAssertFalse(DatabaseAddress.isAddress("   "))
+    }
+
     func testLibpqIsGivenTheURIWithoutTheTable() throws {
         let address = try XCTUnwrap(
             DatabaseAddress("postgresql://ann:p%40ss@db:5433/shop?sslmode=require&table=flights"))

@@ -469,6 +469,10 @@ class ThrowawayPostgres:
     def uri(self, table):
         return f"postgresql://foldout@/postgres?host={self.folder}&table={table}"
 
+    def keywords(self):
+        """The server as a libpq connection string of keywords, as psql's users write one."""
+        return f"host={self.folder} user=foldout dbname='postgres'"
+
     def stop(self):
         try:
             self.run(["pg_ctl", "-D", self.folder + "/data", "-m", "immediate", "-w", "stop"])
@@ -490,7 +494,8 @@ def server_table(binary, data):
         # keeps its files in this journey's folder, not in the home folder.
         subprocess.run(["dbus-update-activation-environment", f"HOME={data}", f"XDG_DATA_HOME={data}"], check=True,
                        capture_output=True, timeout=10)
-        app = App(binary, ["--page", "filters", "--in-database", server.uri("flights")], data)
+        # Named as a connection string of keywords, which GApplication would take for a file's path.
+        app = App(binary, ["--page", "filters", "--in-database", "--table", "flights", server.keywords()], data)
         try:
             count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 items" in (n.name or "")), None)
             wait_for(lambda: count() == "400 of 400 items", "the matching count of the table in its server", seconds=20)

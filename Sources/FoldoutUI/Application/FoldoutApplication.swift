@@ -99,7 +99,7 @@ public final class FoldoutApplication {
             invocation.printError("foldout: \(error.message)\n")
             return 2
         }
-        request.take(files: invocation.files)
+        request.take(files: invocation.arguments.map { LaunchRequest.catalogPath($0, resolve: invocation.path(of:)) })
         let reply = invocation.hold()
         if let mainWindow {
             mainWindow.carryOut(request, first: false, reply: reply)

@@ -79,6 +79,13 @@ struct LaunchRequest {
         if page == nil { page = .filters }
     }
 
+    /// A catalog as a command line names it: a file's path resolved (`resolve`, against the
+    /// launch's working folder), a database's address as it is (a connection string of keywords
+    /// would be taken for a relative path).
+    static func catalogPath(_ argument: String, resolve: (String) -> String) -> String {
+        DatabaseAddress.isAddress(argument) ? argument : resolve(argument)
+    }
+
     /// Whether the request is for the Filters page, which the window then shows.
     var concernsFilters: Bool { catalog != nil || !filters.isEmpty || view != nil }
 

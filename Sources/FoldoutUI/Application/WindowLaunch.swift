@@ -9,7 +9,8 @@ extension MainWindow {
     func carryOut(_ request: LaunchRequest, first isFirst: Bool, reply: HeldCommandLine?) {
         switch request.catalog {
         case .file(let path, let options, _)? where !isFirst:
-            ensureFiltersPage().open(path: reply?.path(of: path) ?? path, options: options)
+            ensureFiltersPage().open(
+                path: reply.map { LaunchRequest.catalogPath(path, resolve: $0.path(of:)) } ?? path, options: options)
         case .generated(let count)? where !isFirst:
             ensureFiltersPage().generate(count: count)
         default: break
