@@ -21,12 +21,13 @@ public final class DatabaseFacets {
         public static let problem = Change(rawValue: 8)
         /// A further page, after those shown.
         public static let moreRows = Change(rawValue: 16)
-        /// The range facets left when the table opened are made (`rangeFacets`).
+        /// Facets were made (the range facets left when the table opened, those added from the
+        /// Facets menu), asked for or given up: `optionFacets`, `rangeFacets`, `facetsBeingMade`.
         public static let facets = Change(rawValue: 32)
     }
 
     public private(set) var table: DatabaseTable
-    public private(set) var filter = DatabaseFilter()
+    public internal(set) var filter = DatabaseFilter()
     /// The newest counts received; nil before the first.
     public private(set) var counts: DatabaseCounts?
     /// Whether the counts shown are an older filter's, a newer count being under way.
@@ -41,16 +42,20 @@ public final class DatabaseFacets {
     public private(set) var problem: CatalogImportError?
     public let changes = Observers<Change>()
     /// The facets some of whose rows have no value, from the first counts: their flyouts list "No value".
-    private var lacksValues: Set<Int> = []
+    var lacksValues: Set<Int> = []
     /// Each range facet's rows with no value, from the first counts.
-    private var missingAtFirst: [Int: Int] = [:]
+    var missingAtFirst: [Int: Int] = [:]
     private let countSession: DatabaseSession
     private let rowSession: DatabaseSession
     private let recordSession: DatabaseSession
-    /// Makes the range facets left when the table opened.
+    /// Makes the range facets left when the table opened, and those added.
     private let surveySession: DatabaseSession
-    /// Whether the range facets left when the table opened are being made.
+    /// Whether facets are being made (`facetsBeingMade`).
     public private(set) var isSurveying = false
+    /// The columns made facets from the Facets menu, until they are made.
+    private var addedFacets: Set<Int> = []
+    /// The columns that cannot be facets: texts of too many values (`DatabaseTable.addFacet`).
+    public private(set) var refusedFacets: Set<Int> = []
     /// Runs a closure on the main thread (the main loop's, in the app).
     private let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
     /// Counts each filter and each retry; an answer for an older one is dropped.
@@ -66,15 +71,47 @@ public final class DatabaseFacets {
         surveySession = DatabaseSession(table: table)
         filter.searchColumns = table.textColumns
         ask()
-        surveyRanges()
+        makeFacets()
     }
 
     /// The option facets, in the table's column order.
     public var optionFacets: [Int] { table.facets.filter { $0.value == .options }.keys.sorted() }
     /// The range facets, in the table's column order.
     public var rangeFacets: [Int] { table.facets.filter { $0.value == .range }.keys.sorted() }
-    /// The range facets still being made (their bounds and histograms counted), in column order.
-    public var pendingRangeFacets: [Int] { table.pendingRanges.sorted() }
+    /// The facets still being made (their options, or bounds and histograms, counted), in column
+    /// order: range facets left when the table opened, columns added from the Facets menu.
+    public var facetsBeingMade: [Int] { Set(table.pendingRanges).union(addedFacets).sorted() }
+
+    /// Whether `column` is a facet, or is being made one.
+    public func isFacet(_ column: Int) -> Bool {
+        table.facets[column] != nil || table.pendingRanges.contains(column) || addedFacets.contains(column)
+    }
+
+    /// Makes `column` a facet (counted in the server, then `.facets`; a text of too many values
+    /// is refused: `refusedFacets`) or gives it up, with its filter.
+    public func setFacet(_ column: Int, _ on: Bool) {
+        guard on != isFacet(column), !(on && refusedFacets.contains(column)) else { return }
+        if on {
+            addedFacets.insert(column)
+        } else {
+            addedFacets.remove(column)
+            let wasMade = table.facets[column] != nil
+            table.removeFacet(column)
+            for session in sessions { session.update(table) }
+            lacksValues.remove(column)
+            missingAtFirst[column] = nil
+            if wasMade && filter.filters(column) {
+                filter.selections[column] = nil
+                filter.ranges[column] = nil
+                filterChanged()
+            }
+        }
+        changes.send(.facets)
+        // Asked again of the table as it is now: an answer under way would bring back a facet
+        // given up meanwhile, or lack one asked for.
+        isSurveying = false
+        makeFacets()
+    }
 
     public func options(forColumn column: Int) -> [String] { table.options[column] ?? [] }
 
@@ -155,7 +192,7 @@ public final class DatabaseFacets {
         // An older query's failure may still be on its way to the main thread: not this one's.
         generation += 1
         ask()
-        surveyRanges()
+        makeFacets()
     }
 
     /// Fetches the next page of matching rows, unless one is on its way or every row is here.
@@ -182,10 +219,12 @@ public final class DatabaseFacets {
 
     /// Stops every query, for closing: none is left running on the server.
     public func close() {
-        for session in [countSession, rowSession, recordSession, surveySession] { session.cancel() }
+        for session in sessions { session.cancel() }
     }
 
-    private func filterChanged() {
+    private var sessions: [DatabaseSession] { [countSession, rowSession, recordSession, surveySession] }
+
+    func filterChanged() {
         generation += 1
         changes.send(.filter)
         ask()
@@ -206,33 +245,52 @@ public final class DatabaseFacets {
         }
     }
 
-    /// Makes the range facets the table opened without, on a session of their own.
-    private func surveyRanges() {
-        guard !table.pendingRanges.isEmpty, !isSurveying else { return }
+    /// The facets being made, on a session of their own: the range facets the table opened
+    /// without, then the columns added.
+    private func makeFacets() {
+        guard !isSurveying else { return }
+        guard !table.pendingRanges.isEmpty || !addedFacets.isEmpty else { return surveySession.cancel() }
         isSurveying = true
         let table = self.table
+        let added = addedFacets
         let reference = self.reference
         surveySession.run(
             { (connection) throws(CatalogImportError) in
                 var surveyed = table
                 try surveyed.surveyPendingRanges(connection)
-                return surveyed
+                var refused: Set<Int> = []
+                for column in added.sorted() {
+                    if try !surveyed.addFacet(column, connection) { refused.insert(column) }
+                }
+                return MadeFacets(table: surveyed, added: added, refused: refused)
             },
             answer: { result in reference.post { reference.facets?.surveyed(result) } })
     }
 
-    private func surveyed(_ result: Result<DatabaseTable, CatalogImportError>) {
+    private struct MadeFacets: Sendable {
+        let table: DatabaseTable
+        let added: Set<Int>
+        let refused: Set<Int>
+    }
+
+    private func surveyed(_ result: Result<MadeFacets, CatalogImportError>) {
         isSurveying = false
         switch result {
-        case .success(let surveyed):
-            let made = Set(table.pendingRanges)
+        case .success(let answer):
+            let surveyed = answer.table
+            let made = Set(surveyed.facets.keys).subtracting(table.facets.keys)
             table = surveyed
-            for session in [countSession, rowSession, recordSession, surveySession] { session.update(surveyed) }
-            for (column, histogram) in surveyed.openingCounts?.histograms ?? [:] where made.contains(column) {
-                missingAtFirst[column] = histogram.missing
+            addedFacets.subtract(answer.added)
+            refusedFacets.formUnion(answer.refused)
+            for session in sessions { session.update(surveyed) }
+            for column in made {
+                if let histogram = surveyed.openingCounts?.histograms[column] {
+                    missingAtFirst[column] = histogram.missing
+                }
+                if (surveyed.openingCounts?.counts[column]?.last ?? 0) > 0 { lacksValues.insert(column) }
             }
             // The counts shown are the unfiltered table's: its histograms are those just counted.
-            if var counts, table.filtersNothing(filter), !isCounting {
+            if var counts, answer.added.isEmpty, table.filtersNothing(filter), !isCounting {
                 counts.histograms.merge(surveyed.openingCounts?.histograms ?? [:]) { old, _ in old }
                 self.counts = counts
                 changes.send([.facets, .counts])
@@ -300,73 +358,6 @@ public final class DatabaseFacets {
         problem = error
         changes.send(.problem)
     }
-}
-
-extension DatabaseFacets: FacetChoosing {
-    public func selection(forColumn column: Int) -> FacetSelection { filter.selections[column] ?? FacetSelection() }
-
-    public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
-        let before = filter.selections[column]
-        filter.select(selection, inColumn: column)
-        if filter.selections[column] != before { filterChanged() }
-    }
-
-    public func noValueOption(forColumn column: Int) -> Int? {
-        lacksValues.contains(column) ? options(forColumn: column).count : nil
-    }
-
-    public func counts(forColumn column: Int) -> [Int] { Array((counts?.counts[column] ?? []).dropLast()) }
-
-    public func noValueCount(forColumn column: Int) -> Int { counts?.counts[column]?.last ?? 0 }
-
-    public func reset(column: Int) {
-        guard filter.filters(column) else { return }
-        filter.selections[column] = nil
-        filter.ranges[column] = nil
-        filterChanged()
-    }
-
-    /// Measures are worked out in memory only, for now.
-    public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] { [] }
-}
-
-extension DatabaseFacets: RangeChoosing {
-    public func columnName(_ column: Int) -> String { table.columns[column].name }
-
-    /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
-    /// does not say its decimals here).
-    public func valueShape(ofColumn column: Int) -> FacetValueShape {
-        let values = table.columns[column]
-        return FacetValueShape(kind: values.kind, resolution: values.kind != .number || values.isWholeNumber ? 1 : 0.01)
-    }
-
-    /// The histogram's span: its bins were made over the column's values when the table opened.
-    public func extent(ofColumn column: Int) -> ClosedRange<Double>? {
-        guard let edges = table.bins[column]?.edges, let first = edges.first, let last = edges.last else { return nil }
-        return first...last
-    }
-
-    public func missingCount(ofColumn column: Int) -> Int { missingAtFirst[column] ?? 0 }
-
-    /// The bins were counted in the server on a linear scale only.
-    public func canBeLogarithmic(_ column: Int) -> Bool { false }
-    public func isLogarithmic(_ column: Int) -> Bool { false }
-    public func setLogarithmic(_ on: Bool, forColumn column: Int) {}
-
-    public func range(forColumn column: Int) -> FacetRange? { filter.ranges[column] }
-
-    public func setRange(_ range: FacetRange?, forColumn column: Int) {
-        let before = filter.ranges[column]
-        filter.setRange(range, forColumn: column)
-        if filter.ranges[column] != before { filterChanged() }
-    }
-
-    public func histogram(forColumn column: Int) -> FacetHistogram {
-        counts?.histograms[column] ?? table.bins[column]
-            ?? FacetHistogram(lowest: 0, highest: 0, kind: .number, wholeNumbers: true)
-    }
-
-    public var matchCount: Int { counts?.matchCount ?? table.rowCount }
 }
 
 /// The facets as a session's answer carries them to the main thread, where alone they are touched.

@@ -74,7 +74,12 @@ extension DatabaseTable {
         }
         let unsurveyed = ranges.filter { !grouped.contains($0) }
         try findBounds(unsurveyed, connection)
-        guard opening else { return }
+        guard opening || (openingCounts != nil && !unsurveyed.isEmpty) else {
+            // Facets added later: their unfiltered counts join those of the opening.
+            openingCounts?.counts.merge(counts.counts) { $1 }
+            openingCounts?.histograms.merge(counts.histograms) { $1 }
+            return
+        }
         if unsurveyed.isEmpty {
             for column in facets.keys where facets[column] == .options && counts.counts[column] == nil {
                 counts.counts[column] = [Int](repeating: 0, count: (options[column]?.count ?? 0) + 1)

@@ -418,4 +418,41 @@ extension DatabaseEngineTests {
             XCTAssertEqual(later.openingCounts, atOnce.openingCounts, name)
         }
     }
+
+    /// A facet added after the table opened (the Facets menu) is the facet it would have been at
+    /// the opening: its kind, options or bins, and unfiltered counts; a text of too many values
+    /// is refused; a facet given up leaves no trace. With statistics (`large`) and without
+    /// (`flights`; `wide`, whose 20,000 names are sampled).
+    func testAFacetAddedLaterIsTheOneChosenAtOpening() throws {
+        try server.psql(
+            "CREATE TABLE IF NOT EXISTS wide AS SELECT g AS id, 'name ' || g AS name FROM generate_series(1, 20000) g")
+        let cases = [
+            ("flights", "carrier", ["distance", "tailnum", "dep_time"]), ("large", "kind", ["id", "amount"]),
+        ]
+        for (name, opened, added) in cases {
+            let names = try open(name).columns.map(\.name)
+            let first = try XCTUnwrap(names.firstIndex(of: opened))
+            let columns = try added.map { try XCTUnwrap(names.firstIndex(of: $0), $0) }
+            var kinds: [Int: FacetFilter.FacetKind] = [first: .options]
+            for column in columns { kinds[column] = names[column] == "tailnum" ? .options : .range }
+            let expected = try open(name, facets: kinds)
+            var later = try open(name, facets: [first: .options])
+            for column in columns {
+                XCTAssertTrue(try later.addFacet(column, try connect()), names[column])
+            }
+            XCTAssertEqual(later.facets, expected.facets, name)
+            XCTAssertEqual(later.options, expected.options, name)
+            XCTAssertEqual(later.bins, expected.bins, name)
+            XCTAssertEqual(later.openingCounts, expected.openingCounts, name)
+            let counted = try later.counts(DatabaseFilter(), try connect())
+            XCTAssertEqual(counted.counts, expected.openingCounts?.counts, name)
+            later.removeFacet(columns[1])
+            XCTAssertNil(later.facets[columns[1]], name)
+            let remaining = try later.counts(DatabaseFilter(), try connect())
+            XCTAssertNil(remaining.counts[columns[1]] ?? remaining.histograms[columns[1]]?.counts, name)
+        }
+        var wide = try open("wide", facets: [:])
+        XCTAssertFalse(try wide.addFacet(1, try connect()), "20,000 names are a facet")
+        XCTAssertEqual(wide.facets, [:])
+    }
 }

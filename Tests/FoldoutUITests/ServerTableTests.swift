@@ -86,11 +86,11 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
         return menu
     }
 
-    /// Each option's text and count as the flyout shows them.
+    /// Each option's text and count as the flyout shows them (in its order: `listed`).
     @MainActor private func shownCounts(_ menu: FacetMenu) -> [String: String] {
         Dictionary(
-            uniqueKeysWithValues: menu.optionButtons.indices.map { index in
-                (menu.options[index], WidgetTree.texts(under: menu.optionButtons[index]).last ?? "")
+            uniqueKeysWithValues: zip(menu.listed, menu.optionButtons).map { index, button in
+                (menu.options[index], WidgetTree.texts(under: button).last ?? "")
             })
     }
 
@@ -245,6 +245,66 @@ extension ServerTableTests {
             XCTAssertEqual(menu.countLabel.text, "\(memory.matchCount) rows in range")
             XCTAssertTrue(menu.button.label.hasPrefix("flight_date ≥ "), menu.button.label)
             menu.popover.popdown()
+        }
+    }
+
+    /// Opens the Facets menu and activates `column`'s check box, as a click does; whether it is
+    /// ticked then.
+    @MainActor private func toggleFacet(_ column: Int) throws -> Bool {
+        let view = try view
+        view.facetsButton.popup()
+        XCTAssertTrue(pump { view.facetChecks?.root.isMapped == true }, "the Facets menu did not open")
+        let check = try XCTUnwrap(view.facetChecks?.checks.dropFirst(column).first, "no check box")
+        XCTAssertTrue(check.activate())
+        view.facetsButton.popdown()
+        return check.isActive
+    }
+
+    /// The Facets menu makes any column a facet, counted in the server as the in-memory engine
+    /// counts it (a text of many values listing its options, a number of many values a range), and
+    /// gives one up with its filter: the rows it narrowed come back.
+    func testTheFacetsMenuMakesAnyColumnAFacetAndGivesItUp() throws {
+        let memory = try inMemory()
+        let tailnum = try XCTUnwrap(memory.catalog.column(named: "tailnum"))
+        let distance = try XCTUnwrap(memory.catalog.column(named: "distance"))
+        memory.setFacet(tailnum, true, as: .options)
+        memory.setFacet(distance, true, as: .range)
+        try onMain {
+            let view = try view
+            XCTAssertFalse(view.facets.isFacet(tailnum), "tailnum is a facet when the table opens")
+            XCTAssertFalse(view.facets.isFacet(distance), "distance is a facet when the table opens")
+            XCTAssertTrue(try toggleFacet(tailnum))
+            // Opened as soon as it is made, before its counts come: they show when they come.
+            XCTAssertTrue(pump(seconds: 10) { view.menus.contains { $0.column == tailnum } }, "no tailnum flyout")
+            let tails = try menu("tailnum")
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the counts did not come")
+            let expected = Dictionary(
+                uniqueKeysWithValues: zip(memory.options(forColumn: tailnum), memory.counts(forColumn: tailnum)).map {
+                    ($0, String($1))
+                })
+            XCTAssertGreaterThan(expected.count, 100)
+            XCTAssertEqual(shownCounts(tails).filter { expected[$0.key] != nil }, expected)
+            XCTAssertGreaterThan(memory.noValueCount(forColumn: tailnum), 0)
+            XCTAssertNotNil(view.facets.noValueOption(forColumn: tailnum), "the flyout lists no No value")
+            XCTAssertEqual(view.facets.noValueCount(forColumn: tailnum), memory.noValueCount(forColumn: tailnum))
+            tails.popover.popdown()
+            XCTAssertTrue(try toggleFacet(distance))
+            XCTAssertTrue(
+                pump(seconds: 10) { view.isSettled && view.rangeMenus.contains { $0.column == distance } },
+                "the range facet was not made")
+            XCTAssertEqual(
+                view.facets.histogram(forColumn: distance).counts, memory.histogram(forColumn: distance).counts,
+                "the added range's bins hold what the catalog's hold")
+            tails.button.popup()
+            XCTAssertTrue(pump { tails.popover.isMapped })
+            let chosen = try XCTUnwrap(tails.options.indices.first { tails.options[$0] != "" })
+            XCTAssertTrue(tails.optionButtons[chosen].activate())
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.countLabel.text != "500 of 500 items" })
+            tails.popover.popdown()
+            XCTAssertFalse(try toggleFacet(tailnum))
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the counts did not come")
+            XCTAssertFalse(view.menus.contains { $0.column == tailnum }, "the tailnum flyout stays")
+            XCTAssertEqual(view.countLabel.text, "500 of 500 items")
         }
     }
 
@@ -405,7 +465,7 @@ extension ServerTableTests {
             let view = try view
             XCTAssertTrue(pump(seconds: 20) { view.facets.counts != nil }, "no first counts")
             let date = try XCTUnwrap(view.facets.table.columns.firstIndex { $0.name == "flight_date" })
-            XCTAssertEqual(view.facets.pendingRangeFacets, [date], "the date is counted already")
+            XCTAssertEqual(view.facets.facetsBeingMade, [date], "the date is counted already")
             XCTAssertFalse(view.rangeMenus.contains { $0.column == date })
             XCTAssertEqual(
                 view.placeholders.map { "\($0.label) \($0.isSensitive)" }, ["flight_date false"],

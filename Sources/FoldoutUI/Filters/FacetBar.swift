@@ -14,7 +14,8 @@ final class FacetBar {
     private let facetsPopover = Popover()
     private(set) var menus: [FacetMenu] = []
     private(set) var rangeMenus: [RangeMenu] = []
-    private(set) var facetChecks: [CheckButton] = []
+    private var shownChecks: FacetChecks?
+    var facetChecks: [CheckButton] { shownChecks?.checks ?? [] }
     private var filter: FacetFilter?
     /// The measure each option flyout shows, by its column's name: kept while facets come and go.
     private var measureChoices: [String: FacetMeasureChoice] = [:]
@@ -30,11 +31,7 @@ final class FacetBar {
         root.addCSSClass("facet-bar")
         menusBox.hexpand = true
         root.append(menusBox)
-        facetsButton.setAlign(vertical: .start)
-        facetsButton.label = tr("Facets")
-        facetsButton.tooltip = tr("Choose which columns are facets")
-        facetsButton.popover = facetsPopover
-        facetsPopover.onShow { [weak self] in self?.buildFacetChecks() }
+        FacetChecks.dress(facetsButton, popover: facetsPopover) { [weak self] in self?.buildFacetChecks() }
         root.append(facetsButton)
         for widget in trailing {
             widget.setAlign(vertical: .start)
@@ -147,39 +144,23 @@ final class FacetBar {
     /// The Facets menu: every column, ticked when it is a facet.
     private func buildFacetChecks() {
         guard let filter else { return }
-        let list = Box(.vertical, spacing: 2)
-        let heading = Label(tr("Show a flyout for"))
-        heading.addCSSClass("dim-label")
-        heading.xalign = 0
-        list.append(heading)
-        facetChecks = filter.catalog.columns.enumerated().map { index, column in
-            let check = CheckButton(label: Self.describe(column))
-            check.isActive = filter.isFacet(index)
-            check.isSensitive = filter.canMakeFacet(index)
-            if !check.isSensitive { check.tooltip = tr("No row has a value here") }
-            // The check only asks the filter, then shows what the filter has: a refused facet
-            // unticks itself. Showing sets a check only to what the filter has already, which
-            // asks for nothing new (setFacet to the state it has is no change), so no guard is needed.
-            check.onToggled { [weak self, weak check] in
-                guard let self, let check else { return }
-                self.filter?.setFacet(index, check.isActive)
-                self.refreshChecks()
-            }
-            list.append(check)
-            return check
-        }
-        let scrolled = ScrolledWindow()
-        scrolled.limitHeight(to: max((facetsButton.rootHeight ?? 600) - 160, 120))
-        scrolled.child = list
-        facetsPopover.child = scrolled
+        let checks = FacetChecks(
+            labels: filter.catalog.columns.map(Self.describe), height: max((facetsButton.rootHeight ?? 600) - 160, 120),
+            isActive: { filter.isFacet($0) },
+            onToggled: { [weak self] column, on in
+                self?.filter?.setFacet(column, on)
+                self?.refreshChecks()
+            })
+        shownChecks = checks
+        refreshChecks()
+        facetsPopover.child = checks.root
     }
 
     private func refreshChecks() {
         guard let filter else { return }
-        for (index, check) in facetChecks.enumerated() {
-            check.isActive = filter.isFacet(index)
-            check.isSensitive = filter.canMakeFacet(index)
-        }
+        shownChecks?.show(
+            isActive: { filter.isFacet($0) },
+            refusal: { filter.canMakeFacet($0) ? nil : tr("No row has a value here") })
     }
 
     /// "genre (text, 12 values)".

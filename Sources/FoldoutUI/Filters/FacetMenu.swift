@@ -152,6 +152,14 @@ final class FacetMenu {
         filter?.measures(measure, forColumn: column) ?? []
     }
 
+    /// The counts of now shown in the open flyout, its order kept: counts that came after it
+    /// opened (a table in its server counts off the main thread).
+    func refreshCounts() {
+        guard popover.isVisible else { return }
+        counts = currentCounts
+        refreshOptions()
+    }
+
     private func opened() {
         counts = currentCounts
         figures = measureChoice.map { currentMeasures($0.measure) } ?? []

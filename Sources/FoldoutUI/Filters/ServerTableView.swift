@@ -5,7 +5,8 @@ import Gtk
 
 /// A PostgreSQL table filtered where it lives, shown by the Filters page in place of a catalog
 /// read into memory: a search field, a flyout per facet (the catalog's own `FacetMenu` and
-/// `RangeMenu`, choosing in `DatabaseFacets`), Sort by, Title and Details, the matching count, and
+/// `RangeMenu`, choosing in `DatabaseFacets`), the Facets menu that makes any column a facet,
+/// Sort by, Title and Details, the matching count, and
 /// the matching rows, a page at a time as the list scrolls, each unfolding to its whole record.
 /// Every answer comes from the server off the main thread; while a count is under way the old
 /// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
@@ -16,6 +17,9 @@ final class ServerTableView {
     let facets: DatabaseFacets
     let searchEntry = SearchEntry(placeholder: tr("Search the table"))
     private let menusBox = WrapBox(spacing: 6)
+    let facetsButton = MenuButton()
+    private let facetsPopover = Popover()
+    private(set) var facetChecks: FacetChecks?
     private(set) var menus: [FacetMenu] = []
     private(set) var rangeMenus: [RangeMenu] = []
     /// Until its flyout is made (the first counts come; a range facet's histogram is counted):
@@ -117,9 +121,14 @@ final class ServerTableView {
         openButton.onClicked { open() }
         top.append(openButton)
         root.append(top)
-        menusBox.addCSSClass("facet-bar")
-        addPlaceholders(facets.optionFacets + facets.rangeFacets + facets.pendingRangeFacets)
-        root.append(menusBox)
+        let bar = Box(.horizontal, spacing: 6)
+        bar.addCSSClass("facet-bar")
+        menusBox.hexpand = true
+        bar.append(menusBox)
+        FacetChecks.dress(facetsButton, popover: facetsPopover) { [weak self] in self?.buildFacetChecks() }
+        bar.append(facetsButton)
+        addPlaceholders(facets.optionFacets + facets.rangeFacets + facets.facetsBeingMade)
+        root.append(bar)
         root.append(combos.root)
         root.append(banner.root)
 
@@ -173,6 +182,7 @@ final class ServerTableView {
                 for body in waiting { body() }
             }
             showLabels()
+            for menu in menus { menu.refreshCounts() }
             for menu in rangeMenus { menu.countsChanged() }
         }
         if change.contains(.rows) {
@@ -220,7 +230,7 @@ final class ServerTableView {
     // MARK: A launch's request
 
     /// Whether the first counts have come and every flyout is made.
-    private var areFacetsMade: Bool { facets.counts != nil && facets.pendingRangeFacets.isEmpty }
+    private var areFacetsMade: Bool { facets.counts != nil && facets.facetsBeingMade.isEmpty }
 
     /// Runs `body` once the first counts have come and every flyout is made (now, if so).
     func afterFacetsAreMade(_ body: @escaping @MainActor () -> Void) {
@@ -271,10 +281,15 @@ final class ServerTableView {
     // MARK: Facets
 
     /// The flyouts not made yet of the facets made, in place of their placeholders (those of the
-    /// range facets still being made stay, after them).
+    /// facets still being made stay, after them); those of facets given up gone.
     private func buildMenus() {
         for placeholder in placeholders { menusBox.remove(placeholder) }
         placeholders = []
+        let facetColumns = Set(facets.optionFacets + facets.rangeFacets)
+        for menu in menus where !facetColumns.contains(menu.column) { menusBox.remove(menu.button) }
+        for menu in rangeMenus where !facetColumns.contains(menu.column) { menusBox.remove(menu.button) }
+        menus.removeAll { !facetColumns.contains($0.column) }
+        rangeMenus.removeAll { !facetColumns.contains($0.column) }
         let made = Set(menus.map(\.column) + rangeMenus.map(\.column))
         for column in facets.optionFacets where !made.contains(column) {
             let kind = facets.table.columns[column].kind
@@ -291,7 +306,31 @@ final class ServerTableView {
             menusBox.append(menu.button)
             rangeMenus.append(menu)
         }
-        addPlaceholders(facets.pendingRangeFacets)
+        addPlaceholders(facets.facetsBeingMade)
+        showFacetChecks()
+    }
+
+    /// The Facets menu: every column, ticked when it is a facet or being made one.
+    private func buildFacetChecks() {
+        let columns = facets.table.columns
+        let checks = FacetChecks(
+            labels: columns.map { tr("{column} ({kind})", ["column": $0.name, "kind": $0.kind.label]) },
+            height: max((facetsButton.rootHeight ?? 600) - 160, 120), isActive: { [facets] in facets.isFacet($0) },
+            onToggled: { [weak self] column, on in
+                self?.facets.setFacet(column, on)
+                self?.showFacetChecks()
+            })
+        facetChecks = checks
+        showFacetChecks()
+        facetsPopover.child = checks.root
+    }
+
+    private func showFacetChecks() {
+        facetChecks?.show(
+            isActive: { [facets] in facets.isFacet($0) },
+            refusal: { [facets] column in
+                facets.refusedFacets.contains(column) ? tr("Too many different values for a flyout") : nil
+            })
     }
 
     private func addPlaceholders(_ columns: [Int]) {
