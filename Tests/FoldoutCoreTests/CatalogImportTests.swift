@@ -111,6 +111,25 @@ final class CatalogImportTests: XCTestCase {
             catalog.positions(sortedBy: CatalogSortKey(column: 2, descending: true)), [1, 0], "midnight before ten")
     }
 
+    /// Dates written with slashes, the year first (Seattle's weather in vega_datasets): dates,
+    /// sorted and faceted as a range; a separator of each kind in one value is no date.
+    func testDatesWithSlashesAreDates() throws {
+        var text = "date,weather,odd\n"
+        for day in 1...28 {
+            text += "2012/02/\(day < 10 ? "0" : "")\(day),\(day % 3 == 0 ? "rain" : "sun"),2012/02-01\n"
+        }
+        let catalog = try CatalogTestSupport.parse(text)
+        XCTAssertEqual(catalog.columns.map(\.kind), [.date, .text, .text])
+        XCTAssertEqual(catalog.positions(sortedBy: CatalogSortKey(column: 0, descending: true)).first, 27)
+        XCTAssertTrue(catalog.facetColumns.contains(0), "the date is no range facet")
+        let filter = FacetFilter(catalog: catalog)
+        let typed = FacetRange(
+            lower: FacetValueText.parse("2012/02/10", catalog.columns[0]),
+            upper: FacetValueText.parse("2012-02-19", catalog.columns[0]))
+        filter.setRange(typed, forColumn: 0)
+        XCTAssertEqual(filter.matchCount, 10)
+    }
+
     func testWholeNumberFacetsAreOrderedByValue() throws {
         var text = "month,name\n"
         for row in 0..<240 { text += "\(row % 12 + 1),n\(row)\n" }

@@ -18,9 +18,10 @@ public struct CatalogDate: Comparable, Hashable, Sendable, CustomStringConvertib
 
     public static func < (lhs: CatalogDate, rhs: CatalogDate) -> Bool { lhs.daysSince1970 < rhs.daysSince1970 }
 
-    /// Days since 1970 for a valid "YYYY-MM-DD", nil for anything else.
+    /// Days since 1970 for a valid "YYYY-MM-DD" or "YYYY/MM/DD" (as many files write dates: the
+    /// year first, so never ambiguous), nil for anything else.
     static func parseDays(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        guard bytes.count == 10, bytes[4] == 45, bytes[7] == 45,
+        guard bytes.count == 10, bytes[4] == 45 || bytes[4] == 47, bytes[7] == bytes[4],
             let year = number(bytes, 0..<4), let month = number(bytes, 5..<7), let day = number(bytes, 8..<10),
             year >= 1, (1...12).contains(month), day >= 1, day <= daysInMonth(year, month)
         else { return nil }
