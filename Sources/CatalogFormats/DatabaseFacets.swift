@@ -27,7 +27,7 @@ public final class DatabaseFacets {
     }
 
     public private(set) var table: DatabaseTable
-    public internal(set) var filter = DatabaseFilter()
+    public private(set) var filter = DatabaseFilter()
     /// The newest counts received; nil before the first.
     public private(set) var counts: DatabaseCounts?
     /// Whether the counts shown are an older filter's, a newer count being under way.
@@ -42,9 +42,9 @@ public final class DatabaseFacets {
     public private(set) var problem: CatalogImportError?
     public let changes = Observers<Change>()
     /// The facets some of whose rows have no value, from the first counts: their flyouts list "No value".
-    var lacksValues: Set<Int> = []
+    private var lacksValues: Set<Int> = []
     /// Each range facet's rows with no value, from the first counts.
-    var missingAtFirst: [Int: Int] = [:]
+    private var missingAtFirst: [Int: Int] = [:]
     private let countSession: DatabaseSession
     private let rowSession: DatabaseSession
     private let recordSession: DatabaseSession
@@ -224,7 +224,7 @@ public final class DatabaseFacets {
 
     private var sessions: [DatabaseSession] { [countSession, rowSession, recordSession, surveySession] }
 
-    func filterChanged() {
+    private func filterChanged() {
         generation += 1
         changes.send(.filter)
         ask()
@@ -358,6 +358,73 @@ public final class DatabaseFacets {
         problem = error
         changes.send(.problem)
     }
+}
+
+extension DatabaseFacets: FacetChoosing {
+    public func selection(forColumn column: Int) -> FacetSelection { filter.selections[column] ?? FacetSelection() }
+
+    public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
+        let before = filter.selections[column]
+        filter.select(selection, inColumn: column)
+        if filter.selections[column] != before { filterChanged() }
+    }
+
+    public func noValueOption(forColumn column: Int) -> Int? {
+        lacksValues.contains(column) ? options(forColumn: column).count : nil
+    }
+
+    public func counts(forColumn column: Int) -> [Int] { Array((counts?.counts[column] ?? []).dropLast()) }
+
+    public func noValueCount(forColumn column: Int) -> Int { counts?.counts[column]?.last ?? 0 }
+
+    public func reset(column: Int) {
+        guard filter.filters(column) else { return }
+        filter.selections[column] = nil
+        filter.ranges[column] = nil
+        filterChanged()
+    }
+
+    /// Measures are worked out in memory only, for now.
+    public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] { [] }
+}
+
+extension DatabaseFacets: RangeChoosing {
+    public func columnName(_ column: Int) -> String { table.columns[column].name }
+
+    /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
+    /// does not say its decimals here).
+    public func valueShape(ofColumn column: Int) -> FacetValueShape {
+        let values = table.columns[column]
+        return FacetValueShape(kind: values.kind, resolution: values.kind != .number || values.isWholeNumber ? 1 : 0.01)
+    }
+
+    /// The histogram's span: its bins were made over the column's values when the table opened.
+    public func extent(ofColumn column: Int) -> ClosedRange<Double>? {
+        guard let edges = table.bins[column]?.edges, let first = edges.first, let last = edges.last else { return nil }
+        return first...last
+    }
+
+    public func missingCount(ofColumn column: Int) -> Int { missingAtFirst[column] ?? 0 }
+
+    /// The bins were counted in the server on a linear scale only.
+    public func canBeLogarithmic(_ column: Int) -> Bool { false }
+    public func isLogarithmic(_ column: Int) -> Bool { false }
+    public func setLogarithmic(_ on: Bool, forColumn column: Int) {}
+
+    public func range(forColumn column: Int) -> FacetRange? { filter.ranges[column] }
+
+    public func setRange(_ range: FacetRange?, forColumn column: Int) {
+        let before = filter.ranges[column]
+        filter.setRange(range, forColumn: column)
+        if filter.ranges[column] != before { filterChanged() }
+    }
+
+    public func histogram(forColumn column: Int) -> FacetHistogram {
+        counts?.histograms[column] ?? table.bins[column]
+            ?? FacetHistogram(lowest: 0, highest: 0, kind: .number, wholeNumbers: true)
+    }
+
+    public var matchCount: Int { counts?.matchCount ?? table.rowCount }
 }
 
 /// The facets as a session's answer carries them to the main thread, where alone they are touched.
