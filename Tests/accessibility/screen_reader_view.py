@@ -532,6 +532,25 @@ def server_table(binary, data):
             check_names(app, "A table in its server, a record unfolded")
             keys("Escape")
             wait_for(lambda: "expanded" not in states(row), "Escape to fold the record")
+            # Journey: the Facets menu gives up the id facet and makes it one again, by keyboard.
+            check(button_named(app, "id") is not None, "Server table: no id flyout")
+            keys("alt+2")
+            app.tab_to(lambda n: n.name == "Facets", "the Facets button")
+            keys("Return")
+            box = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box"
+                                         and n.name == "id (number)" and "visible" in states(n)), None),
+                           "the check box id (number)")
+            if box is not None:
+                check("checked" in states(box), "Server table: id (number) is not ticked")
+                app.tab_to(lambda n: role_of(n) == "check box" and n.name == "id (number)", "the id check box")
+                keys("space")
+                wait_for(lambda: "checked" not in states(box), "id (number) to say it is not checked")
+                wait_for(lambda: button_named(app, "id") is None, "the id flyout to go")
+                keys("space")
+                wait_for(lambda: "checked" in states(box), "id (number) to say it is checked")
+                keys("Escape")
+                wait_for(lambda: button_named(app, "id"), "the id flyout to come back", seconds=20)
+                check_names(app, "A table in its server, a facet made again")
         finally:
             app.close()
     finally:
