@@ -38,11 +38,15 @@ public final class Entry: Widget {
         set { gtk_entry_set_activates_default(cast(), newValue.gboolean) }
     }
 
-    /// Names the field and the text inside it, which is what takes the focus.
+    /// Names the field and the text inside it, which is what takes the focus. A mnemonic label
+    /// made for it before is no longer part of its name (GTK 4.8 would say "Password Password:").
     public override func setAccessibleLabel(_ label: String) {
+        foldout_accessible_reset_labelled_by(widget)
         super.setAccessibleLabel(label)
-        guard let text = gtk_editable_get_delegate(opaque) else { return }
-        foldout_accessible_set_label(UnsafeMutableRawPointer(text).assumingMemoryBound(to: GtkWidget.self), label)
+        guard let delegate = gtk_editable_get_delegate(opaque) else { return }
+        let text = UnsafeMutableRawPointer(delegate).assumingMemoryBound(to: GtkWidget.self)
+        foldout_accessible_reset_labelled_by(text)
+        foldout_accessible_set_label(text, label)
     }
 
     /// Called after every edit, typed or set.
@@ -161,6 +165,11 @@ public final class CheckButton: Widget {
     public init(label: String, mnemonic: Bool = false) {
         let made = mnemonic ? gtk_check_button_new_with_mnemonic(label) : gtk_check_button_new_with_label(label)
         super.init(sinkingFloating: UnsafeMutableRawPointer(made!))
+        // GTK 4.8 names it by its label's text, underscore and all ("_Remember password").
+        if mnemonic {
+            foldout_accessible_reset_labelled_by(widget)
+            setAccessibleLabel(Button.withoutMnemonic(label))
+        }
     }
 
     public func setLabel(_ label: String) { gtk_check_button_set_label(cast(), label) }

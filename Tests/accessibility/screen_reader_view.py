@@ -443,7 +443,8 @@ class ThrowawayPostgres:
     """A PostgreSQL server of its own (Debian's postgresql), listening only on a Unix socket in a
     temporary folder; as root, initdb and the server run as nobody, who cannot be root."""
 
-    def __init__(self):
+    def __init__(self, password_for=None):
+        """`password_for`: a role whose connections must give a password (scram-sha-256)."""
         import glob
         found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
         if not found:
@@ -454,6 +455,12 @@ class ThrowawayPostgres:
         if os.getuid() == 0:
             os.chown(self.folder, 65534, 65534)
         self.run(["initdb", "-D", self.folder + "/data", "-U", "foldout", "--auth=trust", "-E", "UTF8"])
+        if password_for:
+            hba = self.folder + "/data/pg_hba.conf"
+            with open(hba) as rules:
+                kept = rules.read()
+            with open(hba, "w") as rules:
+                rules.write(f"local all {password_for} scram-sha-256\n" + kept)
         options = f"-c listen_addresses='' -k {self.folder} -c fsync=off"
         self.run(["pg_ctl", "-D", self.folder + "/data", "-l", self.folder + "/log", "-o", options, "-w", "start"])
 
@@ -557,6 +564,46 @@ def server_table(binary, data):
         server.stop()
 
 
+def password_prompt(binary, data):
+    """A server that asks for a password no keyring holds, as a screen reader meets it: a window
+    Password Needed names the user, the database and the server, every object named; the focus
+    is in the password field, and Return with the password opens the table."""
+    path = write_flights(data)
+    server = ThrowawayPostgres(password_for="reader")
+    try:
+        server.psql("CREATE TABLE flights (origin text, carrier text, dep_delay integer, day date);\n"
+                    f"\\copy flights FROM '{path}' WITH (FORMAT csv, HEADER)\n"
+                    "CREATE ROLE reader LOGIN PASSWORD 'right'; GRANT SELECT ON flights TO reader;\n")
+        subprocess.run(["dbus-update-activation-environment", f"HOME={data}", f"XDG_DATA_HOME={data}"], check=True,
+                       capture_output=True, timeout=10)
+        uri = f"postgresql://reader@/postgres?host={server.folder}&table=flights"
+        app = App(binary, ["--page", "filters", "--in-database", uri], data)
+        try:
+            prompt = wait_for(lambda: next((n for n in app.node if n is not None and n.name == "Password Needed"), None),
+                              "the window Password Needed", seconds=20)
+            if prompt is not None:
+                labels = [n.name for n in walk(prompt) if role_of(n) == "label"]
+                check(any("reader" in text and "postgres" in text for text in labels),
+                      f"Password Needed: no label names the user and the database: {labels}")
+                check_names(type("Prompt", (), {"objects": lambda self: list(walk(prompt))})(), "Password Needed")
+                # Xvfb has no window manager: the window a person would see focused is focused here.
+                subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Password Needed$", "windowfocus",
+                                "--sync"], capture_output=True, timeout=5)
+                field = wait_for(lambda: next((n for n in walk(prompt) if "focused" in states(n)
+                                               and role_of(n) in ("password text", "text", "entry")), None),
+                                 "the focus in the password field")
+                check(field is not None and field.name == "Password",
+                      f"Password Needed: the focused field is named {field.name if field else None}, not Password")
+                subprocess.run(["xdotool", "type", "--delay", "60", "right"], check=True, timeout=10)
+                keys("Return")
+            count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 items" in (n.name or "")), None)
+            wait_for(lambda: count() == "400 of 400 items", "the table opened with the password", seconds=20)
+        finally:
+            app.close()
+    finally:
+        server.stop()
+
+
 def run_suite(name, usage, journeys):
     """Runs each journey on the foldout given as the one argument, with a data folder of its own;
     exits 1 if any check failed."""
@@ -577,4 +624,5 @@ def run_suite(name, usage, journeys):
 
 if __name__ == "__main__":
     run_suite("screen_reader_view", __doc__,
-              (actions_page, filters_page, filter_flyouts, result_record, server_table, movies_page, german_mnemonics))
+              (actions_page, filters_page, filter_flyouts, result_record, server_table, password_prompt, movies_page,
+               german_mnemonics))

@@ -38,13 +38,13 @@ final class PasswordPrompt {
         password.hideText()
         password.hexpand = true
         password.activatesDefault = true
-        password.setAccessibleLabel(Button.withoutMnemonic(tr("Pass_word:")).filter { $0 != ":" })
         password.onChanged { [weak self] in self?.connect.isSensitive = self?.password.text.isEmpty == false }
         remember.isActive = true
 
         let field = Box(.horizontal, spacing: 12)
         field.append(Label(mnemonic: tr("Pass_word:"), for: password))
         field.append(password)
+        password.setAccessibleLabel(Button.withoutMnemonic(tr("Pass_word:")).filter { $0 != ":" })
         connect.isSensitive = false
         let content = Box(.vertical, spacing: 12)
         content.addCSSClass("connect-dialog")
