@@ -308,6 +308,61 @@ extension ServerTableTests {
         }
     }
 
+    /// Opens the table on a new page in the window, whose views `store` keeps.
+    @MainActor private func reopen(keptIn store: CatalogViewStore) throws {
+        page = FiltersPage(source: .generated(count: 50), host: .alone(in: window, viewStore: store))
+        window.child = page.root
+        XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")
+        page.open(path: try server.uri(table: "flights"), options: CatalogReadOptions(residence: .inDatabase))
+        XCTAssertTrue(pump(seconds: 10) { self.page.server?.isSettled == true }, "the table did not open")
+    }
+
+    /// The table's view is kept as a file's is: opened again, it has the facet added from the
+    /// Facets menu, the option ticked in a flyout, the sort and the title chosen, and counts so.
+    func testTheViewIsKeptAndGivenBackWhenTheTableOpensAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = CatalogViewStore(directory: folder.path)
+        let memory = try inMemory()
+        let tailnum = try XCTUnwrap(memory.catalog.column(named: "tailnum"))
+        let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
+        let distance = try XCTUnwrap(memory.catalog.column(named: "distance"))
+        memory.setFacet(carrier, true)
+        memory.select(option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "UA")), inColumn: carrier)
+        try onMain {
+            try reopen(keptIn: store)
+            XCTAssertTrue(try toggleFacet(tailnum))
+            XCTAssertTrue(
+                pump(seconds: 10) {
+                    (try? self.view.isSettled) == true
+                        && (try? self.view.menus.contains { $0.column == tailnum }) == true
+                })
+            let carriers = try menu("carrier")
+            XCTAssertTrue(
+                carriers.optionButtons[try XCTUnwrap(carriers.listed.firstIndex { carriers.options[$0] == "UA" })]
+                    .activate())
+            // A button activated clicks a moment later, unless its flyout closes first.
+            XCTAssertTrue(pump { (try? self.view.facets.filter.filters(carrier)) == true }, "UA was not chosen")
+            carriers.popover.popdown()
+            try view.section.choose(sort: CatalogSortKey(column: distance, descending: true))
+            try view.section.show(title: tailnum, details: [carrier, distance])
+            XCTAssertTrue(pump(seconds: 10) { (try? self.view.isSettled) == true })
+            let shown = try view.countLabel.text
+            XCTAssertEqual(shown, "\(memory.matchCount) of 500 items")
+            XCTAssertTrue(pump { (try? self.view.remembered?.isSavePending) == false }, "the view was not kept")
+
+            try reopen(keptIn: store)
+            let again = try view
+            XCTAssertTrue(again.facets.isFacet(tailnum), "the facet added is not made again")
+            XCTAssertTrue(again.menus.contains { $0.column == tailnum }, "no tailnum flyout")
+            XCTAssertEqual(again.countLabel.text, shown)
+            XCTAssertEqual(again.menus.first { $0.column == carrier }?.button.label, "UA")
+            XCTAssertEqual(again.facets.filter.sort, CatalogSortKey(column: distance, descending: true))
+            XCTAssertEqual(again.section.titleColumn, tailnum)
+            XCTAssertEqual(again.section.detailColumns, [carrier, distance])
+        }
+    }
+
     /// A launch's filters, search and flyout, carried out on the table once its counts have come;
     /// a column that is no facet of the table is said.
     func testALaunchsFiltersApplyToTheTableInItsServer() throws {

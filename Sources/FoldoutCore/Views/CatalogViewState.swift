@@ -18,6 +18,11 @@ public struct CatalogViewState: Equatable, Sendable {
         /// whether the options are listed by it.
         public var measure: String?
         public var sortsByMeasure = false
+
+        public init(column: String, isRange: Bool) {
+            self.column = column
+            self.isRange = isRange
+        }
     }
 
     public var facets: [Facet] = []

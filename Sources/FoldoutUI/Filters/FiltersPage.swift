@@ -512,7 +512,7 @@ final class FiltersPage {
     private func showServerTable(_ table: DatabaseTable, from path: String) {
         closeServerTable()
         let view = ServerTableView(
-            table: table, address: DatabaseAddress.withoutPassword(path),
+            table: table, address: DatabaseAddress.withoutPassword(path), viewStore: host.viewStore,
             copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
             open: { [weak self] in self?.chooseFile() })
         server = view

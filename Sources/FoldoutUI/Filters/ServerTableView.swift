@@ -60,12 +60,15 @@ final class ServerTableView {
     let section = ComboSection()
     let combos: ComboRows
     private var sectionObservation: ObservationToken?
+    /// The view kept for the table, and given back when it opens again.
+    private(set) var remembered: RememberedServerView?
 
-    /// `address` is the table's, without its password; `copy` puts a value on the clipboard (its
-    /// column named, or nil for a row); `open` asks for another catalog.
+    /// `address` is the table's, without its password; `viewStore` keeps its view (nil: nothing
+    /// is kept); `copy` puts a value on the clipboard (its column named, or nil for a row);
+    /// `open` asks for another catalog.
     init(
-        table: DatabaseTable, address: String, copy: @escaping @MainActor (String, String?) -> Void,
-        open: @escaping @MainActor () -> Void
+        table: DatabaseTable, address: String, viewStore: CatalogViewStore?,
+        copy: @escaping @MainActor (String, String?) -> Void, open: @escaping @MainActor () -> Void
     ) {
         facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
         names = table.columns.map(\.name)
@@ -96,8 +99,12 @@ final class ServerTableView {
         retryButton.onClicked { [weak self] in self?.facets.retry() }
         scrolled.verticalAdjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
         // Closing the window stops every query: none is left running on the server.
-        root.on("unrealize") { [weak self] in self?.facets.close() }
+        root.on("unrealize") { [weak self] in
+            self?.remembered?.saveNow()
+            self?.facets.close()
+        }
         showCounts()
+        remembered = RememberedServerView(store: viewStore, address: address, view: self)
     }
 
     var listView: ListView { binder.listView }

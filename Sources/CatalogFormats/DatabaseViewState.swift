@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+
+/// A table in its server keeps its view as a catalog file does (`CatalogViewState`, by column
+/// name and option text): its facets, those added from the Facets menu too, their choices and
+/// ranges, and the sort; given back where the table still has the column and the option.
+extension DatabaseFacets {
+    /// The view now, with `title` and `details` (the combo rows'): each facet made or being
+    /// made, its choice or range, the sort.
+    public func viewState(title: Int, details: [Int]) -> CatalogViewState {
+        let columns = table.columns
+        var state = CatalogViewState()
+        state.facets = Set(table.facets.keys).union(facetsBeingMade).sorted().map { column in
+            var facet = CatalogViewState.Facet(column: columns[column].name, isRange: table.facets[column] == .range)
+            facet.range = filter.ranges[column]
+            if let selection = filter.selections[column] {
+                let options = options(forColumn: column)
+                facet.options = selection.options.sorted().filter(options.indices.contains).map { options[$0] }
+                facet.noValue = selection.noValue
+                facet.excluded = selection.excluded
+            }
+            return facet
+        }
+        state.sort = filter.sort.map { (columns[$0.column].name, $0.descending) }
+        state.title = columns[title].name
+        state.details = details.map { columns[$0].name }
+        return state
+    }
+
+    /// Makes a facet of each column `state` kept that the table has, and gives up the others
+    /// (their kinds are the table's own: `DatabaseTable.addFacet`).
+    public func setFacets(keptIn state: CatalogViewState) {
+        let kept = Set(state.facets.compactMap { column(named: $0.column) })
+        for column in Set(table.facets.keys).union(facetsBeingMade).subtracting(kept).sorted() {
+            setFacet(column, false)
+        }
+        for column in kept.sorted() where !isFacet(column) { setFacet(column, true) }
+    }
+
+    /// The filter now with the choices and ranges `state` kept for the facets made (options by
+    /// their text, those the table still has) and its sort.
+    public func filter(keptIn state: CatalogViewState) -> DatabaseFilter {
+        var kept = filter
+        for facet in state.facets {
+            guard let column = column(named: facet.column), let kind = table.facets[column] else { continue }
+            if kind == .range {
+                if let range = facet.range { kept.setRange(range, forColumn: column) }
+                continue
+            }
+            let options = options(forColumn: column)
+            let ticked = Set(facet.options.compactMap { options.firstIndex(of: $0) })
+            let noValue = facet.noValue && noValueOption(forColumn: column) != nil
+            let selection = FacetSelection(options: ticked, noValue: noValue, excluded: facet.excluded)
+            if !selection.isEmpty { kept.select(selection, inColumn: column) }
+        }
+        kept.sort = state.sort.flatMap { sort in
+            column(named: sort.column).map { CatalogSortKey(column: $0, descending: sort.descending) }
+        }
+        return kept
+    }
+
+    /// The column of that very name.
+    public func column(named name: String) -> Int? { table.columns.firstIndex { $0.name == name } }
+}

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Gtk
+
+/// A table in its server keeps its view (`CatalogViewStore`) as a catalog file does
+/// (`RememberedView`), under its address without a password, naming the table, as the same table
+/// read into memory is kept: when it is opened again its facets (those added from the Facets
+/// menu too) are made, and once they are, their choices and ranges, the sort, the title and the
+/// details come back. Nothing is kept until then, so the view kept is not lost to the one the
+/// table opens with.
+@MainActor
+final class RememberedServerView {
+    private let store: CatalogViewStore
+    private let path: String
+    private unowned let view: ServerTableView
+    private var isRestoring = true
+    private var pendingSave: SourceToken?
+    private var observations: [ObservationToken] = []
+
+    /// Nil when nothing is kept (no store, or an address that is not one).
+    init?(store: CatalogViewStore?, address: String, view: ServerTableView) {
+        guard let store, let address = DatabaseAddress(address) else { return nil }
+        self.store = store
+        path = address.withoutPassword(table: view.facets.table.name)
+        self.view = view
+        observations.append(
+            view.facets.changes.add { [weak self] change in
+                if !change.intersection([.filter, .facets]).isEmpty { self?.changed() }
+            })
+        observations.append(
+            view.section.changes.add { [weak self] change in
+                if case .chose = change { self?.changed() }
+            })
+        restore()
+    }
+
+    private func restore() {
+        guard let state = store.load(path: path) else {
+            isRestoring = false
+            return
+        }
+        view.facets.setFacets(keptIn: state)
+        view.afterFacetsAreMade { [weak self] in
+            guard let self else { return }
+            let facets = view.facets
+            let filter = facets.filter(keptIn: state)
+            facets.setFilter(filter)
+            view.section.choose(sort: filter.sort)
+            if let title = state.title.flatMap(facets.column(named:)) {
+                view.section.show(title: title, details: state.details.compactMap(facets.column(named:)))
+            }
+            isRestoring = false
+        }
+    }
+
+    /// Keeps the view once the main loop is idle: many changes come at once.
+    private func changed() {
+        guard !isRestoring, pendingSave == nil else { return }
+        pendingSave = MainLoop.idle(priority: .low) { [weak self] in
+            self?.pendingSave = nil
+            self?.save()
+            return false
+        }
+    }
+
+    /// Whether a change waits to be kept.
+    var isSavePending: Bool { pendingSave != nil }
+
+    /// Keeps the view now, a change waiting or not: for closing the table.
+    func saveNow() {
+        pendingSave?.cancel()
+        pendingSave = nil
+        if !isRestoring { save() }
+    }
+
+    private func save() {
+        store.save(
+            view.facets.viewState(title: view.section.titleColumn, details: view.section.detailColumns), path: path)
+    }
+}
