@@ -34,6 +34,7 @@ extension DatabaseTable {
         facets[column] = nil
         options[column] = nil
         bins[column] = nil
+        spans[column] = nil
         pendingRanges.removeAll { $0 == column }
         openingCounts?.counts[column] = nil
         openingCounts?.histograms[column] = nil

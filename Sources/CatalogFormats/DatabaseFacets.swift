@@ -406,10 +406,17 @@ extension DatabaseFacets: RangeChoosing {
 
     public func missingCount(ofColumn column: Int) -> Int { missingAtFirst[column] ?? 0 }
 
-    /// The bins were counted in the server on a linear scale only.
-    public func canBeLogarithmic(_ column: Int) -> Bool { false }
-    public func isLogarithmic(_ column: Int) -> Bool { false }
-    public func setLogarithmic(_ on: Bool, forColumn column: Int) {}
+    public func canBeLogarithmic(_ column: Int) -> Bool { table.canBeLogarithmic(column) }
+    public func isLogarithmic(_ column: Int) -> Bool { table.bins[column]?.logarithmic == true }
+
+    /// Bins on the other scale, counted again by the server (the old counts dimmed meanwhile).
+    public func setLogarithmic(_ on: Bool, forColumn column: Int) {
+        guard on != isLogarithmic(column), canBeLogarithmic(column) else { return }
+        table.setLogarithmic(on, forColumn: column)
+        for session in sessions { session.update(table) }
+        askCounts()
+        changes.send(.counts)
+    }
 
     public func range(forColumn column: Int) -> FacetRange? { filter.ranges[column] }
 
@@ -419,9 +426,10 @@ extension DatabaseFacets: RangeChoosing {
         if filter.ranges[column] != before { filterChanged() }
     }
 
+    /// The counted histogram, or until one on the scale chosen is, its bins without counts.
     public func histogram(forColumn column: Int) -> FacetHistogram {
-        counts?.histograms[column] ?? table.bins[column]
-            ?? FacetHistogram(lowest: 0, highest: 0, kind: .number, wholeNumbers: true)
+        if let counted = counts?.histograms[column], counted.logarithmic == isLogarithmic(column) { return counted }
+        return table.bins[column] ?? FacetHistogram(lowest: 0, highest: 0, kind: .number, wholeNumbers: true)
     }
 
     public var matchCount: Int { counts?.matchCount ?? table.rowCount }

@@ -59,10 +59,8 @@ extension DatabaseTable {
             // PostgreSQL's order of float8: NaN after every number.
             let lowest = numbers.min { !$0.isNaN && ($1.isNaN || $0 < $1) } ?? 0
             let highest = numbers.max { !$0.isNaN && ($1.isNaN || $0 < $1) } ?? lowest
-            var histogram = FacetHistogram(
-                lowest: lowest, highest: highest, kind: columns[column].kind,
-                wholeNumbers: found.fractional[column] != true)
-            bins[column] = histogram
+            var histogram = makeBins(
+                column, RangeSpan(lowest: lowest, highest: highest, wholeNumbers: found.fractional[column] != true))
             for (value, count) in values {
                 guard let number = value.flatMap({ Double($0) }) else {
                     if value == nil { histogram.missing += count }
@@ -101,6 +99,7 @@ extension DatabaseTable {
         surveyed.pendingRanges = []
         try surveyed.addFacets(Dictionary(uniqueKeysWithValues: pendingRanges.map { ($0, .range) }), connection)
         bins.merge(surveyed.bins) { $1 }
+        spans.merge(surveyed.spans) { $1 }
         facets.merge(surveyed.facets) { $1 }
         openingCounts?.histograms.merge(surveyed.openingCounts?.histograms ?? [:]) { $1 }
         pendingRanges = []
@@ -131,9 +130,7 @@ extension DatabaseTable {
         for (index, column) in ranges.enumerated() {
             let lowest = row[index * 3].flatMap { Double($0) } ?? 0
             let highest = row[index * 3 + 1].flatMap { Double($0) } ?? lowest
-            bins[column] = FacetHistogram(
-                lowest: lowest, highest: highest, kind: columns[column].kind,
-                wholeNumbers: row[index * 3 + 2] != "false")
+            makeBins(column, RangeSpan(lowest: lowest, highest: highest, wholeNumbers: row[index * 3 + 2] != "false"))
         }
     }
 

@@ -37,6 +37,8 @@ public struct DatabaseTable: Sendable {
     public internal(set) var options: [Int: [String]] = [:]
     /// Each range facet's bins over its values when opened (counts of zero).
     public internal(set) var bins: [Int: FacetHistogram] = [:]
+    /// What each range facet's bins are made from: its values' span, and whether all are whole.
+    var spans: [Int: RangeSpan] = [:]
     /// The range facets still to be made by `surveyPendingRanges` (opened `deferringRanges`):
     /// no facet until then.
     public internal(set) var pendingRanges: [Int] = []

@@ -13,6 +13,7 @@ extension DatabaseFacets {
         state.facets = Set(table.facets.keys).union(facetsBeingMade).sorted().map { column in
             var facet = CatalogViewState.Facet(column: columns[column].name, isRange: table.facets[column] == .range)
             facet.range = filter.ranges[column]
+            facet.logarithmic = isLogarithmic(column)
             if let selection = filter.selections[column] {
                 let options = options(forColumn: column)
                 facet.options = selection.options.sorted().filter(options.indices.contains).map { options[$0] }
@@ -57,6 +58,13 @@ extension DatabaseFacets {
             column(named: sort.column).map { CatalogSortKey(column: $0, descending: sort.descending) }
         }
         return kept
+    }
+
+    /// The logarithmic scale on the range facets made that `state` kept with one.
+    public func setScales(keptIn state: CatalogViewState) {
+        for facet in state.facets where facet.logarithmic {
+            if let column = column(named: facet.column) { setLogarithmic(true, forColumn: column) }
+        }
     }
 
     /// The column of that very name.

@@ -308,6 +308,34 @@ extension ServerTableTests {
         }
     }
 
+    /// A range of numbers on a logarithmic scale, ticked in its flyout: the server counts the
+    /// bins the catalog's column gets on that scale, as the in-memory engine counts them.
+    func testALogarithmicScaleCountsAsTheInMemoryEngine() throws {
+        let memory = try inMemory()
+        let distance = try XCTUnwrap(memory.catalog.column(named: "distance"))
+        memory.setFacet(distance, true, as: .range)
+        memory.setLogarithmic(true, forColumn: distance)
+        try onMain {
+            let view = try view
+            XCTAssertTrue(try toggleFacet(distance))
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.rangeMenus.contains { $0.column == distance } })
+            let menu = try XCTUnwrap(view.rangeMenus.first { $0.column == distance })
+            menu.button.popup()
+            XCTAssertTrue(pump { menu.popover.isMapped })
+            XCTAssertTrue(menu.logarithmicCheck.isVisible, "no logarithmic scale is offered")
+            XCTAssertFalse(view.facets.isLogarithmic(distance))
+            XCTAssertTrue(menu.logarithmicCheck.activate())
+            XCTAssertTrue(pump(seconds: 10) { view.facets.isLogarithmic(distance) && view.isSettled })
+            let expected = memory.histogram(forColumn: distance)
+            let counted = view.facets.histogram(forColumn: distance)
+            XCTAssertTrue(counted.logarithmic)
+            XCTAssertEqual(counted.edges, expected.edges, "the bins are not the catalog's")
+            XCTAssertEqual(counted.counts, expected.counts)
+            XCTAssertEqual(counted.counts.reduce(0, +), Self.rows - counted.missing)
+            menu.popover.popdown()
+        }
+    }
+
     /// Opens the table on a new page in the window, whose views `store` keeps.
     @MainActor private func reopen(keptIn store: CatalogViewStore) throws {
         page = FiltersPage(source: .generated(count: 50), host: .alone(in: window, viewStore: store))
@@ -318,7 +346,8 @@ extension ServerTableTests {
     }
 
     /// The table's view is kept as a file's is: opened again, it has the facet added from the
-    /// Facets menu, the option ticked in a flyout, the sort and the title chosen, and counts so.
+    /// Facets menu, the option ticked in a flyout, the sort, the title and the logarithmic scale
+    /// chosen, and counts so.
     func testTheViewIsKeptAndGivenBackWhenTheTableOpensAgain() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -346,6 +375,9 @@ extension ServerTableTests {
             carriers.popover.popdown()
             try view.section.choose(sort: CatalogSortKey(column: distance, descending: true))
             try view.section.show(title: tailnum, details: [carrier, distance])
+            let id = try XCTUnwrap(memory.catalog.column(named: "id"))
+            XCTAssertTrue(try view.facets.canBeLogarithmic(id), "id is no range facet of numbers")
+            try view.facets.setLogarithmic(true, forColumn: id)
             XCTAssertTrue(pump(seconds: 10) { (try? self.view.isSettled) == true })
             let shown = try view.countLabel.text
             XCTAssertEqual(shown, "\(memory.matchCount) of 500 items")
@@ -360,6 +392,7 @@ extension ServerTableTests {
             XCTAssertEqual(again.facets.filter.sort, CatalogSortKey(column: distance, descending: true))
             XCTAssertEqual(again.section.titleColumn, tailnum)
             XCTAssertEqual(again.section.detailColumns, [carrier, distance])
+            XCTAssertTrue(again.facets.isLogarithmic(id), "the logarithmic scale is not kept")
         }
     }
 

@@ -6,8 +6,8 @@ import Gtk
 /// A table in its server keeps its view (`CatalogViewStore`) as a catalog file does
 /// (`RememberedView`), under its address without a password, naming the table, as the same table
 /// read into memory is kept: when it is opened again its facets (those added from the Facets
-/// menu too) are made, and once they are, their choices and ranges, the sort, the title and the
-/// details come back. Nothing is kept until then, so the view kept is not lost to the one the
+/// menu too) are made, and once they are, their choices, ranges and scales, the sort, the title
+/// and the details come back. Nothing is kept until then, so the view kept is not lost to the one the
 /// table opens with.
 @MainActor
 final class RememberedServerView {
@@ -46,6 +46,7 @@ final class RememberedServerView {
             let facets = view.facets
             let filter = facets.filter(keptIn: state)
             facets.setFilter(filter)
+            facets.setScales(keptIn: state)
             view.section.choose(sort: filter.sort)
             if let title = state.title.flatMap(facets.column(named:)) {
                 view.section.show(title: title, details: state.details.compactMap(facets.column(named:)))
