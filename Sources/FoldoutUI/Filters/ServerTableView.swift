@@ -6,8 +6,8 @@ import Gtk
 /// A PostgreSQL table filtered where it lives, shown by the Filters page in place of a catalog
 /// read into memory: a search field, a flyout per facet (the catalog's own `FacetMenu` and
 /// `RangeMenu`, choosing in `DatabaseFacets`), the Facets menu that makes any column a facet,
-/// Sort by, Title and Details, the matching count, and
-/// the matching rows, a page at a time as the list scrolls, each unfolding to its whole record.
+/// Sort by, Title and Details, the matching count, and the matching rows, a page at a time as the
+/// list scrolls, each unfolding to its whole record. Its view is kept (`RememberedServerView`).
 /// Every answer comes from the server off the main thread; while a count is under way the old
 /// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
 /// the filters stay.
