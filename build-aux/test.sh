@@ -20,7 +20,13 @@ export FOLDOUT_REQUIRE_DISPLAY=1 GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" swift test --scratch-path "$scratch" --skip-build 2>&1 | tee "$log" || status=$?
+# A runtime folder of its own, as each accessibility suite below has: the accessibility bus's socket
+# is otherwise ~/.cache/at-spi/bus, which another session on the machine ending removes (a test's
+# helper process then says "Unable to connect to the accessibility bus", a critical).
+runtime=$(mktemp -d)
+XDG_RUNTIME_DIR=$runtime dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
+    swift test --scratch-path "$scratch" --skip-build 2>&1 | tee "$log" || status=$?
+rm -rf "$runtime"
 if grep -qE "Test Case .* skipped" "$log"; then
     echo "test.sh: some tests were skipped; every test must run" >&2
     exit 1
