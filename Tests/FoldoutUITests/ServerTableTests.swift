@@ -347,7 +347,7 @@ extension ServerTableTests {
 
     /// The table's view is kept as a file's is: opened again, it has the facet added from the
     /// Facets menu, the option ticked in a flyout, the sort, the title and the logarithmic scale
-    /// chosen, and counts so.
+    /// chosen, and counts so; Reset View shows it as it first opened, and forgets what was kept.
     func testTheViewIsKeptAndGivenBackWhenTheTableOpensAgain() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -393,6 +393,20 @@ extension ServerTableTests {
             XCTAssertEqual(again.section.titleColumn, tailnum)
             XCTAssertEqual(again.section.detailColumns, [carrier, distance])
             XCTAssertTrue(again.facets.isLogarithmic(id), "the logarithmic scale is not kept")
+
+            // Reset View: the table as it first opened, and nothing kept.
+            XCTAssertTrue(page.root.activateAction("filters.reset-view"))
+            XCTAssertTrue(pump(seconds: 10) { again.isSettled && !again.facets.isFacet(tailnum) }, "tailnum stays")
+            XCTAssertEqual(again.countLabel.text, "500 of 500 items")
+            XCTAssertEqual(again.menus.first { $0.column == carrier }?.button.label, "carrier")
+            XCTAssertFalse(again.menus.contains { $0.column == tailnum })
+            XCTAssertFalse(again.facets.isLogarithmic(id))
+            XCTAssertNil(again.facets.filter.sort)
+            XCTAssertNotEqual(again.section.titleColumn, tailnum)
+            XCTAssertNil(
+                store.load(
+                    path: try XCTUnwrap(DatabaseAddress(try server.uri(table: "flights"))).withoutPassword(
+                        table: "flights")))
         }
     }
 

@@ -313,9 +313,9 @@ final class FiltersPage {
     /// Greys out what cannot be done now: exporting or resetting before a catalog is shown, and
     /// reloading with no file read.
     private func updateActions() {
-        // A table filtered in its server keeps no view yet: nothing to reset.
         actions.action(named: "export-rows")?.isEnabled = filter != nil || server != nil
-        actions.action(named: "reset-view")?.isEnabled = filter != nil && server == nil
+        actions.action(named: "reset-view")?.isEnabled =
+            server.map { $0.remembered != nil } ?? (filter != nil)
         actions.action(named: "reload")?.isEnabled = watchedFile.path != nil
     }
 
@@ -476,7 +476,10 @@ final class FiltersPage {
     // MARK: The view kept per file
 
     /// Forgets the view kept for the file shown and shows it as it first opened (`RememberedView`).
-    func resetView() { rememberedView.reset() }
+    func resetView() {
+        if let server { return server.remembered?.reset() ?? () }
+        rememberedView.reset()
+    }
 
     private func viewChanged() { rememberedView.changed() }
 

@@ -17,6 +17,8 @@ final class RememberedServerView {
     private var isRestoring = true
     private var pendingSave: SourceToken?
     private var observations: [ObservationToken] = []
+    /// How the table first opened, for Reset View: its facets, title and details.
+    private let first: (facets: Set<Int>, title: Int, details: [Int])
 
     /// Nil when nothing is kept (no store, or an address that is not one).
     init?(store: CatalogViewStore?, address: String, view: ServerTableView) {
@@ -24,6 +26,10 @@ final class RememberedServerView {
         self.store = store
         path = address.withoutPassword(table: view.facets.table.name)
         self.view = view
+        first = (
+            Set(view.facets.table.facets.keys).union(view.facets.facetsBeingMade), view.section.titleColumn,
+            view.section.detailColumns
+        )
         observations.append(
             view.facets.changes.add { [weak self] change in
                 if !change.intersection([.filter, .facets]).isEmpty { self?.changed() }
@@ -53,6 +59,24 @@ final class RememberedServerView {
             }
             isRestoring = false
         }
+    }
+
+    /// Forgets the view kept and shows the table as it first opened: its first facets, each on a
+    /// linear scale, no choice and no search, in the table's order, its first title and details.
+    func reset() {
+        store.forget(path: path)
+        let facets = view.facets
+        view.searchEntry.text = ""
+        facets.clear()
+        let now = Set(facets.optionFacets + facets.rangeFacets + facets.facetsBeingMade)
+        for column in now.subtracting(first.facets).sorted() { facets.setFacet(column, false) }
+        for column in first.facets.sorted() where !facets.isFacet(column) { facets.setFacet(column, true) }
+        for column in facets.rangeFacets { facets.setLogarithmic(false, forColumn: column) }
+        view.section.choose(sort: nil)
+        view.section.show(title: first.title, details: first.details)
+        // A view reset is not a change to keep.
+        pendingSave?.cancel()
+        pendingSave = nil
     }
 
     /// Keeps the view once the main loop is idle: many changes come at once.
