@@ -455,4 +455,44 @@ extension DatabaseEngineTests {
         XCTAssertFalse(try wide.addFacet(1, try connect()), "20,000 names are a facet")
         XCTAssertEqual(wide.facets, [:])
     }
+
+    /// Every column summarized by the server is the in-memory engine's summary of the same rows,
+    /// all of them and those of one carrier: each count, extreme, median and histogram, the most
+    /// common texts; the mean within rounding (the server adds in its own order).
+    func testTheSummaryIsTheInMemoryEnginesSummary() throws {
+        let table = try open("flights")
+        let catalog = try CatalogReader.load(path: try server.folder + "/flights.csv")
+        let memory = FacetFilter(catalog: catalog)
+        let carrier = try XCTUnwrap(table.column(matching: "carrier"))
+        XCTAssertEqual(table.facets[carrier], .options)
+        for choosing in [false, true] {
+            var filter = DatabaseFilter()
+            if choosing {
+                let inServer = try XCTUnwrap(table.options[carrier]?.firstIndex(of: "UA"))
+                filter.select(FacetSelection(options: [inServer]), inColumn: carrier)
+                memory.setFacet(carrier, true)
+                memory.select(
+                    option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "UA")), inColumn: carrier)
+                XCTAssertLessThan(memory.matchCount, Self.rows)
+            }
+            let counted = try table.summary(filter, try connect())
+            let rows = memory.matchCount == catalog.count ? nil : memory.matches
+            let expected = try XCTUnwrap(CatalogSummary.summarize(catalog, rows: rows))
+            XCTAssertEqual(counted.map(\.name), expected.map(\.name))
+            for (got, want) in zip(counted, expected) {
+                let name = want.name + (choosing ? ", UA" : "")
+                XCTAssertEqual(got.kind, want.kind, name)
+                XCTAssertEqual(
+                    [got.present, got.missing, got.distinct], [want.present, want.missing, want.distinct], name)
+                XCTAssertEqual(got.minimum, want.minimum, name)
+                XCTAssertEqual(got.maximum, want.maximum, name)
+                XCTAssertEqual(got.histogram, want.histogram, name)
+                for (a, b) in [(got.median, want.median), (got.mean, want.mean)] {
+                    XCTAssertEqual(a == nil, b == nil, name)
+                    if let a, let b { XCTAssertEqual(a, b, accuracy: max(1e-9, abs(b) * 1e-12), name) }
+                }
+                if want.kind == .text { XCTAssertEqual(got.common, want.common, name) }
+            }
+        }
+    }
 }

@@ -171,6 +171,44 @@ final class PostgresTableTests: PostgresTestCase {
         XCTAssertTrue(wrong.errors.contains("cannot connect to the database"), wrong.errors)
     }
 
+    /// `foldout --catalog URI --in-database … --summary OUT`: the server summarizes the table
+    /// without reading it, as the same rows read from the CSV are summarized (the most common
+    /// values compared for texts: which other columns list theirs follows each one's facets).
+    func testCommandLineSummaryInTheServerIsTheFilesSummary() throws {
+        let server = try server
+        let runs = [
+            (server.folder + "/flights.csv", [String](), "file-summary.tsv"),
+            (try server.uri(table: "flights"), ["--in-database"], "server-summary.tsv"),
+        ]
+        // The server's log says what it was asked: a summary, and no COPY of the table.
+        let logged = try FileManager.default.attributesOfItem(atPath: server.folder + "/log")[.size] as? Int ?? 0
+        try server.psql("ALTER ROLE foldout SET log_statement = 'all'")
+        for (catalog, options, out) in runs {
+            let run = try foldout(
+                ["--catalog", catalog] + options + ["--choose", "carrier=UA", "--summary", server.folder + "/" + out])
+            XCTAssertEqual(run.status, 0, run.errors)
+        }
+        try server.psql("ALTER ROLE foldout RESET log_statement")
+        let log = try XCTUnwrap(FileManager.default.contents(atPath: server.folder + "/log")).dropFirst(logged)
+        let asked = String(decoding: log, as: UTF8.self)
+        XCTAssertTrue(asked.contains("percentile_cont"), "the server summarized nothing")
+        XCTAssertFalse(asked.contains("COPY (SELECT"), "the table was read")
+        let table = { (name: String) throws -> [[String]] in
+            try String(contentsOfFile: server.folder + "/" + name, encoding: .utf8).split(separator: "\n").map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
+        // A common value may hold a line break (a note of two lines): such a line goes on in the next.
+        let fromFile = try table("file-summary.tsv")
+        let fromServer = try table("server-summary.tsv")
+        XCTAssertGreaterThanOrEqual(fromServer.count, 19, "a header and a line a column")
+        XCTAssertEqual(fromServer.count, fromFile.count)
+        for (expected, line) in zip(fromFile, fromServer) {
+            XCTAssertEqual(Array(line.prefix(9)), Array(expected.prefix(9)))
+            if expected.count < 9 || expected[1] == "text" { XCTAssertEqual(line.last, expected.last) }
+        }
+    }
+
     /// `foldout --catalog URI … --export`, with no window: the same file as from the CSV.
     func testCommandLineExportEqualsTheCSVs() throws {
         let server = try server

@@ -67,7 +67,7 @@ final class FacetMeasureTests: XCTestCase {
     func testTheTableWritesPlainDecimalsAndDates() throws {
         let catalog = try CatalogTestSupport.parse(csv)
         let summaries = try XCTUnwrap(CatalogSummary.summarize(catalog, rows: nil))
-        let (header, rows) = CatalogSummary.table(summaries, catalog: catalog)
+        let (header, rows) = CatalogSummary.table(summaries)
         XCTAssertEqual(
             header, ["column", "kind", "count", "missing", "distinct", "min", "median", "mean", "max", "common"])
         XCTAssertEqual(rows.count, catalog.columns.count)

@@ -125,7 +125,7 @@ final class ResultsSummaryTests: MainWindowTestCase, @unchecked Sendable {
             let catalog = try XCTUnwrap(page.filter?.catalog)
             XCTAssertEqual(
                 Display.localClipboardText,
-                SummaryExport(page.summary.table.summaries, of: catalog, format: .tsv).text)
+                SummaryExport(page.summary.table.summaries, format: .tsv).text)
         }
     }
 }

@@ -336,6 +336,47 @@ extension ServerTableTests {
         }
     }
 
+    /// The summary of every column, shown in place of the rows: worked out by the server, as the
+    /// in-memory engine's of the same rows, and again for the rows of one carrier once chosen.
+    func testTheSummaryIsTheServersOfTheMatchingRows() throws {
+        let memory = try inMemory()
+        let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
+        try onMain {
+            let view = try view
+            XCTAssertFalse(view.showsSummary)
+            XCTAssertTrue(view.viewSwitcher.isVisible)
+            view.resultsStack.visibleChildName = "summary"
+            for choosing in [false, true] {
+                if choosing {
+                    memory.setFacet(carrier, true)
+                    memory.select(
+                        option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "AA")),
+                        inColumn: carrier)
+                    let menu = try XCTUnwrap(view.menus.first { $0.column == carrier })
+                    view.facets.select(option: try XCTUnwrap(menu.options.firstIndex(of: "AA")), inColumn: carrier)
+                }
+                XCTAssertTrue(
+                    pump(seconds: 20) {
+                        view.isSettled && view.summary.table.summaries.first?.present == memory.matchCount
+                    },
+                    "no summary of \(memory.matchCount) rows came")
+                let rows = memory.matchCount == memory.catalog.count ? nil : memory.matches
+                let expected = try XCTUnwrap(CatalogSummary.summarize(memory.catalog, rows: rows))
+                let shown = view.summary.table.summaries
+                XCTAssertEqual(shown.map(\.name), expected.map(\.name))
+                XCTAssertEqual(shown.map(\.present), expected.map(\.present))
+                XCTAssertEqual(shown.map(\.distinct), expected.map(\.distinct))
+                XCTAssertEqual(shown.map(\.histogram), expected.map(\.histogram))
+                XCTAssertFalse(view.summary.table.view.hasCSSClass("stale"), "the summary stays dimmed")
+                XCTAssertTrue(
+                    WidgetTree.texts(under: view.summary.root).contains("18 columns of \(memory.matchCount) rows"),
+                    "the caption does not count the rows summarized")
+            }
+            let text = try XCTUnwrap(view.summary.table.tabSeparatedText())
+            XCTAssertTrue(text.hasPrefix("column\tkind\tcount"), text)
+        }
+    }
+
     /// Opens the table on a new page in the window, whose views `store` keeps.
     @MainActor private func reopen(keptIn store: CatalogViewStore) throws {
         page = FiltersPage(source: .generated(count: 50), host: .alone(in: window, viewStore: store))

@@ -4,12 +4,10 @@
 /// Copy puts on the clipboard. Fields are quoted as the rows' export quotes them.
 public struct SummaryExport: Sendable {
     public let summaries: [ColumnSummary]
-    public let catalog: Catalog
     public let format: CatalogExport.Format
 
-    public init(_ summaries: [ColumnSummary], of catalog: Catalog, format: CatalogExport.Format) {
+    public init(_ summaries: [ColumnSummary], format: CatalogExport.Format) {
         self.summaries = summaries
-        self.catalog = catalog
         self.format = format
     }
 
@@ -19,7 +17,7 @@ public struct SummaryExport: Sendable {
     }
 
     public var bytes: [UInt8] {
-        let table = CatalogSummary.table(summaries, catalog: catalog)
+        let table = CatalogSummary.table(summaries)
         var writer = DelimitedWriter(delimiter: format.delimiter, flushAt: .max)
         for row in [table.header] + table.rows {
             for field in row { writer.field(field) }

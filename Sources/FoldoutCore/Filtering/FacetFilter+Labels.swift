@@ -87,6 +87,10 @@ public enum FacetValueText {
     /// value, a number with two decimals more than the column's own (at most six, and six for
     /// floating-point numbers, which have no step).
     public static func figure(_ value: Double, _ column: CatalogColumn) -> String {
+        figure(value, FacetValueShape(column))
+    }
+
+    public static func figure(_ value: Double, _ column: FacetValueShape) -> String {
         guard column.kind == .number else { return text(value, column) }
         let step = column.resolution > 0 ? max(column.resolution / 100, 0.000_001) : 0.000_001
         return NumberText.decimal(plain(value, step), monetary: column.isMonetary)

@@ -5,7 +5,7 @@ extension CatalogSummary {
     /// exponent, at most six decimals, trailing zeros dropped); dates and date-times in ISO 8601
     /// as the catalog writes them ("2013-01-01", "2013-01-01 05:00:00", rounded down to the day
     /// or second); "common" as "value (count); value (count)". A figure a column has not is "".
-    public static func table(_ summaries: [ColumnSummary], catalog: Catalog) -> (header: [String], rows: [[String]]) {
+    public static func table(_ summaries: [ColumnSummary]) -> (header: [String], rows: [[String]]) {
         let header = ["column", "kind", "count", "missing", "distinct", "min", "median", "mean", "max", "common"]
         let rows = summaries.map { summary in
             let figures = [summary.minimum, summary.median, summary.mean, summary.maximum].map {

@@ -2,8 +2,8 @@
 import CatalogFormats
 import FoldoutCore
 
-/// `foldout postgresql://…?table=T --in-database … --export OUT.csv`: the rows the filters and
-/// search match, in `--sort`'s order (else the table's key's), written by the server's
+/// `foldout postgresql://…?table=T --in-database … --export OUT.csv` (or `--summary OUT`): the rows
+/// the filters and search match, in `--sort`'s order (else the table's key's), written by the server's
 /// `COPY … TO STDOUT` as CSV (TSV for a `.tsv` or `.tab` name), without reading the table into memory. Chosen with
 /// `--in-database`, or without `--in-memory` for a table the planner expects to have more than
 /// `DatabaseTable.inDatabaseRows` rows.
@@ -26,17 +26,11 @@ enum CommandLineDatabaseExport {
 
     /// Writes the export; returns the problem, in one line, if there is one.
     static func run(path: String, options: CatalogReadOptions, query: CatalogQuery, to output: String) -> String? {
-        guard let address = DatabaseAddress(path) else { return nil }
         let table: DatabaseTable
-        do throws(CatalogImportError) {
-            table = try DatabaseTable.open(address: address, table: options.table, for: query.filters)
-        } catch {
-            return cannotOpen(path, error)
-        }
         let filter: DatabaseFilter
-        switch table.filter(query.filters, search: query.search, sort: query.sort) {
-        case .success(let made): filter = made
+        switch opened(path: path, options: options, query: query) {
         case .failure(let problem): return problem.message
+        case .success(let made): (table, filter) = made
         }
         // On this thread: the command line has nothing else to do meanwhile.
         return StreamedExport.write(to: output) { sink in
@@ -48,6 +42,45 @@ enum CommandLineDatabaseExport {
             }
             return nil
         }
+    }
+
+    /// `--summary OUT`: every column summarized by the server over the rows the filters and
+    /// search match (`DatabaseTable.summary`), written as a catalog's summary is.
+    static func summarize(path: String, options: CatalogReadOptions, query: CatalogQuery, to output: String) -> String?
+    {
+        let summaries: [ColumnSummary]
+        switch opened(path: path, options: options, query: query) {
+        case .failure(let problem): return problem.message
+        case .success(let (table, filter)):
+            do throws(CatalogImportError) {
+                summaries = try table.summary(filter, try table.connect())
+            } catch {
+                return cannotOpen(path, error)
+            }
+        }
+        do {
+            try SummaryExport(summaries, format: SummaryExport.format(path: output)).write(to: output)
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+
+    /// The table `path` names, opened with the facets `query` filters by, and its filter.
+    private static func opened(
+        path: String, options: CatalogReadOptions, query: CatalogQuery
+    ) -> Result<(DatabaseTable, DatabaseFilter), LaunchProblem> {
+        guard let address = DatabaseAddress(path) else {
+            return .failure(LaunchProblem(cannotOpen(path, CatalogImportError(line: 0, reason: .noTables))))
+        }
+        let table: DatabaseTable
+        do throws(CatalogImportError) {
+            table = try DatabaseTable.open(address: address, table: options.table, for: query.filters)
+        } catch {
+            return .failure(LaunchProblem(cannotOpen(path, error)))
+        }
+        return table.filter(query.filters, search: query.search, sort: query.sort).map { (table, $0) }
+            .mapError { LaunchProblem($0.message) }
     }
 
     private static func cannotOpen(_ path: String, _ error: CatalogImportError) -> String {

@@ -9,16 +9,11 @@ import FoldoutCore
 enum CommandLineExport {
     /// Writes the export; returns the problem, in one line, if there is one.
     static func run(_ request: LaunchRequest, to path: String) -> String? {
-        if case .file(let given, let options, _)? = request.catalog {
-            // A database's address without a password: the keyring's, if it has one.
-            let file = DatabasePasswords.filledIn(given)
-            switch CommandLineDatabaseExport.chosen(path: file, options: options) {
-            case .failure(let problem): return problem.message
-            case .success(true):
-                return CommandLineDatabaseExport.run(
-                    path: file, options: options, query: request.filters.query, to: path)
-            case .success(false): break
-            }
+        switch inServer(request) {
+        case .failure(let problem): return problem.message
+        case .success(let (file, options)?):
+            return CommandLineDatabaseExport.run(path: file, options: options, query: request.filters.query, to: path)
+        case .success(nil): break
         }
         let filter: FacetFilter
         switch filtered(request) {
@@ -35,6 +30,13 @@ enum CommandLineExport {
 
     /// `--summary OUT`: the summary of every column over the rows the filters and search match.
     static func summarize(_ request: LaunchRequest, to path: String) -> String? {
+        switch inServer(request) {
+        case .failure(let problem): return problem.message
+        case .success(let (file, options)?):
+            return CommandLineDatabaseExport.summarize(
+                path: file, options: options, query: request.filters.query, to: path)
+        case .success(nil): break
+        }
         let filter: FacetFilter
         switch filtered(request) {
         case .success(let made): filter = made
@@ -44,11 +46,21 @@ enum CommandLineExport {
         let rows = filter.matchCount == catalog.count ? nil : filter.matches
         guard let summaries = CatalogSummary.summarize(catalog, rows: rows) else { return nil }
         do {
-            try SummaryExport(summaries, of: catalog, format: SummaryExport.format(path: path)).write(to: path)
+            try SummaryExport(summaries, format: SummaryExport.format(path: path)).write(to: path)
         } catch {
             return error.description
         }
         return nil
+    }
+
+    /// The request's PostgreSQL table (its address with the keyring's password, if it has one),
+    /// when it is filtered in its server; nil for a catalog read into memory.
+    private static func inServer(
+        _ request: LaunchRequest
+    ) -> Result<(file: String, options: CatalogReadOptions)?, LaunchProblem> {
+        guard case .file(let given, let options, _)? = request.catalog else { return .success(nil) }
+        let file = DatabasePasswords.filledIn(given)
+        return CommandLineDatabaseExport.chosen(path: file, options: options).map { $0 ? (file, options) : nil }
     }
 
     /// The request's catalog, read, with its filters and search applied.

@@ -432,9 +432,13 @@ final class FiltersPage {
     }
 
     /// How the results are shown: rows, a table or a summary of every column.
+    /// A table in its server shows rows or the summary: the table view shows it as rows.
     var resultsView: ResultsView {
-        get { ResultsView(shownIn: resultsStack) }
-        set { newValue.show(in: resultsStack) }
+        get { server.map { $0.showsSummary ? .summary : .rows } ?? ResultsView(shownIn: resultsStack) }
+        set {
+            newValue.show(in: resultsStack)
+            server?.showsSummary = newValue == .summary
+        }
     }
 
     /// Whether the results are shown as a table.
@@ -517,7 +521,8 @@ final class FiltersPage {
         let view = ServerTableView(
             table: table, address: DatabaseAddress.withoutPassword(path), viewStore: host.viewStore,
             copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
-            open: { [weak self] in self?.chooseFile() })
+            open: { [weak self] in self?.chooseFile() }, notify: host.notify)
+        view.showsSummary = resultsView == .summary
         server = view
         updateActions()
         catalogStatus?.remove(rowsExport.root)

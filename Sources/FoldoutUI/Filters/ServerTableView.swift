@@ -36,6 +36,10 @@ final class ServerTableView {
     private let model = PositionListModel()
     private let binder: ListBinder<ServerTableView, Int, ResultRow>
     let scrolled = ScrolledWindow()
+    /// The rows, or the summary of every column (asked of the server while it is shown).
+    let resultsStack = Stack()
+    private(set) lazy var viewSwitcher = StackSwitcher(stack: resultsStack)
+    let summary: ResultsSummary
     /// The fetched row whose record is unfolded, if one is.
     private(set) var unfoldedIndex: Int?
     /// A row a launch asked to unfold, until it is fetched.
@@ -68,9 +72,12 @@ final class ServerTableView {
     /// `open` asks for another catalog.
     init(
         table: DatabaseTable, address: String, viewStore: CatalogViewStore?,
-        copy: @escaping @MainActor (String, String?) -> Void, open: @escaping @MainActor () -> Void
+        copy: @escaping @MainActor (String, String?) -> Void, open: @escaping @MainActor () -> Void,
+        notify: @escaping @MainActor (String) -> Void
     ) {
         facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
+        var openFlyout: @MainActor (Int) -> Void = { _ in }
+        summary = ResultsSummary(notify: notify) { column in openFlyout(column) }
         names = table.columns.map(\.name)
         combos = ComboRows(section: section)
         section.unsortedName = tr("Table order")
@@ -81,6 +88,7 @@ final class ServerTableView {
             model: model, makeRow: { ResultRow(onCopy: copy) },
             bind: { view, row, item in view.bind(row, at: item.position) })
         binder.owner = self
+        openFlyout = { [weak self] column in self?.openFlyout(of: column) }
         buildLayout(table: table, address: address, open: open)
         _ = unfolding
         observation = facets.changes.add { [weak self] change in self?.show(change) }
@@ -102,6 +110,7 @@ final class ServerTableView {
         root.on("unrealize") { [weak self] in
             self?.remembered?.saveNow()
             self?.facets.close()
+            self?.summary.close()
         }
         showCounts()
         remembered = RememberedServerView(store: viewStore, address: address, view: self)
@@ -111,7 +120,8 @@ final class ServerTableView {
     /// Whether every answer asked for has come (or a problem is shown).
     var isSettled: Bool {
         facets.problem != nil
-            || (areFacetsMade && !facets.isCounting && !facets.isFetchingRows && !isMenuPending)
+            || (areFacetsMade && !facets.isCounting && !facets.isFetchingRows && !isMenuPending
+                && !summary.isSummarizing)
     }
     var boundRows: [Int: ResultRow] { binder.boundRows }
 
@@ -143,12 +153,19 @@ final class ServerTableView {
         sourceLabel.text = tr("in {table}, filtered in its server", ["table": shown])
         sourceLabel.tooltip = address
         status.append(spinner)
+        viewSwitcher.addCSSClass("results-views")
+        status.append(viewSwitcher)
         root.append(status)
 
         scrolled.child = binder.listView
         scrolled.vexpand = true
         binder.listView.addCSSClass("results-list")
-        root.append(scrolled)
+        resultsStack.addTitled(scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
+        resultsStack.addTitled(
+            summary.root, name: "summary", title: tr("Summary"), iconName: "dialog-information-symbolic")
+        resultsStack.vexpand = true
+        resultsStack.onNotify("visible-child-name") { [weak self] in self?.summarizeIfShown() }
+        root.append(resultsStack)
         emptyLabel.addCSSClass("dim-label")
         emptyLabel.vexpand = true
         emptyLabel.isVisible = false
@@ -180,6 +197,7 @@ final class ServerTableView {
         if change.contains(.filter) {
             unfold(nil)
             showLabels()
+            summarizeIfShown()
         }
         if change.contains(.counts) || change.contains(.facets) {
             if menus.isEmpty && rangeMenus.isEmpty || change.contains(.facets) { buildMenus() }
@@ -232,6 +250,24 @@ final class ServerTableView {
     private func showProblem() {
         guard let problem = facets.problem else { return banner.hide() }
         banner.show(tr("The database server could not answer"), detail: problem.description)
+    }
+
+    // MARK: The summary
+
+    /// Whether the summary of every column is shown in place of the rows.
+    var showsSummary: Bool {
+        get { ResultsView(shownIn: resultsStack) == .summary }
+        set { (newValue ? ResultsView.summary : .rows).show(in: resultsStack) }
+    }
+
+    private func summarizeIfShown() {
+        if showsSummary { summary.update(server: facets) }
+    }
+
+    /// Opens the flyout of `column`, if it is a facet (a summary's row activated).
+    private func openFlyout(of column: Int) {
+        let buttons = menus.map { ($0.column, $0.button) } + rangeMenus.map { ($0.column, $0.button) }
+        buttons.first { $0.0 == column }?.1.popup()
     }
 
     // MARK: A launch's request

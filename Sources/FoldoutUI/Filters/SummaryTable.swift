@@ -14,7 +14,8 @@ final class SummaryTable {
     private let model = PositionListModel()
     private let scrolled = ScrolledWindow()
     private(set) var summaries: [ColumnSummary] = []
-    private var catalog: Catalog?
+    /// How each column's values are written (its kind, its step, whether it is money).
+    private var shapes: [FacetValueShape] = []
     /// The cells showing a figure now.
     private(set) var cells: [ObjectIdentifier: Cell] = [:]
     /// Called with a catalog column whose row was activated.
@@ -114,10 +115,10 @@ final class SummaryTable {
         root.append(scrolled)
     }
 
-    /// Shows `summaries` of `catalog`'s columns.
-    func show(_ summaries: [ColumnSummary], of catalog: Catalog) {
+    /// Shows `summaries` of columns whose values are written as `shapes` says (one a column).
+    func show(_ summaries: [ColumnSummary], shapes: [FacetValueShape]) {
         self.summaries = summaries
-        self.catalog = catalog
+        self.shapes = shapes
         isStale = false
         if model.count != summaries.count { model.count = summaries.count }
         for cell in cells.values { show(cell) }
@@ -129,13 +130,13 @@ final class SummaryTable {
     }
 
     private func show(_ cell: Cell) {
-        guard let position = cell.position, position < summaries.count, let catalog else {
+        guard let position = cell.position, position < summaries.count, !shapes.isEmpty else {
             cell.text.text = ""
             cell.bins = []
             return
         }
         let summary = summaries[position]
-        let text = Self.text(cell.figure, of: summary, in: catalog)
+        let text = Self.text(cell.figure, of: summary, shape: shapes[summary.column])
         cell.text.text = text
         cell.bins = cell.figure == .distribution ? summary.histogram : []
         cell.histogram.isVisible = !cell.bins.isEmpty
@@ -144,12 +145,13 @@ final class SummaryTable {
             tr("{column}, {figure}, {value}", ["column": summary.name, "figure": cell.figure.title, "value": value])
         }
         cell.text.setAccessibleLabel(heard(text))
-        if !cell.bins.isEmpty { cell.histogram.setAccessibleLabel(heard(Self.rangeText(summary, catalog))) }
+        if !cell.bins.isEmpty {
+            cell.histogram.setAccessibleLabel(heard(Self.rangeText(summary, shapes[summary.column])))
+        }
     }
 
     /// The figure as the table shows it: numbers and dates as the region writes them.
-    static func text(_ figure: Figure, of summary: ColumnSummary, in catalog: Catalog) -> String {
-        let column = catalog.columns[summary.column]
+    static func text(_ figure: Figure, of summary: ColumnSummary, shape column: FacetValueShape) -> String {
         let value: (Double?) -> String = { $0.map { FacetValueText.text($0, column) } ?? "" }
         switch figure {
         case .column: return summary.name
@@ -169,15 +171,15 @@ final class SummaryTable {
     }
 
     /// "from -43 to 1301" for a histogram, which a screen reader cannot see.
-    private static func rangeText(_ summary: ColumnSummary, _ catalog: Catalog) -> String {
-        let low = text(.minimum, of: summary, in: catalog)
-        let high = text(.maximum, of: summary, in: catalog)
+    private static func rangeText(_ summary: ColumnSummary, _ shape: FacetValueShape) -> String {
+        let low = text(.minimum, of: summary, shape: shape)
+        let high = text(.maximum, of: summary, shape: shape)
         return tr("histogram from {low} to {high}", ["low": low, "high": high])
     }
 
     /// The summary as tab-separated text with a header line, as `--summary` writes it.
     func tabSeparatedText() -> String? {
-        guard let catalog, !summaries.isEmpty else { return nil }
-        return SummaryExport(summaries, of: catalog, format: .tsv).text
+        guard !summaries.isEmpty else { return nil }
+        return SummaryExport(summaries, format: .tsv).text
     }
 }
