@@ -277,8 +277,10 @@ public final class DatabaseFacets {
         isSurveying = false
         switch result {
         case .success(let answer):
-            let surveyed = answer.table
+            var surveyed = answer.table
             let made = Set(surveyed.facets.keys).subtracting(table.facets.keys)
+            // A scale chosen while the pass ran, on the table it started from.
+            for column in rangeFacets where isLogarithmic(column) { surveyed.setLogarithmic(true, forColumn: column) }
             table = surveyed
             addedFacets.subtract(answer.added)
             refusedFacets.formUnion(answer.refused)
