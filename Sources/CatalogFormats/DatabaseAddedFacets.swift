@@ -11,18 +11,23 @@ extension DatabaseTable {
     /// Makes `column` a facet, as `chooseFacets` would have (text and booleans list their options,
     /// whole numbers with few values too; other numbers, dates and date-times are ranges), with a
     /// pass over the rows for its options or bounds; its unfiltered counts join `openingCounts`.
-    /// False, and no facet, for a text column of more than `maxAddedOptions` values.
-    public mutating func addFacet(_ column: Int, _ connection: PostgresConnection) throws(CatalogImportError) -> Bool {
+    /// False, and no facet, for a text column of more than `maxAddedOptions` values. `wanted`, when
+    /// given, is the kind it must be (a launch's `--range` or `--choose`): a range of a text, or
+    /// options of more than `maxAddedOptions` values, is refused.
+    public mutating func addFacet(
+        _ column: Int, as wanted: FacetFilter.FacetKind? = nil, _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> Bool {
         guard facets[column] == nil else { return true }
         let value = columns[column]
         let kind: FacetFilter.FacetKind
-        if value.kind == .text {
+        if wanted == .range || (wanted == nil && value.kind != .text && !value.isWholeNumber) {
+            guard value.kind != .text else { return false }
+            kind = .range
+        } else if wanted == .options || value.kind == .text {
             guard try distinctValues(column, connection) <= Double(Self.maxAddedOptions) else { return false }
             kind = .options
-        } else if value.isWholeNumber, try distinctValues(column, connection) <= Double(Self.maxOptions) {
-            kind = .options
         } else {
-            kind = .range
+            kind = try distinctValues(column, connection) <= Double(Self.maxOptions) ? .options : .range
         }
         pendingRanges.removeAll { $0 == column }
         try addFacets([column: kind], connection)

@@ -52,8 +52,9 @@ public final class DatabaseFacets {
     private let surveySession: DatabaseSession
     /// Whether facets are being made (`facetsBeingMade`).
     public private(set) var isSurveying = false
-    /// The columns made facets from the Facets menu, until they are made.
-    private var addedFacets: Set<Int> = []
+    /// The columns made facets from the Facets menu or by a launch, until they are made, with
+    /// the kind a launch wants (nil: the column's own).
+    private var addedFacets: [Int: FacetFilter.FacetKind?] = [:]
     /// The columns that cannot be facets: texts of too many values (`DatabaseTable.addFacet`).
     public private(set) var refusedFacets: Set<Int> = []
     /// Runs a closure on the main thread (the main loop's, in the app).
@@ -80,21 +81,21 @@ public final class DatabaseFacets {
     public var rangeFacets: [Int] { table.facets.filter { $0.value == .range }.keys.sorted() }
     /// The facets still being made (their options, or bounds and histograms, counted), in column
     /// order: range facets left when the table opened, columns added from the Facets menu.
-    public var facetsBeingMade: [Int] { Set(table.pendingRanges).union(addedFacets).sorted() }
+    public var facetsBeingMade: [Int] { Set(table.pendingRanges).union(addedFacets.keys).sorted() }
 
     /// Whether `column` is a facet, or is being made one.
     public func isFacet(_ column: Int) -> Bool {
-        table.facets[column] != nil || table.pendingRanges.contains(column) || addedFacets.contains(column)
+        table.facets[column] != nil || table.pendingRanges.contains(column) || addedFacets[column] != nil
     }
 
     /// Makes `column` a facet (counted in the server, then `.facets`; a text of too many values
-    /// is refused: `refusedFacets`) or gives it up, with its filter.
-    public func setFacet(_ column: Int, _ on: Bool) {
+    /// is refused: `refusedFacets`), of kind `kind` if given, or gives it up, with its filter.
+    public func setFacet(_ column: Int, _ on: Bool, as kind: FacetFilter.FacetKind? = nil) {
         guard on != isFacet(column), !(on && refusedFacets.contains(column)) else { return }
         if on {
-            addedFacets.insert(column)
+            addedFacets[column] = .some(kind)
         } else {
-            addedFacets.remove(column)
+            addedFacets[column] = nil
             let wasMade = table.facets[column] != nil
             table.removeFacet(column)
             for session in sessions { session.update(table) }
@@ -154,8 +155,18 @@ public final class DatabaseFacets {
         filterChanged()
     }
 
-    /// The problem with `requests` for this table as opened: a column that is not one of its
-    /// facets of that kind (the facets are chosen when the table opens), in one line.
+    /// Makes a facet of each column `requests` filter by, or `flyout` names, that is none yet,
+    /// of the kind each asks (`--range` a range, `--choose` options).
+    public func makeFacets(for requests: [FilterRequest], flyout: String?) {
+        for request in requests {
+            guard let column = table.column(matching: request.facet), !isFacet(column) else { continue }
+            setFacet(column, true, as: request.kind == .range ? .range : .options)
+        }
+        if let flyout, let column = table.column(matching: flyout), !isFacet(column) { setFacet(column, true) }
+    }
+
+    /// The problem with `requests` for this table: a column that is not one of its facets of
+    /// that kind (one made otherwise, or one that could not be made), in one line.
     public func unfitFacet(_ requests: [FilterRequest]) -> String? {
         for request in requests {
             guard let column = table.column(matching: request.facet) else { continue }
@@ -163,7 +174,7 @@ public final class DatabaseFacets {
             guard table.facets[column] != wanted else { continue }
             let facets = table.facets.keys.sorted().map { table.columns[$0].name }.joined(separator: ", ")
             return tr(
-                "“{column}” is not a facet of this table as it was opened (its facets: {facets})",
+                "“{column}” cannot be a facet of that kind here (the facets: {facets})",
                 ["column": table.columns[column].name, "facets": facets])
         }
         return nil
@@ -259,8 +270,8 @@ public final class DatabaseFacets {
                 var surveyed = table
                 try surveyed.surveyPendingRanges(connection)
                 var refused: Set<Int> = []
-                for column in added.sorted() {
-                    if try !surveyed.addFacet(column, connection) { refused.insert(column) }
+                for (column, kind) in added.sorted(by: { $0.key < $1.key }) {
+                    if try !surveyed.addFacet(column, as: kind, connection) { refused.insert(column) }
                 }
                 return MadeFacets(table: surveyed, added: added, refused: refused)
             },
@@ -269,7 +280,7 @@ public final class DatabaseFacets {
 
     private struct MadeFacets: Sendable {
         let table: DatabaseTable
-        let added: Set<Int>
+        let added: [Int: FacetFilter.FacetKind?]
         let refused: Set<Int>
     }
 
@@ -282,7 +293,7 @@ public final class DatabaseFacets {
             // A scale chosen while the pass ran, on the table it started from.
             for column in rangeFacets where isLogarithmic(column) { surveyed.setLogarithmic(true, forColumn: column) }
             table = surveyed
-            addedFacets.subtract(answer.added)
+            for column in answer.added.keys { addedFacets[column] = nil }
             refusedFacets.formUnion(answer.refused)
             for session in sessions { session.update(surveyed) }
             for column in made {

@@ -452,7 +452,7 @@ extension ServerTableTests {
     }
 
     /// A launch's filters, search and flyout, carried out on the table once its counts have come;
-    /// a column that is no facet of the table is said.
+    /// a column that is no facet of the table is made one first; one that cannot be is said.
     func testALaunchsFiltersApplyToTheTableInItsServer() throws {
         let memory = try inMemory()
         let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
@@ -470,11 +470,33 @@ extension ServerTableTests {
             XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
             XCTAssertTrue(pump { view.menus.first { $0.name == "origin" }?.popover.isMapped == true }, "no flyout")
             view.menus.first { $0.name == "origin" }?.popover.popdown()
+            // A column that is no facet yet is made one first, of the kind asked for.
+            let tailnum = try XCTUnwrap(memory.catalog.column(named: "tailnum"))
+            XCTAssertFalse(view.facets.isFacet(tailnum))
+            memory.setFacet(tailnum, true)
+            // The tail number of most AA flights, so that the choice matches some.
+            let counts = memory.counts(forColumn: tailnum)
+            let most = try XCTUnwrap(counts.indices.max { counts[$0] < counts[$1] })
+            let tail = memory.options(forColumn: tailnum)[most]
+            memory.select(option: most, inColumn: tailnum)
+            var added = LaunchFilters()
+            added.query.filters = [
+                try XCTUnwrap(FilterRequest(.choose, "carrier=aa")),
+                try XCTUnwrap(FilterRequest(.choose, "tailnum=" + tail)),
+            ]
+            answer = .none
+            page.carryOut(added) { answer = .some($0) }
+            XCTAssertTrue(pump(seconds: 10) { answer != nil && view.isSettled })
+            XCTAssertEqual(answer, .some(nil))
+            XCTAssertTrue(view.menus.contains { $0.column == tailnum }, "no tailnum flyout")
+            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
+            // A range of a text cannot be: said.
             var unfit = LaunchFilters()
-            unfit.query.filters = [try XCTUnwrap(FilterRequest(.choose, "dep_delay=1"))]
+            unfit.query.filters = [try XCTUnwrap(FilterRequest(.range, "note=1..2"))]
+            answer = .none
             page.carryOut(unfit) { answer = .some($0) }
-            XCTAssertTrue(pump { answer != .some(nil) })
-            XCTAssertTrue(answer??.contains("not a facet of this table") == true, "\(String(describing: answer))")
+            XCTAssertTrue(pump(seconds: 10) { answer != nil })
+            XCTAssertTrue(answer??.contains("cannot be a facet of that kind") == true, "\(String(describing: answer))")
         }
     }
 }

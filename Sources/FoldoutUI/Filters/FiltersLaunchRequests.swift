@@ -54,6 +54,14 @@ final class FiltersLaunchRequests {
         for (request, done) in requests { done(problem(request)) }
     }
 
+    /// Hands every waiting request, with who hears how it went, to `carryOut` (a table in its
+    /// server's, which answers once it has made the facets a request names).
+    func handOverPending(_ carryOut: (LaunchFilters, @escaping @MainActor (String?) -> Void) -> Void) {
+        let requests = pending
+        pending = []
+        for (request, done) in requests { carryOut(request, done) }
+    }
+
     /// A request that names filters, a search or a sort shows exactly those, as `--export` writes
     /// them: what the page filtered by before (a remembered view, an earlier launch) goes first.
     /// The query is applied as `--export` applies it; the page adds what it shows: the search in

@@ -473,7 +473,7 @@ final class FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
-        if let server, !work.isOpening { return server.afterFacetsAreMade { done(server.carryOut(request)) } }
+        if let server, !work.isOpening { return server.carryOut(request, done: done) }
         requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
     }
 
@@ -529,7 +529,7 @@ final class FiltersPage {
         view.status.append(rowsExport.root)
         catalogView.isVisible = false
         root.append(view.root)
-        view.afterFacetsAreMade { [weak self] in self?.requests.answerPending(view.carryOut) }
+        view.afterFacetsAreMade { [weak self] in self?.requests.handOverPending(view.carryOut) }
         watch(path: path)
         host.fileOpened(DatabaseAddress.withoutPassword(path))
     }

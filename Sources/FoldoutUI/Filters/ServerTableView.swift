@@ -281,8 +281,14 @@ final class ServerTableView {
     }
 
     /// Carries out what a launch asks (filters, a search, a sort, a flyout opened, a result
-    /// unfolded) as far as a table in its server can; the first problem, or nil.
-    func carryOut(_ request: LaunchFilters) -> String? {
+    /// unfolded) as far as a table in its server can, once the columns it names that are no facet
+    /// yet are made facets and every flyout is made; `done` hears the first problem, or nil.
+    func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
+        facets.makeFacets(for: request.query.filters, flyout: request.query.openFacet)
+        afterFacetsAreMade { [weak self] in done(self?.carryOutNow(request)) }
+    }
+
+    private func carryOutNow(_ request: LaunchFilters) -> String? {
         let query = request.query
         if query.measure != nil { return tr("measures are not worked out for a table in its server yet") }
         if let problem = facets.unfitFacet(query.filters) { return problem }
