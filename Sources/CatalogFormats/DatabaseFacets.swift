@@ -83,6 +83,9 @@ public final class DatabaseFacets {
     /// order: range facets left when the table opened, columns added from the Facets menu.
     public var facetsBeingMade: [Int] { Set(table.pendingRanges).union(addedFacets.keys).sorted() }
 
+    /// Every facet, made or being made, in column order.
+    public var facetColumns: [Int] { Set(table.facets.keys).union(facetsBeingMade).sorted() }
+
     /// Whether `column` is a facet, or is being made one.
     public func isFacet(_ column: Int) -> Bool {
         table.facets[column] != nil || table.pendingRanges.contains(column) || addedFacets[column] != nil

@@ -10,7 +10,7 @@ extension DatabaseFacets {
     public func viewState(title: Int, details: [Int]) -> CatalogViewState {
         let columns = table.columns
         var state = CatalogViewState()
-        state.facets = Set(table.facets.keys).union(facetsBeingMade).sorted().map { column in
+        state.facets = facetColumns.map { column in
             var facet = CatalogViewState.Facet(column: columns[column].name, isRange: table.facets[column] == .range)
             facet.range = filter.ranges[column]
             facet.logarithmic = isLogarithmic(column)
@@ -32,7 +32,7 @@ extension DatabaseFacets {
     /// (their kinds are the table's own: `DatabaseTable.addFacet`).
     public func setFacets(keptIn state: CatalogViewState) {
         let kept = Set(state.facets.compactMap { column(named: $0.column) })
-        for column in Set(table.facets.keys).union(facetsBeingMade).subtracting(kept).sorted() {
+        for column in facetColumns where !kept.contains(column) {
             setFacet(column, false)
         }
         for column in kept.sorted() where !isFacet(column) { setFacet(column, true) }

@@ -150,12 +150,6 @@ public final class Button: Widget {
         if mnemonic { nameWithoutMnemonic(label) }
     }
 
-    /// Names the widget `label` without its mnemonic underscore, for assistive technologies.
-    func nameWithoutMnemonic(_ label: String) {
-        foldout_accessible_reset_labelled_by(widget)
-        setAccessibleLabel(Self.withoutMnemonic(label))
-    }
-
     /// `label` as it reads: its mnemonic underscore gone ("_Add" → "Add"; "__" is an underscore).
     /// GTK 4.8 names a button with a mnemonic label "_Add Add" for assistive technologies.
     public static func withoutMnemonic(_ label: String) -> String {
@@ -213,5 +207,14 @@ public final class Spinner: Widget {
     public var spinning: Bool {
         get { gtk_spinner_get_spinning(opaque) != 0 }
         set { gtk_spinner_set_spinning(opaque, newValue.gboolean) }
+    }
+}
+
+extension Widget {
+    /// Names the widget `label` without its mnemonic underscore, for assistive technologies (a
+    /// button, toggle or check box made with a mnemonic; GTK 4.8 would say the underscore).
+    func nameWithoutMnemonic(_ label: String) {
+        foldout_accessible_reset_labelled_by(widget)
+        setAccessibleLabel(Button.withoutMnemonic(label))
     }
 }

@@ -165,11 +165,7 @@ public final class CheckButton: Widget {
     public init(label: String, mnemonic: Bool = false) {
         let made = mnemonic ? gtk_check_button_new_with_mnemonic(label) : gtk_check_button_new_with_label(label)
         super.init(sinkingFloating: UnsafeMutableRawPointer(made!))
-        // GTK 4.8 names it by its label's text, underscore and all ("_Remember password").
-        if mnemonic {
-            foldout_accessible_reset_labelled_by(widget)
-            setAccessibleLabel(Button.withoutMnemonic(label))
-        }
+        if mnemonic { nameWithoutMnemonic(label) }
     }
 
     public func setLabel(_ label: String) { gtk_check_button_set_label(cast(), label) }
@@ -200,10 +196,7 @@ public final class ToggleButton: Widget {
     public init(label: String, mnemonic: Bool = true) {
         let pointer = mnemonic ? gtk_toggle_button_new_with_mnemonic(label) : gtk_toggle_button_new_with_label(label)
         super.init(sinkingFloating: UnsafeMutableRawPointer(pointer!))
-        if mnemonic {
-            foldout_accessible_reset_labelled_by(widget)
-            setAccessibleLabel(Button.withoutMnemonic(label))
-        }
+        if mnemonic { nameWithoutMnemonic(label) }
     }
 
     public var isActive: Bool {

@@ -26,10 +26,7 @@ final class RememberedServerView {
         self.store = store
         path = address.withoutPassword(table: view.facets.table.name)
         self.view = view
-        first = (
-            Set(view.facets.table.facets.keys).union(view.facets.facetsBeingMade), view.section.titleColumn,
-            view.section.detailColumns
-        )
+        first = (Set(view.facets.facetColumns), view.section.titleColumn, view.section.detailColumns)
         observations.append(
             view.facets.changes.add { [weak self] change in
                 if !change.intersection([.filter, .facets]).isEmpty { self?.changed() }
@@ -68,8 +65,7 @@ final class RememberedServerView {
         let facets = view.facets
         view.searchEntry.text = ""
         facets.clear()
-        let now = Set(facets.optionFacets + facets.rangeFacets + facets.facetsBeingMade)
-        for column in now.subtracting(first.facets).sorted() { facets.setFacet(column, false) }
+        for column in facets.facetColumns where !first.facets.contains(column) { facets.setFacet(column, false) }
         for column in first.facets.sorted() where !facets.isFacet(column) { facets.setFacet(column, true) }
         for column in facets.rangeFacets { facets.setLogarithmic(false, forColumn: column) }
         view.section.choose(sort: nil)
