@@ -4,9 +4,10 @@ internal import CGLib
 import FoldoutCore
 
 /// Compressed files and archives, through libarchive: a `.gz`, `.xz`, `.bz2` or `.zst` file is
-/// decompressed whole; a zip archive (or a compressed tar) gives the one CSV, TSV or JSON file it
-/// holds, or the one asked for by name. Read from the file's bytes in memory, so that a file
-/// changed meanwhile cannot be read half old and half new.
+/// decompressed whole (a `.gz` by libdeflate, `GzipInflation`, unless it cannot); a zip archive (or
+/// a compressed tar) gives the one CSV, TSV or JSON file it holds, or the one asked for by name.
+/// Read from the file's bytes in memory, so that a file changed meanwhile cannot be read half old
+/// and half new.
 enum Decompression {
     enum Kind {
         case gzip, xz, bzip2, zstd, zip
@@ -65,6 +66,11 @@ enum Decompression {
             throw CatalogImportError(
                 line: 0, reason: candidates.isEmpty ? .noTables : .severalTables(candidates.map(\.name)),
                 path: contents.path)
+        }
+        if kind == .gzip && chosen.isRaw,
+            let bytes = try GzipInflation.inflate(contents.bytes, loading: loading, path: contents.path)
+        {
+            return Inner(bytes: bytes, member: nil)
         }
         let archive = try ArchiveReader(contents, format: kind.name)
         while let entry = try archive.nextEntry() {

@@ -1,0 +1,83 @@
+import FoldoutCore
+import Foundation
+import XCTest
+
+// SPDX-License-Identifier: GPL-3.0-or-later
+@testable import CatalogFormats
+
+/// A `.gz` is decompressed whole by libdeflate, and by libarchive only when libdeflate cannot:
+/// every gzip file a user has still reads as its text, and the fast way is the one taken.
+final class GzipInflationTests: CatalogFilesTestCase {
+    /// Rows enough that a member holds many deflate blocks.
+    private var text: String {
+        "id,city,price\n" + (1...20_000).map { "\($0),\(["Zürich", "Paris", "Oslo"][$0 % 3]),\($0 % 97).5\n" }.joined()
+    }
+
+    /// Python's gzip module writes `parts`, each a member of its own, back to back (as `cat a.gz
+    /// b.gz` makes them, and as pigz and bgzip write large files).
+    private func writeMembers(_ name: String, _ parts: [String]) throws {
+        try FileManager.default.createDirectory(atPath: path("parts"), withIntermediateDirectories: true)
+        for (index, part) in parts.enumerated() {
+            try part.write(toFile: path("parts/\(index)"), atomically: true, encoding: .utf8)
+        }
+        try python(
+            """
+            import gzip, sys, os
+            d = sys.argv[1]
+            with open(os.path.join(d, '\(name)'), 'wb') as out:
+                for index in range(\(parts.count)):
+                    out.write(gzip.compress(open(os.path.join(d, 'parts', str(index)), 'rb').read()))
+            """)
+    }
+
+    private func inflated(_ name: String) throws -> [UInt8]? {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path(name)))
+        return try bytes.withUnsafeBytes { raw in
+            try GzipInflation.inflate(raw.bindMemory(to: UInt8.self), loading: nil, path: path(name))
+        }
+    }
+
+    func testOneMemberIsInflatedWhole() throws {
+        try writeMembers("one.csv.gz", [text])
+        XCTAssertTrue(try inflated("one.csv.gz") == Array(text.utf8), "libdeflate did not give the text")
+        XCTAssertEqual(try load("one.csv.gz").count, 20_000)
+    }
+
+    /// The last member's size is the only one written at the end; a buffer made for it is too
+    /// small for the members before, and grows.
+    func testSeveralMembersAreEveryRowInOrder() throws {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let large = lines[0..<15_000].joined(separator: "\n") + "\n"
+        let rest = lines[15_000...].joined(separator: "\n")
+        try writeMembers("several.csv.gz", [large, rest])
+        XCTAssertTrue(try inflated("several.csv.gz") == Array(text.utf8), "libdeflate did not give every member")
+        let catalog = try load("several.csv.gz")
+        XCTAssertEqual(catalog.count, 20_000)
+        let city = try XCTUnwrap(catalog.column(named: "city"))
+        XCTAssertEqual(catalog.text(city, at: 19_999), "Oslo")
+    }
+
+    /// Bytes after the last member that are no member: libdeflate gives up, and libarchive reads
+    /// the file as before.
+    func testWhatLibdeflateCannotReadGoesToLibarchive() throws {
+        try writeMembers("trailing.csv.gz", [text])
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path("trailing.csv.gz")))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: 0, count: 16))
+        try handle.close()
+        XCTAssertNil(try inflated("trailing.csv.gz"))
+        XCTAssertEqual(try load("trailing.csv.gz").count, 20_000)
+    }
+
+    /// A gzipped tar is an archive: its member is found by libarchive.
+    func testATarGzStillGivesItsMember() throws {
+        try text.write(toFile: path("cities.csv"), atomically: true, encoding: .utf8)
+        let tar = Process()
+        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
+        tar.arguments = ["-czf", path("cities.tar.gz"), "-C", folder.path, "cities.csv"]
+        try tar.run()
+        tar.waitUntilExit()
+        XCTAssertEqual(tar.terminationStatus, 0)
+        XCTAssertEqual(try load("cities.tar.gz").count, 20_000)
+    }
+}
