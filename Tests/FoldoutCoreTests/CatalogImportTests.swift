@@ -218,6 +218,26 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(read.facetColumns, [2])
     }
 
+    /// Texts are kept with two bytes of end offset each while 64 of them span under 64 KiB; a
+    /// longer text (a pasted document in a notes column) switches the column to four bytes, and
+    /// every value before and after it reads back whole, in a small file and in either half of a
+    /// large one.
+    func testALongTextAmongShortOnesReadsBackWhole() throws {
+        let long = String(repeating: "Long note, ", count: 7_000)
+        for (rows, longRows) in [(300, [100]), (230_000, [40, 200_000])] {
+            var text = "id,note\n"
+            var notes: [String] = []
+            for row in 0..<rows {
+                let note = longRows.contains(row) ? long + "\(row)" : "note \(row) with a few more words"
+                notes.append(note)
+                text += "\(row),\"\(note)\"\n"
+            }
+            let read = try CatalogTestSupport.parse(text)
+            XCTAssertEqual(read.count, rows)
+            XCTAssertTrue(CatalogTestSupport.cells(read).dropFirst().first == notes, "\(rows) rows: a note differs")
+        }
+    }
+
     /// A problem in the second half of a large file is named by its line in the whole file, as a
     /// reading from the start would name it; one in the first half too.
     func testProblemsInEitherHalfOfALargeFileNameTheirLine() {

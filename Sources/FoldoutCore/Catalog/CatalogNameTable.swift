@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// The distinct values of a column, stored once: all their UTF-8 bytes back to back and the end
-/// offset of each. Rows refer to a value by its index.
+/// offset of each (`CatalogTextEnds`, two bytes a name). Rows refer to a value by its index.
 struct CatalogNameTable: Sendable {
     private(set) var bytes: [UInt8] = []
-    private(set) var ends: [UInt32] = []
+    private(set) var ends = CatalogTextEnds()
 
     var count: Int { ends.count }
 
-    /// Bytes held: the text plus four bytes of offset per name.
-    var byteCount: Int { bytes.count + ends.count * 4 }
+    /// Bytes held: the text and the ends.
+    var byteCount: Int { bytes.count + ends.byteCount }
 
     func range(of index: Int) -> Range<Int> {
         (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
@@ -31,15 +31,18 @@ struct CatalogNameTable: Sendable {
     }
 
     /// Calls `body` with the text and the end offsets.
-    func withUnsafeText<R>(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt32>) -> R) -> R {
-        bytes.withUnsafeBufferPointer { text in ends.withUnsafeBufferPointer { ends in body(text, ends) } }
+    func withUnsafeText<R>(_ body: (UnsafeBufferPointer<UInt8>, CatalogTextEnds.View) -> R) -> R {
+        bytes.withUnsafeBufferPointer { text in ends.withUnsafeEnds { ends in body(text, ends) } }
     }
 
     /// Appends every name of `other`, in order.
     mutating func append(contentsOf other: CatalogNameTable) {
         let shift = UInt32(bytes.count)
         bytes.append(contentsOf: other.bytes)
-        ends.append(contentsOf: other.ends.lazy.map { $0 + shift })
+        ends.reserveCapacity(count + other.count)
+        other.ends.withUnsafeEnds { otherEnds in
+            for index in 0..<otherEnds.count { ends.append(otherEnds[index] + shift) }
+        }
     }
 
     mutating func append(_ name: String) {
@@ -50,14 +53,12 @@ struct CatalogNameTable: Sendable {
     /// The indices of the names in sorted order (see `precedes`).
     func sortedOrder() -> [UInt32] {
         var order = (0..<UInt32(count)).map { $0 }
-        bytes.withUnsafeBufferPointer { text in
-            ends.withUnsafeBufferPointer { ends in
-                func slice(_ index: UInt32) -> UnsafeBufferPointer<UInt8> {
-                    let start = index == 0 ? 0 : Int(ends[Int(index) - 1])
-                    return UnsafeBufferPointer(rebasing: text[start..<Int(ends[Int(index)])])
-                }
-                order.sort { Self.precedes(slice($0), slice($1)) }
+        withUnsafeText { text, ends in
+            func slice(_ index: UInt32) -> UnsafeBufferPointer<UInt8> {
+                let start = index == 0 ? 0 : Int(ends[Int(index) - 1])
+                return UnsafeBufferPointer(rebasing: text[start..<Int(ends[Int(index)])])
             }
+            order.sort { Self.precedes(slice($0), slice($1)) }
         }
         return order
     }
