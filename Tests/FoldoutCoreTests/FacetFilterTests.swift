@@ -292,6 +292,25 @@ final class FacetFilterTests: XCTestCase {
         XCTAssertEqual(filter.matchCount, catalog.count)
     }
 
+    /// An id counting up by one is kept in no bytes a row (its values are its positions); as a
+    /// range facet, in a sort and in the record it is the numbers the file has.
+    func testAnIDCountingUpFiltersAndSortsByItsValues() throws {
+        let text = "order_id,shop\n" + (0..<6000).map { "\(70_001 + $0),\($0 % 3 == 0 ? "north" : "south")\n" }.joined()
+        let catalog = try CatalogTestSupport.parse(text)
+        let id = try CatalogTestSupport.column(catalog, "order_id")
+        XCTAssertEqual(catalog.columns[id].byteCount, 0)
+        XCTAssertEqual(catalog.text(id, at: 4321), "74322")
+        let filter = FacetFilter(catalog: catalog)
+        filter.setFacet(id, true, as: .range)
+        filter.setRange(FacetRange(lower: 72_000.5, upper: 72_999), forColumn: id)
+        XCTAssertEqual(filter.matches.map(Int.init), Array(2000...2998))
+        XCTAssertEqual(filter.histogram(forColumn: id).counts.reduce(0, +), 6000, "its own range leaves the bins whole")
+        filter.setRange(FacetRange(lower: 75_999), forColumn: id)
+        XCTAssertEqual(filter.matches.map(Int.init), [5998, 5999])
+        XCTAssertEqual(
+            catalog.positions(sortedBy: CatalogSortKey(column: id, descending: true)).prefix(2), [5999, 5998])
+    }
+
     func testHistogramsBinByASensibleUnitAndAClickedBinIsItsRange() throws {
         let catalog = try CatalogTestSupport.parse(Self.flightsCSV(rows: 2000, seed: 12))
         let filter = FacetFilter(catalog: catalog)

@@ -196,7 +196,7 @@ struct CatalogIntegerValues: Sendable {
             case .u8: UInt64(UInt8.max)
             case .u16: UInt64(UInt16.max)
             case .u32: UInt64(UInt32.max)
-            case .u64: UInt64.max
+            case .u64, .positions: UInt64.max
             }
         self.scale = scale
     }
@@ -209,6 +209,13 @@ struct CatalogIntegerValues: Sendable {
             high = max(high, value)
         }
         if low > high { (low, high) = (0, 0) }
+        if Self.countsUp(values, from: low) {
+            self.offsets = CatalogUnsignedColumn(storage: .positions(values.count))
+            missing = UInt64.max
+            base = low
+            self.scale = scale
+            return
+        }
         let missing = CatalogUnsignedColumn.widthMaximum(for: UInt64(bitPattern: high &- low))
         func offsets<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> [T] {
             values.map { $0 == Self.missingValue ? T(truncatingIfNeeded: missing) : T(truncatingIfNeeded: $0 &- low) }
@@ -222,6 +229,19 @@ struct CatalogIntegerValues: Sendable {
         self.missing = missing
         base = low
         self.scale = scale
+    }
+
+    /// Whether every value is the first plus its position (1, 2, 3…), none missing.
+    private static func countsUp(_ values: [Int64], from low: Int64) -> Bool {
+        guard values.count > 1, values[0] == low else { return false }
+        return values.withUnsafeBufferPointer { values in
+            var next = low
+            for value in values {
+                guard value == next else { return false }
+                next &+= 1
+            }
+            return true
+        }
     }
 
     func value(at position: Int) -> Int64? {

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// A column of unsigned integers stored in the narrowest of 8, 16, 32 or 64 bits that holds them.
+/// A column of unsigned integers stored in the narrowest of 8, 16, 32 or 64 bits that holds them,
+/// or in none when each value is its own position.
 struct CatalogUnsignedColumn: Sendable {
     enum Storage: Sendable {
         case u8([UInt8])
         case u16([UInt16])
         case u32([UInt32])
         case u64([UInt64])
+        /// 0, 1, 2… up to the count: the offsets of a column that counts up by one from its
+        /// first row (an id, a row number), which need no bytes.
+        case positions(Int)
     }
 
     let storage: Storage
@@ -28,6 +32,7 @@ struct CatalogUnsignedColumn: Sendable {
         case .u16(let values): values.count
         case .u32(let values): values.count
         case .u64(let values): values.count
+        case .positions(let count): count
         }
     }
 
@@ -37,6 +42,7 @@ struct CatalogUnsignedColumn: Sendable {
         case .u16: 2
         case .u32: 4
         case .u64: 8
+        case .positions: 0
         }
     }
 
@@ -48,6 +54,7 @@ struct CatalogUnsignedColumn: Sendable {
         case .u16(let values): UInt64(values[position])
         case .u32(let values): UInt64(values[position])
         case .u64(let values): values[position]
+        case .positions: UInt64(position)
         }
     }
 
@@ -58,8 +65,13 @@ struct CatalogUnsignedColumn: Sendable {
         case .u16(let values): values.map { transform(UInt64($0)) }
         case .u32(let values): values.map { transform(UInt64($0)) }
         case .u64(let values): values.map(transform)
+        case .positions(let count): (0..<count).map { transform(UInt64($0)) }
         }
     }
+
+    /// The positions as 32-bit values, for the loops over stored values that a column of positions
+    /// seldom reaches (positions are never a facet's codes).
+    static func positions(_ count: Int) -> [UInt32] { (0..<UInt32(count)).map { $0 } }
 }
 
 /// Codes appended one at a time while a file is read, in 8 bits each until a code needs 16, then

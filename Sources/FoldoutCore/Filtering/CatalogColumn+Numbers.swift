@@ -135,6 +135,7 @@ extension CatalogUnsignedColumn {
         case .u16(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0) { test(UInt64($0)) } }
         case .u32(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0) { test(UInt64($0)) } }
         case .u64(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, where: test) }
+        case .positions(let count): RowSet.rows(count: count) { test(UInt64($0)) }
         }
     }
 
@@ -146,6 +147,7 @@ extension CatalogUnsignedColumn {
         case .u16(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: UInt16(value), equal) }
         case .u32(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: UInt32(value), equal) }
         case .u64(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, equalTo: value, equal) }
+        case .positions(let count): RowSet.rows(count: count) { (UInt64($0) == value) == equal }
         }
     }
 }

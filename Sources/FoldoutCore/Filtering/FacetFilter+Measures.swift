@@ -59,6 +59,7 @@ struct MeasureGrouping: NumberReadingVisitor {
             case .u16(let codes): codes.withUnsafeBufferPointer { group($0) }
             case .u32(let codes): codes.withUnsafeBufferPointer { group($0) }
             case .u64(let codes): codes.withUnsafeBufferPointer { group($0) }
+            case .positions(let count): CatalogUnsignedColumn.positions(count).withUnsafeBufferPointer { group($0) }
             }
         }
     }

@@ -11,7 +11,12 @@ extension RowSet {
     /// The rows whose value passes `test`, `values` holding one value per row.
     @inline(__always)
     static func rows<T>(of values: UnsafeBufferPointer<T>, where test: (T) -> Bool) -> RowSet {
-        let count = values.count
+        rows(count: values.count) { test(values[$0]) }
+    }
+
+    /// The rows, of `count`, whose position passes `test`.
+    @inline(__always)
+    static func rows(count: Int, where test: (Int) -> Bool) -> RowSet {
         var words = [UInt64](repeating: 0, count: (count + 63) / 64)
         words.withUnsafeMutableBufferPointer { out in
             var index = 0
@@ -20,7 +25,7 @@ extension RowSet {
                 var bits: UInt64 = 0
                 var bit: UInt64 = 0
                 while index < end {
-                    bits |= UInt64(test(values[index]) ? 1 : 0) << bit
+                    bits |= UInt64(test(index) ? 1 : 0) << bit
                     bit &+= 1
                     index &+= 1
                 }
@@ -115,6 +120,7 @@ enum RowCounting {
         case .u16(let values): count(values, rows, &counts)
         case .u32(let values): count(values, rows, &counts)
         case .u64(let values): count(values, rows, &counts)
+        case .positions(let positions): count(CatalogUnsignedColumn.positions(positions), rows, &counts)
         }
     }
 

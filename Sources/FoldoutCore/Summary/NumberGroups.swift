@@ -17,6 +17,12 @@ struct OffsetReading<T: FixedWidthInteger & UnsignedInteger>: NumberReading {
     }
 }
 
+/// The offsets of a column of positions: each row's is its position.
+struct PositionReading: NumberReading {
+    @inline(__always)
+    func value(_ row: Int) -> Double { Double(row) }
+}
+
 struct CodedReading<T: FixedWidthInteger & UnsignedInteger>: NumberReading {
     let codes: UnsafeBufferPointer<T>
     let numbers: UnsafeBufferPointer<Double>
@@ -82,6 +88,7 @@ extension CatalogColumn {
                 }
             case .u64(let offsets):
                 return offsets.withUnsafeBufferPointer { visitor.visit(OffsetReading(offsets: $0, missing: missing)) }
+            case .positions: return visitor.visit(PositionReading())
             }
         case .coded(let coded):
             guard let numbers = coded.numbers else { return nil }
@@ -95,6 +102,10 @@ extension CatalogColumn {
                     codes.withUnsafeBufferPointer { visitor.visit(CodedReading(codes: $0, numbers: numbers)) }
                 case .u64(let codes):
                     codes.withUnsafeBufferPointer { visitor.visit(CodedReading(codes: $0, numbers: numbers)) }
+                case .positions(let count):
+                    CatalogUnsignedColumn.positions(count).withUnsafeBufferPointer {
+                        visitor.visit(CodedReading(codes: $0, numbers: numbers))
+                    }
                 }
             }
         case .reals(let reals): return reals.withUnsafeBufferPointer { visitor.visit(RealReading(values: $0)) }
