@@ -92,6 +92,10 @@ enum SQLiteDatabase {
                 case SQLITE_BLOB:
                     hexText(of: statement.handle, column, into: &hex)
                     hex.withUnsafeBufferPointer { text.field($0) }
+                case SQLITE_FLOAT where sqlite3_column_double(statement.handle, column).isFinite:
+                    // The shortest text that reads back as the same number: SQLite's own text
+                    // (printf's %.15g) drops the 16th and 17th digits, and costs more to make.
+                    text.field(sqlite3_column_double(statement.handle, column).description)
                 default:
                     let start = sqlite3_column_text(statement.handle, column)
                     let count = Int(sqlite3_column_bytes(statement.handle, column))

@@ -130,6 +130,29 @@ final class CatalogFormatsTests: CatalogFilesTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("cafes.sqlite-journal")))
     }
 
+    /// A REAL is read as the number SQLite holds, to its last digit, as DuckDB and pandas read it
+    /// (SQLite's own text of it keeps 15 digits: 0.30000000000000004 would be 0.3).
+    func testSQLiteRealsReadAsTheNumbersStored() throws {
+        try python(
+            """
+            import sqlite3, sys, os
+            d = sys.argv[1]
+            values = [0.1 + 0.2, 2.718281828459045, 1e300, 1e-07, 123456789.12345679, 5.0, -1.5, 1 / 3]
+            db = sqlite3.connect(os.path.join(d, 'reals.sqlite'))
+            db.execute('create table t (id integer, x real)')
+            db.executemany('insert into t values (?, ?)', list(enumerate(values)))
+            db.commit(); db.close()
+            open(os.path.join(d, 'reals.txt'), 'w').write('\\n'.join(repr(v) for v in values))
+            """)
+        // Python's repr is the shortest text that reads back as the same number, as Foldout's is.
+        let expected = try String(contentsOfFile: path("reals.txt"), encoding: .utf8).split(separator: "\n").map(
+            String.init)
+        let catalog = try load("reals.sqlite")
+        let x = try XCTUnwrap(catalog.column(named: "x"))
+        XCTAssertEqual(catalog.columns[x].kind, .number)
+        XCTAssertEqual((0..<catalog.count).map { catalog.text(x, at: $0) }, expected)
+    }
+
     /// A column declared TEXT is text even when its values read as numbers (postal codes); one
     /// declared TEXT that holds dates stays dates, and numbers declared as numbers stay numbers.
     func testDeclaredTextColumnsStayText() throws {
