@@ -69,14 +69,14 @@ final class ArchiveReader {
     /// The current entry's data; `loading` hears the compressed bytes read.
     func data(expected: Int, loading: CatalogLoading?) throws(CatalogImportError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(expected, Int(UInt32.max)))
+        bytes.reserveCapacity(min(expected, Catalog.textSizeLimit))
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let read = chunk.withUnsafeMutableBytes { archive_read_data(handle, $0.baseAddress, $0.count) }
             if read == 0 { return bytes }
             guard read > 0 else { throw failure() }
             bytes.append(contentsOf: chunk[0..<read])
-            guard bytes.count < Int(UInt32.max) else {
+            guard bytes.count < Catalog.textSizeLimit else {
                 throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")), path: path)
             }
             if let loading, !loading.report(read: archiveBytesRead) {

@@ -7,11 +7,8 @@ import FoldoutCore
 /// memory anyway, so nothing is lost by not streaming; the size written in the file's last member
 /// gives the buffer's size, so its bytes are written once and never copied.
 enum GzipInflation {
-    /// Largest text a catalog holds (its positions are 32-bit), as libarchive's reading refuses.
-    static let sizeLimit = Int(UInt32.max)
-
     /// The decompressed bytes; nil when libdeflate cannot make them (damaged data, bytes after
-    /// the last member that are no member, more than `sizeLimit`): libarchive reads the file then,
+    /// the last member that are no member, more than `Catalog.textSizeLimit`): libarchive reads the file then,
     /// and says what is wrong in its words. `loading` hears the compressed bytes read per member.
     static func inflate(_ compressed: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, path: String)
         throws(CatalogImportError) -> [UInt8]?
@@ -31,8 +28,8 @@ enum GzipInflation {
             case .cancelled: throw CatalogImportError(line: 0, reason: .cancelled, path: path)
             case .damaged: return nil
             case .tooSmall:
-                guard capacity < sizeLimit else { return nil }
-                capacity = min(capacity * 2, sizeLimit)
+                guard capacity < Catalog.textSizeLimit else { return nil }
+                capacity = min(capacity * 2, Catalog.textSizeLimit)
             }
         }
     }

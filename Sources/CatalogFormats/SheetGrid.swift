@@ -47,7 +47,7 @@ struct SheetGrid {
         guard cells.count < Self.maxCells else {
             throw place(row: row, column: column, .sheet(sheet, problem: tr("more cells than a sheet can have")))
         }
-        guard bytes.count < Int(UInt32.max) else {
+        guard bytes.count < Catalog.textSizeLimit else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
         cells.append(

@@ -7,6 +7,8 @@ import Synchronization
 /// the title of each row (the most name-like text column) and the details beneath it.
 public final class Catalog: Sendable {
     public static let maxColumns = 65_535
+    /// The most bytes of text a catalog is read from: its positions in the text are 32-bit.
+    public static let textSizeLimit = Int(UInt32.max)
 
     /// The file's name, or "" for a generated catalog.
     public let name: String

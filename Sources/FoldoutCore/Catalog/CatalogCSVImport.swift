@@ -45,7 +45,7 @@ enum CatalogCSVParser {
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory?,
         origin: CatalogOrigin?, delimiter fixedDelimiter: UInt8?, textColumns givenTextColumns: Set<Int>
     ) throws(CatalogImportError) -> Catalog {
-        guard bytes.count < Int(UInt32.max) else {
+        guard bytes.count < Catalog.textSizeLimit else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
         let found = layout(of: bytes)

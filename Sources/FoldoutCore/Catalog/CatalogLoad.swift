@@ -91,13 +91,12 @@ public final class CatalogLoading: Sendable {
 
 /// Whole-file reading (`FileSnapshot`), errors as `CatalogImportError`.
 enum CatalogFile {
-    /// Bigger than any catalog the 32-bit positions of `Catalog` can hold.
-    static let sizeLimit = Int(UInt32.max)
-
     /// The file at `path`, read into memory.
     static func snapshot(of path: String, loading: CatalogLoading?) throws(CatalogImportError) -> FileSnapshot {
         do {
-            return try FileSnapshot(path: path, limit: sizeLimit) { read in loading?.report(read: read) ?? true }
+            return try FileSnapshot(path: path, limit: Catalog.textSizeLimit) { read in
+                loading?.report(read: read) ?? true
+            }
         } catch {
             throw Self.error(error, path: path, loading: loading)
         }

@@ -18,7 +18,7 @@ struct CatalogSourceRecords {
     init(_ origin: CatalogOrigin, rows: Int, columns: Int) throws(CatalogExportError) {
         path = origin.path
         do {
-            snapshot = try FileSnapshot(path: origin.path, limit: CatalogFile.sizeLimit)
+            snapshot = try FileSnapshot(path: origin.path, limit: Catalog.textSizeLimit)
         } catch {
             switch error {
             case .changed: throw CatalogExportError(reason: .sourceChanged, path: origin.path)

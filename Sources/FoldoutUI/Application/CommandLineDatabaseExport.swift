@@ -58,12 +58,7 @@ enum CommandLineDatabaseExport {
                 return cannotOpen(path, error)
             }
         }
-        do {
-            try SummaryExport(summaries, format: SummaryExport.format(path: output)).write(to: output)
-        } catch {
-            return error.description
-        }
-        return nil
+        return CommandLineExport.write(summaries, to: output)
     }
 
     /// The table `path` names, opened with the facets `query` filters by, and its filter.

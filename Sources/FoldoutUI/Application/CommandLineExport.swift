@@ -45,6 +45,11 @@ enum CommandLineExport {
         let catalog = filter.catalog
         let rows = filter.matchCount == catalog.count ? nil : filter.matches
         guard let summaries = CatalogSummary.summarize(catalog, rows: rows) else { return nil }
+        return write(summaries, to: path)
+    }
+
+    /// Writes `summaries` to `path` (TSV, or CSV for .csv); what went wrong, if anything.
+    nonisolated static func write(_ summaries: [ColumnSummary], to path: String) -> String? {
         do {
             try SummaryExport(summaries, format: SummaryExport.format(path: path)).write(to: path)
         } catch {
