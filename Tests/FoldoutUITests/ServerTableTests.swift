@@ -228,6 +228,12 @@ extension ServerTableTests {
             let menu = try XCTUnwrap(view.rangeMenus.first { $0.name == "flight_date" }, "no range flyout")
             menu.button.popup()
             XCTAssertTrue(pump { menu.popover.isMapped })
+            // A range facet's first counts come from a pass of their own after the table opens.
+            XCTAssertTrue(
+                pump(seconds: 10) {
+                    view.isSettled && view.facets.histogram(forColumn: menu.column).counts.contains { $0 > 0 }
+                },
+                "the range's counts did not come")
             XCTAssertEqual(
                 view.facets.histogram(forColumn: menu.column).counts, memory.histogram(forColumn: date).counts,
                 "the server's bins hold what the catalog's hold")
