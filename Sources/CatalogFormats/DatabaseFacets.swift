@@ -24,6 +24,8 @@ public final class DatabaseFacets {
         /// Facets were made (the range facets left when the table opened, those added from the
         /// Facets menu), asked for or given up: `optionFacets`, `rangeFacets`, `facetsBeingMade`.
         public static let facets = Change(rawValue: 32)
+        /// Figures of a measure came (`measures(_:forColumn:)`).
+        public static let measures = Change(rawValue: 64)
     }
 
     public private(set) var table: DatabaseTable
@@ -50,6 +52,8 @@ public final class DatabaseFacets {
     private let recordSession: DatabaseSession
     /// Makes the range facets left when the table opened, and those added.
     private let surveySession: DatabaseSession
+    /// The measures beside the options, on a session of their own.
+    private let measureFigures: DatabaseFacetMeasures
     /// Whether facets are being made (`facetsBeingMade`).
     public private(set) var isSurveying = false
     /// The columns made facets from the Facets menu or by a launch, until they are made, with
@@ -70,6 +74,7 @@ public final class DatabaseFacets {
         rowSession = DatabaseSession(table: table)
         recordSession = DatabaseSession(table: table)
         surveySession = DatabaseSession(table: table)
+        measureFigures = DatabaseFacetMeasures(table: table)
         filter.searchColumns = table.textColumns
         ask()
         makeFacets()
@@ -236,7 +241,27 @@ public final class DatabaseFacets {
         for session in sessions { session.cancel() }
     }
 
-    private var sessions: [DatabaseSession] { [countSession, rowSession, recordSession, surveySession] }
+    private var sessions: [DatabaseSession] {
+        [countSession, rowSession, recordSession, surveySession, measureFigures.session]
+    }
+
+    /// Whether the server is working out a measure's figures.
+    public var isMeasuring: Bool { measureFigures.isMeasuring }
+
+    func measured(
+        _ result: Result<[MeasureFigure], CatalogImportError>, _ measure: FacetMeasure, forColumn column: Int,
+        _ generation: Int
+    ) {
+        switch result {
+        case .success(let figures):
+            if measureFigures.take(figures, measure, forColumn: column, generation) {
+                changes.send(answered(.measures))
+            }
+        case .failure(let error):
+            measureFigures.forget()
+            failed(error)
+        }
+    }
 
     private func filterChanged() {
         generation += 1
@@ -400,8 +425,13 @@ extension DatabaseFacets: FacetChoosing {
         filterChanged()
     }
 
-    /// Measures are worked out in memory only, for now.
-    public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] { [] }
+    /// The figures worked out by the server for the filter of now; until they come, the last
+    /// ones of that measure (the first time, none).
+    public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] {
+        let figures = measureFigures.figures(
+            measure, forColumn: column, filter: filter, generation: generation, reference: reference)
+        return noValueOption(forColumn: column) == nil ? Array(figures.dropLast()) : figures
+    }
 }
 
 extension DatabaseFacets: RangeChoosing {
@@ -452,7 +482,7 @@ extension DatabaseFacets: RangeChoosing {
 }
 
 /// The facets as a session's answer carries them to the main thread, where alone they are touched.
-private struct MainThreadReference: @unchecked Sendable {
+struct MainThreadReference: @unchecked Sendable {
     weak var facets: DatabaseFacets?
     let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
 }

@@ -3,11 +3,11 @@ import FoldoutCore
 
 /// A table in its server keeps its view as a catalog file does (`CatalogViewState`, by column
 /// name and option text): its facets, those added from the Facets menu too, their choices and
-/// ranges, and the sort; given back where the table still has the column and the option.
+/// ranges, the measures beside their options, and the sort; given back where the table still has the column and the option.
 extension DatabaseFacets {
-    /// The view now, with `title` and `details` (the combo rows'): each facet made or being
-    /// made, its choice or range, the sort.
-    public func viewState(title: Int, details: [Int]) -> CatalogViewState {
+    /// The view now, with `title` and `details` (the combo rows') and the flyouts' `measures`:
+    /// each facet made or being made, its choice or range, the sort.
+    public func viewState(title: Int, details: [Int], measures: [Int: FacetMeasureChoice] = [:]) -> CatalogViewState {
         let columns = table.columns
         var state = CatalogViewState()
         state.facets = facetColumns.map { column in
@@ -19,6 +19,10 @@ extension DatabaseFacets {
                 facet.options = selection.options.sorted().filter(options.indices.contains).map { options[$0] }
                 facet.noValue = selection.noValue
                 facet.excluded = selection.excluded
+            }
+            if let choice = measures[column], columns.indices.contains(choice.measure.column) {
+                facet.measure = choice.measure.spelling(columnName: columns[choice.measure.column].name)
+                facet.sortsByMeasure = choice.sortsByValue
             }
             return facet
         }

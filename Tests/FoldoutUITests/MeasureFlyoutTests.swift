@@ -107,7 +107,8 @@ final class MeasureFlyoutTests: MainWindowTestCase, @unchecked Sendable {
             let figure = figures[index]
             XCTAssertEqual(figure.used, want.used, option)
             XCTAssertEqual(try XCTUnwrap(figure.value), want.mean, accuracy: 1e-9, option)
-            let value = FacetMenu.valueText(want.mean, of: measure, in: filter.catalog.columns)
+            let value = FacetMenu.valueText(
+                want.mean, of: measure, in: filter.catalog.columns.map(MeasurableColumn.init))
             XCTAssertEqual(menu.countLabels[row].text, "\(value) · \(want.used) values", option)
             XCTAssertTrue(
                 menu.optionButtons[row].accessibleLabelIs("\(option), mean of arr_delay \(value), \(want.used) values"),

@@ -457,6 +457,91 @@ extension ServerTableTests {
         }
     }
 
+    /// A measure beside each option, chosen in the flyout's Show line, worked out by the server
+    /// as the in-memory engine works it out (a mean, a median, a sum, the latest date, the
+    /// earliest time), among the rows the other facets let through; listed by it, the largest
+    /// first; and given back with the view when the table opens again.
+    func testAMeasureBesideTheOptionsIsTheInMemoryEnginesAndIsKept() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = CatalogViewStore(directory: folder.path)
+        let memory = try inMemory()
+        let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
+        let origin = try XCTUnwrap(memory.catalog.column(named: "origin"))
+        memory.setFacet(carrier, true)
+        memory.setFacet(origin, true)
+        memory.select(option: try XCTUnwrap(memory.options(forColumn: origin).firstIndex(of: "JFK")), inColumn: origin)
+        let measured: [(FacetMeasure.Aggregate, String)] = [
+            (.mean, "dep_delay"), (.median, "air_time"), (.sum, "distance"), (.maximum, "flight_date"),
+            (.minimum, "time_hour"),
+        ]
+        try onMain {
+            try reopen(keptIn: store)
+            let origins = try menu("origin")
+            XCTAssertTrue(
+                origins.optionButtons[try XCTUnwrap(origins.listed.firstIndex { origins.options[$0] == "JFK" })]
+                    .activate())
+            XCTAssertTrue(pump { (try? self.view.facets.filter.filters(origin)) == true }, "JFK was not chosen")
+            origins.popover.popdown()
+            XCTAssertTrue(pump(seconds: 10) { (try? self.view.isSettled) == true })
+            let carriers = try menu("carrier")
+            let chooser = try XCTUnwrap(carriers.measureChooser, "the flyout has no Show line")
+            for (aggregate, name) in measured {
+                let column = try XCTUnwrap(memory.catalog.column(named: name))
+                chooser.aggregateDropDown.selected = try XCTUnwrap(MeasureChooser.aggregates.firstIndex(of: aggregate))
+                let columns = try XCTUnwrap(chooser.columnDropDown, "no column drop-down")
+                columns.selected = try XCTUnwrap(chooser.listedColumns.firstIndex(of: column), "\(name) not listed")
+                let measure = FacetMeasure(aggregate, of: column)
+                XCTAssertEqual(carriers.measureChoice?.measure, measure)
+                let expected = memory.measures(measure, forColumn: carrier)
+                XCTAssertTrue(
+                    pump(seconds: 10) {
+                        (try? self.view.isSettled) == true && carriers.figures.count == expected.count
+                    },
+                    "no figures of \(name)")
+                try checkFigures(carriers, expected, measure)
+            }
+            // Largest first: the carriers by their earliest time, the latest of them first.
+            chooser.sortCheck.isActive = true
+            let expected = memory.measures(try XCTUnwrap(carriers.measureChoice?.measure), forColumn: carrier)
+            let byValue = carriers.options.indices.filter { expected[$0].value != nil }.sorted {
+                (expected[$0].value!, $1) > (expected[$1].value!, $0)
+            }
+            XCTAssertTrue(pump { Array(carriers.listed.prefix(byValue.count)) == byValue }, "\(carriers.listed)")
+            carriers.popover.popdown()
+            XCTAssertTrue(pump { (try? self.view.remembered?.isSavePending) == false }, "the view was not kept")
+
+            try reopen(keptIn: store)
+            let again = try menu("carrier")
+            XCTAssertEqual(again.measureChoice, carriers.measureChoice, "the measure was not given back")
+            // The options are listed by the figures once they come.
+            XCTAssertTrue(
+                pump(seconds: 10) {
+                    (try? self.view.isSettled) == true && Array(again.listed.prefix(byValue.count)) == byValue
+                }, "\(again.listed)")
+            try checkFigures(again, expected, try XCTUnwrap(again.measureChoice?.measure))
+            again.popover.popdown()
+        }
+    }
+
+    /// Each option's figure is `expected`'s, and its line writes it as the table's column is written.
+    @MainActor private func checkFigures(_ menu: FacetMenu, _ expected: [MeasureFigure], _ measure: FacetMeasure) throws
+    {
+        let columns = try view.facets.measurableColumns
+        for (row, index) in menu.listed.enumerated() {
+            let (want, got) = (expected[index], menu.figures[index])
+            XCTAssertEqual(got.used, want.used, menu.options[index])
+            guard let value = want.value else {
+                XCTAssertNil(got.value, menu.options[index])
+                continue
+            }
+            XCTAssertEqual(try XCTUnwrap(got.value), value, accuracy: 1e-9 * max(1, abs(value)), menu.options[index])
+            let text = FacetMenu.valueText(value, of: measure, in: columns)
+            XCTAssertEqual(
+                menu.countLabels[row].text, "\(text) · \(FacetMenu.valuesText(want.used))", menu.options[index])
+        }
+    }
+
     /// A launch's filters, search and flyout, carried out on the table once its counts have come;
     /// a column that is no facet of the table is made one first; one that cannot be is said.
     func testALaunchsFiltersApplyToTheTableInItsServer() throws {
@@ -503,6 +588,25 @@ extension ServerTableTests {
             page.carryOut(unfit) { answer = .some($0) }
             XCTAssertTrue(pump(seconds: 10) { answer != nil })
             XCTAssertTrue(answer??.contains("cannot be a facet of that kind") == true, "\(String(describing: answer))")
+            // A measure beside every option flyout's options; a sum of dates cannot be: said.
+            var measured = LaunchFilters()
+            measured.query.measure = "MEAN:Dep_Delay"
+            answer = .none
+            page.carryOut(measured) { answer = .some($0) }
+            XCTAssertTrue(pump(seconds: 10) { answer != nil })
+            XCTAssertEqual(answer, .some(nil))
+            let depDelay = try XCTUnwrap(memory.catalog.column(named: "dep_delay"))
+            XCTAssertFalse(view.menus.isEmpty)
+            for menu in view.menus {
+                XCTAssertEqual(menu.measureChoice?.measure, FacetMeasure(.mean, of: depDelay), menu.name)
+            }
+            measured.query.measure = "sum:flight_date"
+            answer = .none
+            page.carryOut(measured) { answer = .some($0) }
+            XCTAssertTrue(pump(seconds: 10) { answer != nil })
+            XCTAssertEqual(
+                answer, .some("--measure cannot take the sum of flight_date: it is a date column"),
+                "\(String(describing: answer))")
         }
     }
 }

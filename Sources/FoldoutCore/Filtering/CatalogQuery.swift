@@ -50,14 +50,20 @@ public struct CatalogQuery: Equatable, Sendable {
     /// `catalog`, or why there is none: no such column, or one of text (or dates, for a sum).
     /// Nil when the query names no measure.
     public func measure(in catalog: Catalog) -> Result<FacetMeasure, LaunchProblem>? {
+        measure(
+            in: catalog.columns.map(MeasurableColumn.init), matching: catalog.column(matching:),
+            unknown: catalog.unknownColumn)
+    }
+
+    /// The measure `measure` means among `columns` (a table's in its server), the column found by
+    /// `matching` and, when none is, said by `unknown`.
+    public func measure(
+        in columns: [MeasurableColumn], matching: (String) -> Int?, unknown: (String) -> String
+    ) -> Result<FacetMeasure, LaunchProblem>? {
         guard let (named, name) = measureParts else { return nil }
-        guard let column = catalog.column(matching: name) else {
-            return .failure(LaunchProblem(catalog.unknownColumn(name)))
-        }
-        guard let aggregate = FacetMeasure.aggregate(named: named),
-            FacetMeasure.canMeasure(catalog.columns[column], by: aggregate)
-        else {
-            let kind = catalog.columns[column].kind.label
+        guard let column = matching(name) else { return .failure(LaunchProblem(unknown(name))) }
+        guard let aggregate = FacetMeasure.aggregate(named: named), columns[column].canBeMeasured(by: aggregate) else {
+            let kind = columns[column].shape.kind.label
             return .failure(
                 LaunchProblem(
                     tr(

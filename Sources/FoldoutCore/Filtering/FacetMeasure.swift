@@ -16,10 +16,15 @@ public struct FacetMeasure: Sendable, Equatable, Hashable {
     /// "mean:arr_delay" ("avg", "average", "min" and "max" spellings too, any case): nil with no
     /// such aggregate, or no column of that name in `catalog` that it can measure.
     public init?(spelling: String, in catalog: Catalog) {
+        self.init(spelling: spelling, in: catalog.columns.map(MeasurableColumn.init))
+    }
+
+    /// The same among `columns` (a table's in its server).
+    public init?(spelling: String, in columns: [MeasurableColumn]) {
         guard let colon = spelling.firstIndex(of: ":"),
             let aggregate = Self.aggregate(named: String(spelling[..<colon])),
-            let column = catalog.column(named: String(spelling[spelling.index(after: colon)...])),
-            Self.canMeasure(catalog.columns[column], by: aggregate)
+            let column = columns.firstIndex(where: { $0.name == String(spelling[spelling.index(after: colon)...]) }),
+            columns[column].canBeMeasured(by: aggregate)
         else { return nil }
         self.init(aggregate, of: column)
     }
@@ -28,12 +33,20 @@ public struct FacetMeasure: Sendable, Equatable, Hashable {
     public static func aggregate(named name: String) -> Aggregate? { aggregates[name.lowercased()] }
 
     /// "mean:arr_delay".
-    public func spelling(in catalog: Catalog) -> String { aggregate.rawValue + ":" + catalog.columns[column].name }
+    public func spelling(in catalog: Catalog) -> String { spelling(columnName: catalog.columns[column].name) }
+
+    /// "mean:" and the name of the column measured.
+    public func spelling(columnName: String) -> String { aggregate.rawValue + ":" + columnName }
 
     /// Whether `aggregate` of `column` means something: any of them for numbers, all but the sum
     /// for dates and date-times, none for text.
     public static func canMeasure(_ column: CatalogColumn, by aggregate: Aggregate) -> Bool {
-        switch column.kind {
+        canMeasure(column.kind, by: aggregate)
+    }
+
+    /// Whether `aggregate` of a column of `kind` means something.
+    public static func canMeasure(_ kind: CatalogColumn.Kind, by aggregate: Aggregate) -> Bool {
+        switch kind {
         case .number: true
         case .date, .dateTime: aggregate != .sum
         case .text: false
@@ -44,6 +57,25 @@ public struct FacetMeasure: Sendable, Equatable, Hashable {
         "sum": .sum, "mean": .mean, "avg": .mean, "average": .mean, "median": .median, "min": .minimum,
         "minimum": .minimum, "max": .maximum, "maximum": .maximum,
     ]
+}
+
+/// A column as a flyout's measure names it and writes its figures: a catalog's column, or a
+/// table's in its database server.
+public struct MeasurableColumn: Sendable, Equatable {
+    public let name: String
+    public let shape: FacetValueShape
+
+    public init(name: String, shape: FacetValueShape) {
+        self.name = name
+        self.shape = shape
+    }
+
+    public init(_ column: CatalogColumn) { self.init(name: column.name, shape: FacetValueShape(column)) }
+
+    /// Whether `aggregate` of it means something.
+    public func canBeMeasured(by aggregate: FacetMeasure.Aggregate) -> Bool {
+        FacetMeasure.canMeasure(shape.kind, by: aggregate)
+    }
 }
 
 /// A measure over one option's rows: its value (nil when no row has a value: missing values are

@@ -88,10 +88,15 @@ public struct CatalogViewState: Equatable, Sendable {
     /// The measures kept for option facets, by the column `catalog` has of that name, where it
     /// can still be measured.
     public func measures(in catalog: Catalog) -> [Int: FacetMeasureChoice] {
+        measures(among: catalog.columns.map(MeasurableColumn.init))
+    }
+
+    /// The same among `columns` (a table's in its server).
+    public func measures(among columns: [MeasurableColumn]) -> [Int: FacetMeasureChoice] {
         var measures: [Int: FacetMeasureChoice] = [:]
         for facet in facets where !facet.isRange {
-            guard let column = catalog.column(named: facet.column), let spelling = facet.measure,
-                let measure = FacetMeasure(spelling: spelling, in: catalog)
+            guard let column = columns.firstIndex(where: { $0.name == facet.column }), let spelling = facet.measure,
+                let measure = FacetMeasure(spelling: spelling, in: columns)
             else { continue }
             measures[column] = FacetMeasureChoice(measure, sortsByValue: facet.sortsByMeasure)
         }

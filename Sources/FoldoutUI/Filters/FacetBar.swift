@@ -62,7 +62,8 @@ final class FacetBar {
                 let menu = FacetMenu(
                     column: column, name: filter.catalog.columns[column].name,
                     options: filter.optionLabels(forColumn: column), order: filter.optionOrder(forColumn: column),
-                    noValue: filter.noValueOption(forColumn: column) != nil, columns: filter.catalog.columns,
+                    noValue: filter.noValueOption(forColumn: column) != nil,
+                    columns: filter.catalog.columns.map(MeasurableColumn.init),
                     filter: filter
                 ) { [weak self, name = filter.catalog.columns[column].name] choice in
                     guard let self else { return }

@@ -38,28 +38,41 @@ extension FacetMenu {
         }
     }
 
+    /// The figures of now in the open flyout: figures that came after it opened (a table in its
+    /// server measures off the main thread).
+    func refreshFigures() {
+        guard let measure = measureChoice, !optionButtons.isEmpty, popover.isVisible else { return }
+        let now = currentMeasures(measure.measure)
+        guard now != figures else { return }
+        figures = now
+        if measure.sortsByValue { layOutSoon() } else { refreshOptions() }
+    }
+
     private func figure(_ index: Int) -> MeasureFigure {
         index < figures.count ? figures[index] : MeasureFigure(value: nil, used: 0)
     }
 
-    /// "−2.3 · 1,204 values" for the option `index`; nil while the counts are shown.
+    /// "−2.3 · 1,204 values" for the option `index`; nil while the counts are shown; "Counting…"
+    /// until the first figures come.
     func figureText(_ index: Int) -> String? {
         guard let measure = measureChoice?.measure else { return nil }
+        if figures.isEmpty { return tr("Counting…") }
         let figure = figure(index)
-        let value = figure.value.map { Self.valueText($0, of: measure, in: catalogColumns) } ?? "—"
+        let value = figure.value.map { Self.valueText($0, of: measure, in: measurableColumns) } ?? "—"
         return tr("{measure} · {values}", ["measure": value, "values": Self.valuesText(figure.used)])
     }
 
     /// "mean of arr_delay 3.5, 5,000 values", for a screen reader; nil while the counts are shown.
     func figureDescription(_ index: Int) -> String? {
         guard let measure = measureChoice?.measure else { return nil }
+        if figures.isEmpty { return tr("Counting…") }
         let figure = figure(index)
-        let name = Self.measureName(measure, in: catalogColumns)
+        let name = Self.measureName(measure, in: measurableColumns)
         guard let value = figure.value else { return tr("{measure}: no values", ["measure": name]) }
         return tr(
             "{measure} {value}, {values}",
             [
-                "measure": name, "value": Self.valueText(value, of: measure, in: catalogColumns),
+                "measure": name, "value": Self.valueText(value, of: measure, in: measurableColumns),
                 "values": Self.valuesText(figure.used),
             ])
     }
@@ -69,7 +82,7 @@ extension FacetMenu {
     }
 
     /// "mean of arr_delay".
-    static func measureName(_ measure: FacetMeasure, in columns: [CatalogColumn]) -> String {
+    static func measureName(_ measure: FacetMeasure, in columns: [MeasurableColumn]) -> String {
         let column = ["column": columns[measure.column].name]
         return switch measure.aggregate {
         case .sum: tr("sum of {column}", column)
@@ -82,10 +95,10 @@ extension FacetMenu {
 
     /// The measure's value as the column's values are written; a mean or a median has decimals
     /// the values have not (`FacetValueText.figure`).
-    static func valueText(_ value: Double, of measure: FacetMeasure, in columns: [CatalogColumn]) -> String {
-        let column = columns[measure.column]
+    static func valueText(_ value: Double, of measure: FacetMeasure, in columns: [MeasurableColumn]) -> String {
+        let shape = columns[measure.column].shape
         let computed = measure.aggregate == .mean || measure.aggregate == .median
-        return computed ? FacetValueText.figure(value, column) : FacetValueText.text(value, column)
+        return computed ? FacetValueText.figure(value, shape) : FacetValueText.text(value, shape)
     }
 
     /// Each listed option's bar, shown only while a measure is.
@@ -94,7 +107,7 @@ extension FacetMenu {
             for bar in bars { bar.isVisible = false }
             return
         }
-        let fromLowest = catalogColumns[measure.column].kind != .number
+        let fromLowest = measurableColumns[measure.column].shape.kind != .number
         let scale = Self.barScale(figures.compactMap(\.value), fromLowest: fromLowest)
         for (row, index) in listed.enumerated() where row < bars.count {
             let value = figure(index).value

@@ -55,26 +55,27 @@ final class FacetMenu {
     var bars: [LevelBar] = []
     /// The "Show" line; nil when the catalog has no column to measure.
     private(set) lazy var measureChooser: MeasureChooser? =
-        MeasureChooser.canMeasure(catalogColumns)
-        ? MeasureChooser(columns: catalogColumns, choice: nil) { [weak self] choice in
+        MeasureChooser.canMeasure(measurableColumns)
+        ? MeasureChooser(columns: measurableColumns, choice: nil) { [weak self] choice in
             self?.measureChoice = choice
             self?.onMeasureChosen(choice)
         } : nil
-    let catalogColumns: [CatalogColumn]
+    /// The columns a measure can be of (all of the catalog's or the table's; none: no Show line).
+    let measurableColumns: [MeasurableColumn]
     /// The user chose a measure, or the row counts again.
     private let onMeasureChosen: (FacetMeasureChoice?) -> Void
     var pendingLayOut: SourceToken?
 
     init(
         column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool,
-        columns: [CatalogColumn] = [], filter: any FacetChoosing,
+        columns: [MeasurableColumn] = [], filter: any FacetChoosing,
         onMeasureChosen: @escaping (FacetMeasureChoice?) -> Void
     ) {
         self.column = column
         self.filter = filter
         self.onMeasureChosen = onMeasureChosen
         self.name = name
-        catalogColumns = columns
+        measurableColumns = columns
         noValueOption = noValue ? options.count : nil
         ordersByCount = options.count > Self.searchableOptions
         self.options = noValue ? options + [tr("No value")] : options

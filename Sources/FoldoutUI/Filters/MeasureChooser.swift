@@ -15,7 +15,7 @@ final class MeasureChooser {
     private(set) var columnDropDown: DropDown?
     let sortCheck = CheckButton(label: tr("Largest first"))
     private let columnHolder = Box(.horizontal)
-    private let catalogColumns: [CatalogColumn]
+    private let columns: [MeasurableColumn]
     /// The catalog columns listed in the column drop-down, in its order.
     private(set) var listedColumns: [Int] = []
     private var choice: FacetMeasureChoice?
@@ -25,8 +25,8 @@ final class MeasureChooser {
     /// What the aggregate drop-down lists: row counts, then each aggregate.
     static let aggregates: [FacetMeasure.Aggregate?] = [nil] + FacetMeasure.Aggregate.allCases
 
-    init(columns: [CatalogColumn], choice: FacetMeasureChoice?, onChoose: @escaping (FacetMeasureChoice?) -> Void) {
-        catalogColumns = columns
+    init(columns: [MeasurableColumn], choice: FacetMeasureChoice?, onChoose: @escaping (FacetMeasureChoice?) -> Void) {
+        self.columns = columns
         self.onChoose = onChoose
         self.choice = choice
         aggregateDropDown = DropDown(strings: Self.aggregates.map(Self.aggregateItem))
@@ -50,9 +50,9 @@ final class MeasureChooser {
         listColumns()
     }
 
-    /// Whether `catalog` has a column a flyout can measure.
-    static func canMeasure(_ columns: [CatalogColumn]) -> Bool {
-        columns.contains { FacetMeasure.canMeasure($0, by: .mean) }
+    /// Whether `columns` has one a flyout can measure.
+    static func canMeasure(_ columns: [MeasurableColumn]) -> Bool {
+        columns.contains { $0.canBeMeasured(by: .mean) }
     }
 
     /// "Rows", "Mean of"…
@@ -111,7 +111,7 @@ final class MeasureChooser {
     }
 
     private func measurable(by aggregate: FacetMeasure.Aggregate) -> [Int] {
-        catalogColumns.indices.filter { FacetMeasure.canMeasure(catalogColumns[$0], by: aggregate) }
+        columns.indices.filter { columns[$0].canBeMeasured(by: aggregate) }
     }
 
     /// A new column drop-down for the aggregate chosen, the chosen column selected before it
@@ -126,7 +126,7 @@ final class MeasureChooser {
             return
         }
         listedColumns = measurable(by: measure.aggregate)
-        let dropDown = DropDown(strings: listedColumns.map { catalogColumns[$0].name })
+        let dropDown = DropDown(strings: listedColumns.map { columns[$0].name })
         dropDown.selected = listedColumns.firstIndex(of: measure.column) ?? 0
         dropDown.setAccessibleLabel(tr("Measured column"))
         dropDown.tooltip = tr("The number or date column measured")

@@ -6,8 +6,8 @@ import Gtk
 /// A table in its server keeps its view (`CatalogViewStore`) as a catalog file does
 /// (`RememberedView`), under its address without a password, naming the table, as the same table
 /// read into memory is kept: when it is opened again its facets (those added from the Facets
-/// menu too) are made, and once they are, their choices, ranges and scales, the sort, the title
-/// and the details come back. Nothing is kept until then, so the view kept is not lost to the one the
+/// menu too) are made, and once they are, their choices, ranges, scales and measures, the sort,
+/// the title and the details come back. Nothing is kept until then, so the view kept is not lost to the one the
 /// table opens with.
 @MainActor
 final class RememberedServerView {
@@ -50,6 +50,7 @@ final class RememberedServerView {
             let filter = facets.filter(keptIn: state)
             facets.setFilter(filter)
             facets.setScales(keptIn: state)
+            view.setMeasures(state.measures(among: facets.measurableColumns))
             view.section.choose(sort: filter.sort)
             if let title = state.title.flatMap(facets.column(named:)) {
                 view.section.show(title: title, details: state.details.compactMap(facets.column(named:)))
@@ -68,6 +69,7 @@ final class RememberedServerView {
         for column in facets.facetColumns where !first.facets.contains(column) { facets.setFacet(column, false) }
         for column in first.facets.sorted() where !facets.isFacet(column) { facets.setFacet(column, true) }
         for column in facets.rangeFacets { facets.setLogarithmic(false, forColumn: column) }
+        view.setMeasures([:])
         view.section.choose(sort: nil)
         view.section.show(title: first.title, details: first.details)
         // A view reset is not a change to keep.
@@ -76,7 +78,7 @@ final class RememberedServerView {
     }
 
     /// Keeps the view once the main loop is idle: many changes come at once.
-    private func changed() {
+    func changed() {
         guard !isRestoring, pendingSave == nil else { return }
         pendingSave = MainLoop.idle(priority: .low) { [weak self] in
             self?.pendingSave = nil
@@ -97,6 +99,8 @@ final class RememberedServerView {
 
     private func save() {
         store.save(
-            view.facets.viewState(title: view.section.titleColumn, details: view.section.detailColumns), path: path)
+            view.facets.viewState(
+                title: view.section.titleColumn, details: view.section.detailColumns, measures: view.measureChoices),
+            path: path)
     }
 }

@@ -66,6 +66,8 @@ final class ServerTableView {
     private var sectionObservation: ObservationToken?
     /// The view kept for the table, and given back when it opens again.
     private(set) var remembered: RememberedServerView?
+    /// The measure each option flyout shows beside its options, by facet column.
+    private(set) var measureChoices: [Int: FacetMeasureChoice] = [:]
 
     /// `address` is the table's, without its password; `viewStore` keeps its view (nil: nothing
     /// is kept); `copy` puts a value on the clipboard (its column named, or nil for a row);
@@ -121,7 +123,7 @@ final class ServerTableView {
     var isSettled: Bool {
         facets.problem != nil
             || (areFacetsMade && !facets.isCounting && !facets.isFetchingRows && !isMenuPending
-                && !summary.isSummarizing)
+                && !summary.isSummarizing && !facets.isMeasuring)
     }
     var boundRows: [Int: ResultRow] { binder.boundRows }
 
@@ -207,9 +209,13 @@ final class ServerTableView {
                 for body in waiting { body() }
             }
             showLabels()
-            for menu in menus { menu.refreshCounts() }
+            for menu in menus {
+                menu.refreshCounts()
+                menu.refreshFigures()
+            }
             for menu in rangeMenus { menu.countsChanged() }
         }
+        if change.contains(.measures) { for menu in menus { menu.refreshFigures() } }
         if change.contains(.rows) {
             model.count = 0
             model.count = facets.rows.count
@@ -236,9 +242,13 @@ final class ServerTableView {
         } else {
             countLabel.text = tr("Counting…")
         }
-        let busy = facets.isCounting || facets.isFetchingRows || facets.isSurveying
-        for widget in [countLabel as Widget] + menus.map(\.popover) + rangeMenus.map(\.popover) {
+        let busy = facets.isCounting || facets.isFetchingRows || facets.isSurveying || facets.isMeasuring
+        for widget in [countLabel as Widget] + rangeMenus.map(\.popover) {
             if facets.isCounting { widget.addCSSClass("counting") } else { widget.removeCSSClass("counting") }
+        }
+        for menu in menus {
+            let dimmed = facets.isCounting || (facets.isMeasuring && menu.measureChoice != nil)
+            if dimmed { menu.popover.addCSSClass("counting") } else { menu.popover.removeCSSClass("counting") }
         }
         countLabel.tooltip = facets.isCounting ? tr("Counting…") : nil
         spinner.spinning = busy && facets.problem == nil
@@ -290,7 +300,17 @@ final class ServerTableView {
 
     private func carryOutNow(_ request: LaunchFilters) -> String? {
         let query = request.query
-        if query.measure != nil { return tr("measures are not worked out for a table in its server yet") }
+        let columns = facets.measurableColumns
+        let unknown = { (name: String) in
+            tr(
+                "unknown column “{column}” (columns: {columns})",
+                ["column": name, "columns": columns.map(\.name).joined(separator: ", ")])
+        }
+        switch query.measure(in: columns, matching: facets.table.column(matching:), unknown: unknown) {
+        case .failure(let problem)?: return problem.message
+        case .success(let measure)?: showEverywhere(measure)
+        case nil: break
+        }
         if let problem = facets.unfitFacet(query.filters) { return problem }
         switch facets.table.filter(query.filters, search: query.search, sort: query.sort) {
         case .failure(let problem): return problem.message
@@ -345,8 +365,13 @@ final class ServerTableView {
             let menu = FacetMenu(
                 column: column, name: names[column], options: facets.options(forColumn: column),
                 order: kind == .text ? .alphabetical : .byValue,
-                noValue: facets.noValueOption(forColumn: column) != nil, filter: facets
-            ) { _ in }
+                noValue: facets.noValueOption(forColumn: column) != nil, columns: facets.measurableColumns,
+                filter: facets
+            ) { [weak self] choice in
+                self?.measureChoices[column] = choice
+                self?.remembered?.changed()
+            }
+            menu.measureChoice = measureChoices[column]
             menusBox.append(menu.button)
             menus.append(menu)
         }
@@ -357,6 +382,21 @@ final class ServerTableView {
         }
         addPlaceholders(facets.facetsBeingMade)
         showFacetChecks()
+    }
+
+    /// Shows `measures` (by facet column) in the flyouts, and nothing in the others.
+    func setMeasures(_ measures: [Int: FacetMeasureChoice]) {
+        measureChoices = measures
+        for menu in menus { menu.measureChoice = measures[menu.column] }
+    }
+
+    /// Shows `measure` in every option flyout, each listed as before.
+    private func showEverywhere(_ measure: FacetMeasure) {
+        for menu in menus {
+            let choice = FacetMeasureChoice(measure, sortsByValue: measureChoices[menu.column]?.sortsByValue ?? false)
+            measureChoices[menu.column] = choice
+            menu.measureChoice = choice
+        }
     }
 
     /// The Facets menu: every column, ticked when it is a facet or being made one.
