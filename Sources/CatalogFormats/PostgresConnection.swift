@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 internal import CPQ
 import FoldoutCore
+internal import Glibc
 
 /// One connection to a PostgreSQL server through libpq, used by one thread at a time: queries
 /// whose values are bound as parameters, never pasted into the SQL, and `COPY … TO STDOUT`.
@@ -21,8 +22,11 @@ public final class PostgresConnection {
             let message = Self.oneLine(PQerrorMessage(connection))
             // libpq's own answer, not its words (which the server may have translated).
             let needsPassword = PQconnectionNeedsPassword(connection) == 1
+            let usedPassword = PQconnectionUsedPassword(connection) == 1
             PQfinish(connection)
-            throw CatalogImportError(line: 0, reason: needsPassword ? .needsPassword(message) : .cannotConnect(message))
+            if needsPassword { throw CatalogImportError(line: 0, reason: .needsPassword(message)) }
+            let refused = usedPassword && Self.refusesPassword(uri: uri)
+            throw CatalogImportError(line: 0, reason: refused ? .passwordRefused(message) : .cannotConnect(message))
         }
         handle = connection
         // Dates as the readers of files read them (ISO 8601), whatever the server's default.
@@ -30,6 +34,35 @@ public final class PostgresConnection {
     }
 
     deinit { PQfinish(handle) }
+
+    /// Whether the server refuses the password `uri` gives (SQLSTATE 28P01), rather than, after
+    /// the password, the database or the role. libpq keeps no SQLSTATE of a failed connection,
+    /// but writes it into the message when its errors are verbose, which must be set before the
+    /// server answers: on a connection made step by step (`PQconnectPoll`), within 10 s.
+    private static func refusesPassword(uri: String) -> Bool {
+        let connection = withCStrings(["dbname", "fallback_application_name"]) { keywords in
+            withCStrings([uri, "foldout"]) { values in PQconnectStartParams(keywords, values, 1) }
+        }
+        guard let connection else { return false }
+        defer { PQfinish(connection) }
+        guard PQstatus(connection) != CONNECTION_BAD else { return false }
+        PQsetErrorVerbosity(connection, PQERRORS_VERBOSE)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        var polled = PGRES_POLLING_WRITING
+        while polled != PGRES_POLLING_OK && polled != PGRES_POLLING_FAILED {
+            let left = deadline - clock.now
+            guard left > .zero else { return false }
+            let events = Int16(polled == PGRES_POLLING_READING ? POLLIN : POLLOUT)
+            var socket = pollfd(fd: PQsocket(connection), events: events, revents: 0)
+            let milliseconds = Int32(
+                left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let ready = poll(&socket, 1, max(milliseconds, 1))
+            if ready < 0 && errno != EINTR { return false }
+            if ready > 0 { polled = PQconnectPoll(connection) }
+        }
+        return polled == PGRES_POLLING_FAILED && String(cString: PQerrorMessage(connection)).contains(" 28P01: ")
+    }
 
     /// The rows `sql` returns, each value as text (nil for NULL); `parameters` are bound to $1, $2….
     func rows(_ sql: String, _ parameters: [String] = []) throws(CatalogImportError) -> [[String?]] {

@@ -14,7 +14,7 @@ import XCTest
 /// label's Alt key), Enter connects; the table is shown on the Filters page and the password is in
 /// the keyring (`TestKeyring`: GNOME Keyring on the tests' own session bus, never the user's). An
 /// address without a password (as Open Recent keeps it) then connects with the keyring's; a
-/// wrong one kept there is said in the error dialog; without a keyring the dialog still connects
+/// wrong one kept there is asked again; without a keyring the dialog still connects
 /// and says the password was not remembered.
 final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
     nonisolated(unsafe) private static var server: ThrowawayPostgres?
@@ -160,18 +160,52 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
-    func testAWrongPasswordInTheKeyringIsSaid() throws {
+    /// A wrong password kept in the keyring is asked again, the prompt saying the server refused
+    /// it; one typed wrong is asked again too; the right one opens the table and replaces the
+    /// wrong one in the keyring. A database missing after a right password is an error, not a
+    /// prompt: only the server's refusal of the password (SQLSTATE 28P01) asks again.
+    func testAWrongPasswordInTheKeyringIsAskedAgain() throws {
         let server = try server
         try Keyring.store("wrong", for: account, label: "Foldout test")
+        let promptTitle = "Password Refused \(UUID().uuidString)"
         try onMain {
             let shown = try XCTUnwrap(main).ensureFiltersPage()
             main?.openRecent(server.uri(user: "reader", table: "flights"))
-            XCTAssertTrue(pump(seconds: 10) { !ErrorDialog.shown.isEmpty }, "no error dialog")
-            let detail = try XCTUnwrap(ErrorDialog.shown.last).detailText
-            XCTAssertTrue(detail.contains("password authentication failed for user \"reader\""), detail)
-            XCTAssertFalse(detail.contains("wrong"), "the password is never shown: \(detail)")
+            let work = page.work
+            XCTAssertTrue(pump(seconds: 10) { work.passwordPrompt?.window.isMapped == true }, "no password prompt")
+            XCTAssertTrue(ErrorDialog.shown.isEmpty, "an error dialog rather than a prompt")
+            var prompt = try XCTUnwrap(work.passwordPrompt)
+            XCTAssertEqual(
+                prompt.message.text,
+                "The database server \(server.folder) refused the password of reader for the database postgres.")
+            XCTAssertFalse(prompt.message.text.contains("wrong"), "the password is never shown")
             XCTAssertEqual(shown.filter?.catalog.count, 300, "the catalog shown stays")
+
+            // Typed wrong: asked again.
+            prompt.window.title = promptTitle
+            xdotool(["type", "--delay", "5", "bad"], window: promptTitle, until: { prompt.password.text == "bad" })
+            xdotool(["key", "Return"], window: nil, until: { work.passwordPrompt !== prompt })
+            XCTAssertTrue(pump(seconds: 10) { work.passwordPrompt?.window.isMapped == true }, "not asked again")
+            prompt = try XCTUnwrap(work.passwordPrompt)
+            XCTAssertTrue(prompt.message.text.contains("refused"), prompt.message.text)
+            prompt.window.title = promptTitle
+            xdotool(["type", "--delay", "5", "right"], window: promptTitle, until: { prompt.password.text == "right" })
+            xdotool(["key", "Return"], window: nil, until: { work.passwordPrompt == nil })
+            XCTAssertTrue(pump(seconds: 10) { self.shows(rows: 500) }, "the table is not shown")
+            XCTAssertTrue(ErrorDialog.shown.isEmpty)
+
+            main?.openRecent(server.uri("nowhere", user: "reader", password: "right", table: "flights"))
+            XCTAssertTrue(pump(seconds: 10) { !ErrorDialog.shown.isEmpty }, "no error dialog")
+            XCTAssertNil(work.passwordPrompt, "a missing database asks for the password")
+            let detail = try XCTUnwrap(ErrorDialog.shown.last).detailText
+            XCTAssertTrue(detail.contains("database \"nowhere\" does not exist"), detail)
         }
+        var kept = try Keyring.lookup(account)
+        for _ in 0..<100 where kept != "right" {
+            onMain { pump(seconds: 0.05) }
+            kept = try Keyring.lookup(account)
+        }
+        XCTAssertEqual(kept, "right", "the password typed replaces the wrong one in the keyring")
     }
 
     /// Without a Secret Service the dialog still connects, and the window says the password was not

@@ -33,6 +33,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case cannotConnect(String)
         /// The database server asks for a password and the address gave none: libpq's words.
         case needsPassword(String)
+        /// The database server refused the password the address, the keyring or libpq gave: libpq's words.
+        case passwordRefused(String)
         /// The database server refused a query (permission denied, a table dropped): its words.
         case serverRefused(String)
         /// A problem in a spreadsheet's sheet, at the error's row and column when it has them.
@@ -100,7 +102,7 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
                 "it has no table “{table}”; its tables: {names}",
                 ["table": name, "names": names.joined(separator: ", ")])
         case .noTables: tr("it holds no table, and no CSV, TSV or JSON file")
-        case .cannotConnect(let why), .needsPassword(let why):
+        case .cannotConnect(let why), .needsPassword(let why), .passwordRefused(let why):
             tr("cannot connect to the database: {reason}", ["reason": why])
         case .serverRefused(let why): tr("the database server refused: {reason}", ["reason": why])
         case .sheet(let sheet, let problem): inSheet(sheet, problem)

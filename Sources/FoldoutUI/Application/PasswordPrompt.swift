@@ -5,7 +5,8 @@ import Gtk
 /// Asked when a database server wants a password that neither the address, the keyring nor
 /// libpq's own sources (`PGPASSWORD`, `~/.pgpass`) gave: a small modal window that names the
 /// user, the database and the server, with a password field and "Remember password in the
-/// keyring". Connect (or Enter) answers with the password; Cancel, Escape or closing the window
+/// keyring". Asked again, saying so, when the server refused the password given (a wrong one
+/// kept in the keyring, or typed). Connect (or Enter) answers with the password; Cancel, Escape or closing the window
 /// answers nothing. The address keeps every other part it had (its table, its TLS settings).
 @MainActor
 final class PasswordPrompt {
@@ -22,13 +23,19 @@ final class PasswordPrompt {
     let cancel = Button(label: tr("_Cancel"), mnemonic: true)
     private let answering: DialogAnswer<Answer>
 
-    init(parent: Window?, address: DatabaseAddress, onAnswer: @escaping @MainActor (Answer?) -> Void) {
+    init(
+        parent: Window?, address: DatabaseAddress, refused: Bool = false,
+        onAnswer: @escaping @MainActor (Answer?) -> Void
+    ) {
         answering = DialogAnswer(window, onAnswer: onAnswer)
         let account = DatabasePasswords.account(for: address)
+        let named = ["host": account.host, "user": account.user, "database": account.database]
         message = Label(
-            tr(
-                "The database server {host} asks for the password of {user} for the database {database}.",
-                ["host": account.host, "user": account.user, "database": account.database]), wrap: true)
+            refused
+                ? tr("The database server {host} refused the password of {user} for the database {database}.", named)
+                : tr(
+                    "The database server {host} asks for the password of {user} for the database {database}.",
+                    named), wrap: true)
         message.maxWidthChars = 40
         message.xalign = 0
         window.title = tr("Password Needed")

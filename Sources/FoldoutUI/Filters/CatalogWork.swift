@@ -183,8 +183,12 @@ final class CatalogWork {
                 choosePart(of: path, options: options)
                 return
             }
-            if case .needsPassword = error.reason, let address = DatabaseAddress(path) {
-                return askPassword(for: address, options: options, error: error)
+            if let address = DatabaseAddress(path) {
+                switch error.reason {
+                case .needsPassword: return askPassword(for: address, options: options, error: error, refused: false)
+                case .passwordRefused: return askPassword(for: address, options: options, error: error, refused: true)
+                default: break
+                }
             }
             if error.reason != .cancelled { showError(error, file: name) }
             onFailed(Self.problem(error, path: path))
@@ -222,10 +226,13 @@ final class CatalogWork {
         }
     }
 
-    /// Asks for the password the server wants for `address`, then opens it with that password
-    /// (kept in the keyring when the prompt says so); Cancel opens nothing.
-    private func askPassword(for address: DatabaseAddress, options: CatalogReadOptions, error: CatalogImportError) {
-        let prompt = PasswordPrompt(parent: window(), address: address) { [weak self] answer in
+    /// Asks for the password the server wants for `address` (again, when it `refused` the one
+    /// given), then opens it with that password (kept in the keyring when the prompt says so);
+    /// Cancel opens nothing.
+    private func askPassword(
+        for address: DatabaseAddress, options: CatalogReadOptions, error: CatalogImportError, refused: Bool
+    ) {
+        let prompt = PasswordPrompt(parent: window(), address: address, refused: refused) { [weak self] answer in
             guard let self else { return }
             passwordPrompt = nil
             guard let answer else { return onFailed(Self.problem(error, path: address.text)) }
