@@ -349,7 +349,7 @@ extension ServerTableTests {
         let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
         try onMain {
             let view = try view
-            XCTAssertFalse(view.showsSummary)
+            XCTAssertEqual(view.resultsView, .rows)
             XCTAssertTrue(view.viewSwitcher.isVisible)
             view.resultsStack.visibleChildName = "summary"
             for choosing in [false, true] {
@@ -383,6 +383,91 @@ extension ServerTableTests {
         }
     }
 
+    /// The table's cell of `column` in the row listed at `position`, if bound.
+    @MainActor private func cell(_ column: Int, at position: Int) throws -> Inscription? {
+        try view.tableColumns.table.cells.values.first { $0.column == column && $0.listPosition == position }?.text
+    }
+
+    /// The results as a table, chosen with a click on the view switcher: the server's rows, every
+    /// column with the title first; a header click sorts (the server orders the rows); scrolling
+    /// the table fetches the next pages; a column hidden from the Columns popover and the table
+    /// shown are kept with the view.
+    func testTheTableShowsTheServersRowsSortsByAHeaderAndIsKept() throws {
+        let store = viewStore()
+        let memory = try inMemory()
+        let depTime = try XCTUnwrap(memory.catalog.column(named: "dep_time"))
+        let note = try XCTUnwrap(memory.catalog.column(named: "note"))
+        try onMain {
+            try reopen(keptIn: store)
+            let view = try view
+            pump(frames: 3, of: view.viewSwitcher)
+            let middle = try XCTUnwrap(view.viewSwitcher.pointInWindow())  // rows, table, summary
+            xdotool(
+                ["mousemove", "--window", "%1", "\(middle.x)", "\(middle.y)", "click", "1"], window: window.title,
+                until: { view.resultsView == .table && (try? self.cell(0, at: 0)) != nil })
+            let table = view.tableColumns.table
+            let names = view.facets.table.columns.map(\.name)
+            let title = view.section.titleColumn
+            XCTAssertEqual(
+                table.shown.map(\.name), [names[title]] + names.indices.filter { $0 != title }.map { names[$0] })
+            for cell in table.cells.values {
+                let position = try XCTUnwrap(cell.listPosition)
+                XCTAssertEqual(
+                    cell.text.text.filter { $0 != "\u{2068}" && $0 != "\u{2069}" },
+                    view.facets.rows[position][cell.column] ?? "",
+                    "row \(position), \(names[cell.column])")
+            }
+
+            // A click on dep_time's header: the earliest departures first, as the in-memory engine sorts.
+            pump(frames: 3, of: table.view)
+            let first = try XCTUnwrap(try cell(depTime, at: 0))
+            let inCell = try XCTUnwrap(first.pointInWindow())
+            let top = try XCTUnwrap(table.view.pointInWindow(dy: -Double(table.view.height) / 2))
+            xdotool(
+                ["mousemove", "--window", "%1", "\(inCell.x)", "\(top.y + 12)", "click", "1"], window: window.title,
+                until: { view.facets.filter.sort == CatalogSortKey(column: depTime, descending: false) })
+            XCTAssertEqual(view.section.value(for: .sort), "dep_time, ascending")
+            XCTAssertEqual(table.view.sort?.column.title, "dep_time", "the arrow is on dep_time")
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled })
+            memory.sort = CatalogSortKey(column: depTime, descending: false)
+            let earliest = memory.catalog.text(depTime, at: Int(memory.matches[0]))
+            XCTAssertTrue(
+                pump { (try? self.cell(depTime, at: 0))?.text.contains(earliest) == true },
+                "the first row's dep_time is not \(earliest)")
+
+            // Scrolling the table to its end fetches every page.
+            let adjustment = table.root.verticalAdjustment
+            XCTAssertTrue(
+                pump(seconds: 20) {
+                    adjustment.value = adjustment.upper
+                    return view.facets.hasAllRows && view.facets.rows.count == Self.rows
+                }, "scrolling the table fetched \(view.facets.rows.count) of \(Self.rows) rows")
+
+            // note hidden from the Columns popover; the table and its columns kept.
+            view.tableColumns.menu.button.popup()
+            let check = try XCTUnwrap(view.tableColumns.menu.checks["note"], "no check box for note")
+            XCTAssertTrue(pump { check.isMapped })
+            XCTAssertTrue(check.activate())
+            XCTAssertTrue(pump { !table.shown.contains { $0.column == note } }, "note is still shown")
+            view.tableColumns.menu.button.popdown()
+            XCTAssertTrue(pump { view.remembered?.isSavePending == false }, "the view was not kept")
+
+            try reopen(keptIn: store)
+            let again = try self.view
+            XCTAssertEqual(again.resultsView, .table)
+            XCTAssertFalse(again.tableColumns.table.shown.contains { $0.column == note }, "note is shown again")
+            XCTAssertTrue(again.tableColumns.menu.button.isVisible, "no Columns button beside the table")
+            XCTAssertEqual(again.facets.filter.sort, CatalogSortKey(column: depTime, descending: false))
+        }
+    }
+
+    /// A store of views in a folder of the test's own, removed after it.
+    private func viewStore() -> CatalogViewStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return CatalogViewStore(directory: folder.path)
+    }
+
     /// Opens the table on a new page in the window, whose views `store` keeps.
     @MainActor private func reopen(keptIn store: CatalogViewStore) throws {
         page = FiltersPage(source: .generated(count: 50), host: .alone(in: window, viewStore: store))
@@ -396,9 +481,7 @@ extension ServerTableTests {
     /// Facets menu, the option ticked in a flyout, the sort, the title and the logarithmic scale
     /// chosen, and counts so; Reset View shows it as it first opened, and forgets what was kept.
     func testTheViewIsKeptAndGivenBackWhenTheTableOpensAgain() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = CatalogViewStore(directory: folder.path)
+        let store = viewStore()
         let memory = try inMemory()
         let tailnum = try XCTUnwrap(memory.catalog.column(named: "tailnum"))
         let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
@@ -462,9 +545,7 @@ extension ServerTableTests {
     /// earliest time), among the rows the other facets let through; listed by it, the largest
     /// first; and given back with the view when the table opens again.
     func testAMeasureBesideTheOptionsIsTheInMemoryEnginesAndIsKept() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = CatalogViewStore(directory: folder.path)
+        let store = viewStore()
         let memory = try inMemory()
         let carrier = try XCTUnwrap(memory.catalog.column(named: "carrier"))
         let origin = try XCTUnwrap(memory.catalog.column(named: "origin"))

@@ -85,6 +85,11 @@ public struct CatalogViewState: Equatable, Sendable {
         TableColumns(order: tableOrder, hidden: tableHidden, catalog: catalog, title: title)
     }
 
+    /// The table's columns kept, given to the columns named in `names`; nil when nothing was kept.
+    public func tableColumns(among names: [String], title: Int) -> TableColumns? {
+        tableOrder.isEmpty ? nil : TableColumns(order: tableOrder, hidden: tableHidden, names: names, title: title)
+    }
+
     /// The measures kept for option facets, by the column `catalog` has of that name, where it
     /// can still be measured.
     public func measures(in catalog: Catalog) -> [Int: FacetMeasureChoice] {

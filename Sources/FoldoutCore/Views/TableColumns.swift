@@ -11,8 +11,10 @@ public struct TableColumns: Equatable, Sendable {
     public private(set) var hidden: Set<String>
 
     /// Every column of `catalog` shown, the `title` column first, then the others in the file's order.
-    public init(catalog: Catalog, title: Int) {
-        let names = catalog.columns.map(\.name)
+    public init(catalog: Catalog, title: Int) { self.init(names: catalog.columns.map(\.name), title: title) }
+
+    /// Every column named in `names` (a table's in its server), the `title` column first.
+    public init(names: [String], title: Int) {
         let others = names.enumerated().filter { $0.offset != title }.map(\.element)
         self.init(exactly: names.indices.contains(title) ? [names[title]] + others : names, hidden: [])
     }
@@ -20,13 +22,17 @@ public struct TableColumns: Equatable, Sendable {
     /// The order and hidden columns kept for a file, given to `catalog`: its columns that were kept
     /// in their kept order, then its new ones in the file's order, shown.
     public init(order kept: [String], hidden keptHidden: [String], catalog: Catalog, title: Int) {
-        let names = catalog.columns.map(\.name)
+        self.init(order: kept, hidden: keptHidden, names: catalog.columns.map(\.name), title: title)
+    }
+
+    /// The same, given to the columns named in `names` (a table's in its server).
+    public init(order kept: [String], hidden keptHidden: [String], names: [String], title: Int) {
         let present = Set(names)
         var order: [String] = []
         var seen: Set<String> = []
         for name in kept where present.contains(name) && seen.insert(name).inserted { order.append(name) }
         guard !order.isEmpty else {
-            self.init(catalog: catalog, title: title)
+            self.init(names: names, title: title)
             return
         }
         order += names.filter { !seen.contains($0) }
@@ -77,5 +83,8 @@ public struct TableColumns: Equatable, Sendable {
     }
 
     /// The shown columns as `catalog`'s indexes, in order.
-    public func shownColumns(in catalog: Catalog) -> [Int] { shown.compactMap { catalog.column(named: $0) } }
+    public func shownColumns(in catalog: Catalog) -> [Int] { shownColumns(among: catalog.columns.map(\.name)) }
+
+    /// The shown columns as indexes into `names`, in order.
+    public func shownColumns(among names: [String]) -> [Int] { shown.compactMap { names.firstIndex(of: $0) } }
 }

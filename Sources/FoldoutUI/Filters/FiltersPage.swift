@@ -432,12 +432,11 @@ final class FiltersPage {
     }
 
     /// How the results are shown: rows, a table or a summary of every column.
-    /// A table in its server shows rows or the summary: the table view shows it as rows.
     var resultsView: ResultsView {
-        get { server.map { $0.showsSummary ? .summary : .rows } ?? ResultsView(shownIn: resultsStack) }
+        get { server?.resultsView ?? ResultsView(shownIn: resultsStack) }
         set {
             newValue.show(in: resultsStack)
-            server?.showsSummary = newValue == .summary
+            server?.resultsView = newValue
         }
     }
 
@@ -522,7 +521,7 @@ final class FiltersPage {
             table: table, address: DatabaseAddress.withoutPassword(path), viewStore: host.viewStore,
             copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
             open: { [weak self] in self?.chooseFile() }, notify: host.notify)
-        view.showsSummary = resultsView == .summary
+        view.resultsView = resultsView
         server = view
         updateActions()
         catalogStatus?.remove(rowsExport.root)

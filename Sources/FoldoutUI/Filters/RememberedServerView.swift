@@ -7,7 +7,8 @@ import Gtk
 /// (`RememberedView`), under its address without a password, naming the table, as the same table
 /// read into memory is kept: when it is opened again its facets (those added from the Facets
 /// menu too) are made, and once they are, their choices, ranges, scales and measures, the sort,
-/// the title and the details come back. Nothing is kept until then, so the view kept is not lost to the one the
+/// the title and the details come back, and the rows, table or summary shown, with the table's
+/// columns and widths. Nothing is kept until then, so the view kept is not lost to the one the
 /// table opens with.
 @MainActor
 final class RememberedServerView {
@@ -55,6 +56,8 @@ final class RememberedServerView {
             if let title = state.title.flatMap(facets.column(named:)) {
                 view.section.show(title: title, details: state.details.compactMap(facets.column(named:)))
             }
+            view.tableColumns.restore(state)
+            view.resultsView = state.showsSummary ? .summary : state.showsTable ? .table : .rows
             isRestoring = false
         }
     }
@@ -72,6 +75,7 @@ final class RememberedServerView {
         view.setMeasures([:])
         view.section.choose(sort: nil)
         view.section.show(title: first.title, details: first.details)
+        view.tableColumns.reset()
         // A view reset is not a change to keep.
         pendingSave?.cancel()
         pendingSave = nil
@@ -98,9 +102,13 @@ final class RememberedServerView {
     }
 
     private func save() {
-        store.save(
-            view.facets.viewState(
-                title: view.section.titleColumn, details: view.section.detailColumns, measures: view.measureChoices),
-            path: path)
+        var state = view.facets.viewState(
+            title: view.section.titleColumn, details: view.section.detailColumns, measures: view.measureChoices)
+        state.showsTable = view.resultsView == .table
+        state.showsSummary = view.resultsView == .summary
+        state.widths = view.tableColumns.widths
+        state.tableOrder = view.tableColumns.layout?.order ?? []
+        state.tableHidden = view.tableColumns.layout?.hidden.sorted() ?? []
+        store.save(state, path: path)
     }
 }

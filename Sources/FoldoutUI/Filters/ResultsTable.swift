@@ -5,7 +5,9 @@ import Gtk
 /// The Filters results as a table (`GtkColumnView`) over the same positions as the rows: a column
 /// per shown column (`TableColumns`: every column at first), numbers at the end of their cells,
 /// headers that sort in the Sort by combo's orders (an arrow shows which) and open a menu that
-/// hides or moves their column, and widths the user can drag, which the page keeps per file.
+/// hides or moves their column, and widths the user can drag, which the page keeps per file. Its
+/// owner gives each cell's value: a catalog's (`TableLayout`) or a server table's fetched rows
+/// (`ServerTableColumns`).
 @MainActor
 final class ResultsTable {
     let root = ScrolledWindow()
@@ -47,16 +49,22 @@ final class ResultsTable {
         }
     }
 
-    /// Shows `columns` of `catalog`, with the widths kept for them (by name).
-    func setColumns(
-        _ columns: [Int], of catalog: Catalog, widths: [String: Int], sort: CatalogSortKey?, rebuilding: Bool = false
-    ) {
-        let names = columns.map { catalog.columns[$0].name }
+    /// One shown column: its index, its name, and whether it holds numbers (set at the end).
+    struct Heading {
+        let column: Int
+        let name: String
+        let isNumber: Bool
+    }
+
+    /// Shows `headings`' columns, with the widths kept for them (by name).
+    func setColumns(_ headings: [Heading], widths: [String: Int], sort: CatalogSortKey?, rebuilding: Bool = false) {
+        let columns = headings.map(\.column)
+        let names = headings.map(\.name)
         guard rebuilding || shown.map(\.name) != names || shown.map(\.column) != columns else { return rebind() }
         for entry in shown { view.remove(entry.view) }
         cells = [:]
-        shown = zip(columns, names).map { column, name in
-            let number = catalog.columns[column].kind == .number
+        shown = headings.map { heading in
+            let (column, name, number) = (heading.column, heading.name, heading.isNumber)
             let factory = ListItemFactory<TableCell>(
                 setup: { item in
                     let cell = TableCell(column: column)
@@ -130,18 +138,7 @@ final class ResultsTable {
     }
 
     private func show(_ cell: TableCell) {
-        // A new catalog's results can come before its columns: a cell of a column it lacks waits.
-        // The results that follow bind it again.
-        guard let filter = owner?.filter, let listPosition = cell.listPosition, listPosition < filter.matchCount,
-            cell.column < filter.catalog.columns.count
-        else {
-            cell.text.text = ""
-            return
-        }
-        // While a new catalog replaces the old, the matches can still be the old one's.
-        let position = Int(filter.matches[listPosition])
-        guard position < filter.catalog.count else { return }
-        cell.text.text = ResultValue.shown(filter.catalog, column: cell.column, at: position) ?? ""
+        cell.text.text = cell.listPosition.flatMap { owner?.tableValue(at: $0, column: cell.column) } ?? ""
     }
 }
 
@@ -149,8 +146,9 @@ final class ResultsTable {
 /// by a header, dragging a width, hiding or moving a column from its header's menu.
 @MainActor
 protocol ResultsTableOwner: TableColumnsKeeper {
-    /// The filter whose matches the table shows.
-    var filter: FacetFilter? { get }
+    /// The value shown in `column` of the result listed at `listPosition`; nil for none, or while
+    /// the results and the columns are not yet each other's.
+    func tableValue(at listPosition: Int, column: Int) -> String?
     /// A header click asks for an order (nil: the file's).
     func sortTable(by sort: CatalogSortKey?)
     /// The user dragged a column's width: every dragged width, by column name.

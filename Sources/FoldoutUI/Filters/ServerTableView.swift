@@ -7,7 +7,8 @@ import Gtk
 /// read into memory: a search field, a flyout per facet (the catalog's own `FacetMenu` and
 /// `RangeMenu`, choosing in `DatabaseFacets`), the Facets menu that makes any column a facet,
 /// Sort by, Title and Details, the matching count, and the matching rows, a page at a time as the
-/// list scrolls, each unfolding to its whole record. Its view is kept (`RememberedServerView`).
+/// list scrolls, each unfolding to its whole record, or as a table (`ServerTableColumns`), or the
+/// summary of every column. Its view is kept (`RememberedServerView`).
 /// Every answer comes from the server off the main thread; while a count is under way the old
 /// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
 /// the filters stay.
@@ -36,8 +37,9 @@ final class ServerTableView {
     private let model = PositionListModel()
     private let binder: ListBinder<ServerTableView, Int, ResultRow>
     let scrolled = ScrolledWindow()
-    /// The rows, or the summary of every column (asked of the server while it is shown).
+    /// The rows, the table, or the summary of every column (asked of the server while it is shown).
     let resultsStack = Stack()
+    private(set) var tableColumns: ServerTableColumns!
     private(set) lazy var viewSwitcher = StackSwitcher(stack: resultsStack)
     let summary: ResultsSummary
     /// The fetched row whose record is unfolded, if one is.
@@ -91,6 +93,9 @@ final class ServerTableView {
             bind: { view, row, item in view.bind(row, at: item.position) })
         binder.owner = self
         openFlyout = { [weak self] column in self?.openFlyout(of: column) }
+        tableColumns = ServerTableColumns(facets: facets, section: section, model: model) { [weak self] in
+            self?.remembered?.changed()
+        }
         buildLayout(table: table, address: address, open: open)
         _ = unfolding
         observation = facets.changes.add { [weak self] change in self?.show(change) }
@@ -107,7 +112,9 @@ final class ServerTableView {
             self.boundRows[0]?.root.grabFocus()
         }
         retryButton.onClicked { [weak self] in self?.facets.retry() }
-        scrolled.verticalAdjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
+        for adjustment in [scrolled.verticalAdjustment, tableColumns.table.root.verticalAdjustment] {
+            adjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
+        }
         // Closing the window stops every query: none is left running on the server.
         root.on("unrealize") { [weak self] in
             self?.remembered?.saveNow()
@@ -155,6 +162,8 @@ final class ServerTableView {
         sourceLabel.text = tr("in {table}, filtered in its server", ["table": shown])
         sourceLabel.tooltip = address
         status.append(spinner)
+        status.append(tableColumns.menu.button)
+        tableColumns.menu.button.isVisible = false
         viewSwitcher.addCSSClass("results-views")
         status.append(viewSwitcher)
         root.append(status)
@@ -164,9 +173,20 @@ final class ServerTableView {
         binder.listView.addCSSClass("results-list")
         resultsStack.addTitled(scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
         resultsStack.addTitled(
+            tableColumns.table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
+        resultsStack.addTitled(
             summary.root, name: "summary", title: tr("Summary"), iconName: "dialog-information-symbolic")
+        // A wide table scrolls sideways; the rows fit a narrow window.
+        resultsStack.isWidthHomogeneous = false
         resultsStack.vexpand = true
-        resultsStack.onNotify("visible-child-name") { [weak self] in self?.summarizeIfShown() }
+        tableColumns.show()
+        resultsStack.onNotify("visible-child-name") { [weak self] in
+            guard let self else { return }
+            self.tableColumns.menu.button.isVisible = self.resultsView == .table
+            self.summarizeIfShown()
+            self.fetchIfNearTheEnd()
+            self.remembered?.changed()
+        }
         root.append(resultsStack)
         emptyLabel.addCSSClass("dim-label")
         emptyLabel.vexpand = true
@@ -179,7 +199,9 @@ final class ServerTableView {
     private func apply(_ change: ComboSection.Change) {
         combos.refresh()
         switch change {
-        case .chose(.sort): facets.setSort(section.sort)
+        case .chose(.sort):
+            facets.setSort(section.sort)
+            tableColumns.table.showSort(section.sort)
         case .chose(.title), .chose(.details): rebindRows()
         default: break
         }
@@ -264,14 +286,14 @@ final class ServerTableView {
 
     // MARK: The summary
 
-    /// Whether the summary of every column is shown in place of the rows.
-    var showsSummary: Bool {
-        get { ResultsView(shownIn: resultsStack) == .summary }
-        set { (newValue ? ResultsView.summary : .rows).show(in: resultsStack) }
+    /// How the matches are shown: rows, a table or the summary of every column.
+    var resultsView: ResultsView {
+        get { ResultsView(shownIn: resultsStack) }
+        set { newValue.show(in: resultsStack) }
     }
 
     private func summarizeIfShown() {
-        if showsSummary { summary.update(server: facets) }
+        if resultsView == .summary { summary.update(server: facets) }
     }
 
     /// Opens the flyout of `column`, if it is a facet (a summary's row activated).
@@ -448,10 +470,11 @@ final class ServerTableView {
         return index
     }
 
-    /// GTK binds rows well past the view, so the next page is asked for by where the view is: less
-    /// than a screenful above the last row fetched.
+    /// GTK binds rows well past the view, so the next page is asked for by where the view (the
+    /// rows' or the table's) is: less than a screenful above the last row fetched.
     private func fetchIfNearTheEnd() {
-        let adjustment = scrolled.verticalAdjustment
+        guard resultsView != .summary else { return }
+        let adjustment = (resultsView == .table ? tableColumns.table.root : scrolled).verticalAdjustment
         guard adjustment.upper > 0, adjustment.value + 2 * adjustment.pageSize >= adjustment.upper else { return }
         facets.fetchMoreRows()
     }

@@ -73,14 +73,26 @@ final class TableLayout {
     /// they are the same columns.
     func show(rebuilding: Bool = false) {
         guard let filter = shown.filter, let columns else { return }
-        table.setColumns(
-            columns.shownColumns(in: filter.catalog), of: filter.catalog,
-            widths: widths[filter.catalog.name] ?? [:], sort: section.sort, rebuilding: rebuilding)
+        let catalog = filter.catalog
+        let headings = columns.shownColumns(in: catalog).map {
+            ResultsTable.Heading(
+                column: $0, name: catalog.columns[$0].name, isNumber: catalog.columns[$0].kind == .number)
+        }
+        table.setColumns(headings, widths: widths[catalog.name] ?? [:], sort: section.sort, rebuilding: rebuilding)
     }
 }
 
 extension TableLayout: ResultsTableOwner {
-    var filter: FacetFilter? { shown.filter }
+    func tableValue(at listPosition: Int, column: Int) -> String? {
+        // A new catalog's results can come before its columns: a cell of a column it lacks waits.
+        // The results that follow bind it again.
+        guard let filter = shown.filter, listPosition < filter.matchCount, column < filter.catalog.columns.count
+        else { return nil }
+        // While a new catalog replaces the old, the matches can still be the old one's.
+        let position = Int(filter.matches[listPosition])
+        guard position < filter.catalog.count else { return nil }
+        return ResultValue.shown(filter.catalog, column: column, at: position)
+    }
 
     func sortTable(by sort: CatalogSortKey?) { section.choose(sort: sort) }
 
