@@ -180,6 +180,10 @@ def check_names(app, where):
     for node in app.objects():
         role = role_of(node)
         node_states = states(node)
+        # GTK 4.8 names an object it was given no name for by its class; a screen reader says a tab
+        # list's name when the focus enters it ("GtkStackSwitcher").
+        if role == "page tab list":
+            check(not (node.name or "").startswith("Gtk"), f"{where}: a {role} is named by its class, {node.name}")
         if role not in ACTIONABLE_ROLES and "focusable" not in node_states:
             continue
         if role in ("scroll pane", "list", "filler", "panel", "frame"):
@@ -489,7 +493,8 @@ class ThrowawayPostgres:
 
 def server_table(binary, data):
     """A PostgreSQL table filtered in its server, as a screen reader meets it: every object named,
-    the facet flyout ticked by keyboard with the count heard anew, a row unfolded to its record."""
+    the facet flyout ticked by keyboard with the count heard anew, each option saying the measure
+    the server worked out, a row unfolded to its record, the table view chosen by keyboard."""
     path = write_flights(data)
     server = ThrowawayPostgres()
     try:
@@ -502,7 +507,8 @@ def server_table(binary, data):
         subprocess.run(["dbus-update-activation-environment", f"HOME={data}", f"XDG_DATA_HOME={data}"], check=True,
                        capture_output=True, timeout=10)
         # Named as a connection string of keywords, which GApplication would take for a file's path.
-        app = App(binary, ["--page", "filters", "--in-database", "--table", "flights", server.keywords()], data)
+        app = App(binary, ["--page", "filters", "--in-database", "--table", "flights", "--measure", "mean:dep_delay",
+                           server.keywords()], data)
         try:
             count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 items" in (n.name or "")), None)
             wait_for(lambda: count() == "400 of 400 items", "the matching count of the table in its server", seconds=20)
@@ -516,11 +522,17 @@ def server_table(binary, data):
             keys("Return")
             jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name == "JFK"
                                          and "visible" in states(n)), None), "the JFK tick box")
+            expected = sum(1 for row in rows if row[0] == "JFK")
+            # The option says the mean the server worked out, and of how many values.
+            said = wait_for(lambda: next((n.name for n in walk(app.node) if role_of(n) == "push button"
+                                          and (n.name or "").startswith("JFK, mean of dep_delay ")), None),
+                            "the JFK option to say its mean dep_delay")
+            check(said is not None and said.endswith(f", {expected} values"),
+                  f"Server table: the JFK option says {said!r}, not the mean of its {expected} values")
             if jfk is not None:
                 app.tab_to(lambda n: role_of(n) == "check box" and n.name == "JFK", "the JFK tick box")
                 keys("space")
                 wait_for(lambda: "checked" in states(jfk), "JFK to say it is checked")
-                expected = sum(1 for row in rows if row[0] == "JFK")
                 wait_for(lambda: count() == f"{expected} of 400 items", f"the count to say {expected} of 400 items")
             keys("Escape")
             # Journey: Ctrl+F, Enter puts the focus on the first row; Enter unfolds its record.
@@ -558,6 +570,16 @@ def server_table(binary, data):
                 keys("Escape")
                 wait_for(lambda: button_named(app, "id"), "the id flyout to come back", seconds=20)
                 check_names(app, "A table in its server, a facet made again")
+            # Journey: the Table view by keyboard; its tab says so and a Columns button comes.
+            keys("ctrl+f")
+            switch = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "page tab"
+                                            and n.name == "Table"), None), "the view switch's Table tab")
+            if switch is not None:
+                app.tab_to(lambda n: role_of(n) == "page tab" and n.name == "Table", "the Table tab")
+                keys("space")
+                wait_for(lambda: "selected" in states(switch), "the Table tab to say it is selected")
+                wait_for(lambda: button_named(app, "Columns"), "the Columns button beside the table")
+                check_names(app, "A table in its server, as a table")
         finally:
             app.close()
     finally:

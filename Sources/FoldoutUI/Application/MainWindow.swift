@@ -68,6 +68,8 @@ final class MainWindow {
         window.setDefaultSize(width: 720, height: 640)
 
         headerSwitcher = StackSwitcher(stack: stack)
+        // Said when the focus enters it; GTK 4.8 would name it GtkStackSwitcher.
+        headerSwitcher.setAccessibleLabel(tr("Pages"))
         headerTitle.child = headerSwitcher
         header.setTitleWidget(headerTitle)
         header.packEnd(primaryMenu)
@@ -88,6 +90,7 @@ final class MainWindow {
         overlay.addOverlay(notification.root)
         column.append(overlay)
         let bottomSwitcher = StackSwitcher(stack: stack)
+        bottomSwitcher.setAccessibleLabel(tr("Pages"))
         bottomSwitcher.addCSSClass("narrow-switcher")
         bottomBar.setCenter(bottomSwitcher)
         bottomBar.isVisible = false

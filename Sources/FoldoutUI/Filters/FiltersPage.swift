@@ -103,6 +103,7 @@ final class FiltersPage {
         combos = ComboRows(section: section)
         rowsExport = RowsExport(window: host.window, notify: host.notify)
         viewSwitcher = StackSwitcher(stack: resultsStack)
+        viewSwitcher.setAccessibleLabel(tr("Show the results as"))
         buildLayout()
         connect()
         connectResults()

@@ -165,6 +165,7 @@ final class ServerTableView {
         status.append(tableColumns.menu.button)
         tableColumns.menu.button.isVisible = false
         viewSwitcher.addCSSClass("results-views")
+        viewSwitcher.setAccessibleLabel(tr("Show the results as"))
         status.append(viewSwitcher)
         root.append(status)
 
