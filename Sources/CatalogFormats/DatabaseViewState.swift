@@ -3,7 +3,8 @@ import FoldoutCore
 
 /// A table in its server keeps its view as a catalog file does (`CatalogViewState`, by column
 /// name and option text): its facets, those added from the Facets menu too, their choices and
-/// ranges, the measures beside their options, and the sort; given back where the table still has the column and the option.
+/// ranges, the measures beside their options, and the sort; given back where the table still has
+/// the column and the option.
 extension DatabaseFacets {
     /// The view now, with `title` and `details` (the combo rows') and the flyouts' `measures`:
     /// each facet made or being made, its choice or range, the sort.
