@@ -10,6 +10,8 @@ open class Widget: Object {
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
     public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+    /// Adds the class `name` when `on`, else removes it.
+    public func setCSSClass(_ name: String, _ on: Bool) { on ? addCSSClass(name) : removeCSSClass(name) }
 
     public var isVisible: Bool {
         get { gtk_widget_get_visible(widget) != 0 }

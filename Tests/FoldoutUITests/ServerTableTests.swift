@@ -80,7 +80,7 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
     }
 
     @MainActor private func menu(_ name: String) throws -> FacetMenu {
-        let menu = try XCTUnwrap(try view.menus.first { $0.name == name }, "no flyout for \(name)")
+        let menu = try XCTUnwrap(try view.facetBar.menus.first { $0.name == name }, "no flyout for \(name)")
         menu.button.popup()
         XCTAssertTrue(pump { menu.popover.isMapped && !menu.optionButtons.isEmpty }, "the \(name) flyout did not open")
         return menu
@@ -225,7 +225,7 @@ extension ServerTableTests {
         memory.setFacet(date, true, as: .range)
         try onMain {
             let view = try view
-            let menu = try XCTUnwrap(view.rangeMenus.first { $0.name == "flight_date" }, "no range flyout")
+            let menu = try XCTUnwrap(view.facetBar.rangeMenus.first { $0.name == "flight_date" }, "no range flyout")
             menu.button.popup()
             XCTAssertTrue(pump { menu.popover.isMapped })
             // A range facet's first counts come from a pass of their own after the table opens.
@@ -258,11 +258,11 @@ extension ServerTableTests {
     /// ticked then.
     @MainActor private func toggleFacet(_ column: Int) throws -> Bool {
         let view = try view
-        view.facetsButton.popup()
-        XCTAssertTrue(pump { view.facetChecks?.root.isMapped == true }, "the Facets menu did not open")
-        let check = try XCTUnwrap(view.facetChecks?.checks.dropFirst(column).first, "no check box")
+        view.facetBar.facetsButton.popup()
+        XCTAssertTrue(pump { view.facetBar.facetChecks?.root.isMapped == true }, "the Facets menu did not open")
+        let check = try XCTUnwrap(view.facetBar.facetChecks?.checks.dropFirst(column).first, "no check box")
         XCTAssertTrue(check.activate())
-        view.facetsButton.popdown()
+        view.facetBar.facetsButton.popdown()
         return check.isActive
     }
 
@@ -281,7 +281,8 @@ extension ServerTableTests {
             XCTAssertFalse(view.facets.isFacet(distance), "distance is a facet when the table opens")
             XCTAssertTrue(try toggleFacet(tailnum))
             // Opened as soon as it is made, before its counts come: they show when they come.
-            XCTAssertTrue(pump(seconds: 10) { view.menus.contains { $0.column == tailnum } }, "no tailnum flyout")
+            XCTAssertTrue(
+                pump(seconds: 10) { view.facetBar.menus.contains { $0.column == tailnum } }, "no tailnum flyout")
             let tails = try menu("tailnum")
             XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the counts did not come")
             let expected = Dictionary(
@@ -296,7 +297,7 @@ extension ServerTableTests {
             tails.popover.popdown()
             XCTAssertTrue(try toggleFacet(distance))
             XCTAssertTrue(
-                pump(seconds: 10) { view.isSettled && view.rangeMenus.contains { $0.column == distance } },
+                pump(seconds: 10) { view.isSettled && view.facetBar.rangeMenus.contains { $0.column == distance } },
                 "the range facet was not made")
             XCTAssertEqual(
                 view.facets.histogram(forColumn: distance).counts, memory.histogram(forColumn: distance).counts,
@@ -309,7 +310,7 @@ extension ServerTableTests {
             tails.popover.popdown()
             XCTAssertFalse(try toggleFacet(tailnum))
             XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the counts did not come")
-            XCTAssertFalse(view.menus.contains { $0.column == tailnum }, "the tailnum flyout stays")
+            XCTAssertFalse(view.facetBar.menus.contains { $0.column == tailnum }, "the tailnum flyout stays")
             XCTAssertEqual(view.countLabel.text, "500 of 500 items")
         }
     }
@@ -324,8 +325,9 @@ extension ServerTableTests {
         try onMain {
             let view = try view
             XCTAssertTrue(try toggleFacet(distance))
-            XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.rangeMenus.contains { $0.column == distance } })
-            let menu = try XCTUnwrap(view.rangeMenus.first { $0.column == distance })
+            XCTAssertTrue(
+                pump(seconds: 10) { view.isSettled && view.facetBar.rangeMenus.contains { $0.column == distance } })
+            let menu = try XCTUnwrap(view.facetBar.rangeMenus.first { $0.column == distance })
             menu.button.popup()
             XCTAssertTrue(pump { menu.popover.isMapped })
             XCTAssertTrue(menu.logarithmicCheck.isVisible, "no logarithmic scale is offered")
@@ -358,7 +360,7 @@ extension ServerTableTests {
                     memory.select(
                         option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "AA")),
                         inColumn: carrier)
-                    let menu = try XCTUnwrap(view.menus.first { $0.column == carrier })
+                    let menu = try XCTUnwrap(view.facetBar.menus.first { $0.column == carrier })
                     view.facets.select(option: try XCTUnwrap(menu.options.firstIndex(of: "AA")), inColumn: carrier)
                 }
                 XCTAssertTrue(
@@ -494,7 +496,7 @@ extension ServerTableTests {
             XCTAssertTrue(
                 pump(seconds: 10) {
                     (try? self.view.isSettled) == true
-                        && (try? self.view.menus.contains { $0.column == tailnum }) == true
+                        && (try? self.view.facetBar.menus.contains { $0.column == tailnum }) == true
                 })
             let carriers = try menu("carrier")
             XCTAssertTrue(
@@ -516,9 +518,9 @@ extension ServerTableTests {
             try reopen(keptIn: store)
             let again = try view
             XCTAssertTrue(again.facets.isFacet(tailnum), "the facet added is not made again")
-            XCTAssertTrue(again.menus.contains { $0.column == tailnum }, "no tailnum flyout")
+            XCTAssertTrue(again.facetBar.menus.contains { $0.column == tailnum }, "no tailnum flyout")
             XCTAssertEqual(again.countLabel.text, shown)
-            XCTAssertEqual(again.menus.first { $0.column == carrier }?.button.label, "UA")
+            XCTAssertEqual(again.facetBar.menus.first { $0.column == carrier }?.button.label, "UA")
             XCTAssertEqual(again.facets.filter.sort, CatalogSortKey(column: distance, descending: true))
             XCTAssertEqual(again.section.titleColumn, tailnum)
             XCTAssertEqual(again.section.detailColumns, [carrier, distance])
@@ -528,8 +530,8 @@ extension ServerTableTests {
             XCTAssertTrue(page.root.activateAction("filters.reset-view"))
             XCTAssertTrue(pump(seconds: 10) { again.isSettled && !again.facets.isFacet(tailnum) }, "tailnum stays")
             XCTAssertEqual(again.countLabel.text, "500 of 500 items")
-            XCTAssertEqual(again.menus.first { $0.column == carrier }?.button.label, "carrier")
-            XCTAssertFalse(again.menus.contains { $0.column == tailnum })
+            XCTAssertEqual(again.facetBar.menus.first { $0.column == carrier }?.button.label, "carrier")
+            XCTAssertFalse(again.facetBar.menus.contains { $0.column == tailnum })
             XCTAssertFalse(again.facets.isLogarithmic(id))
             XCTAssertNil(again.facets.filter.sort)
             XCTAssertNotEqual(again.section.titleColumn, tailnum)
@@ -640,8 +642,9 @@ extension ServerTableTests {
             XCTAssertEqual(answer, .some(nil))
             let view = try view
             XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
-            XCTAssertTrue(pump { view.menus.first { $0.name == "origin" }?.popover.isMapped == true }, "no flyout")
-            view.menus.first { $0.name == "origin" }?.popover.popdown()
+            XCTAssertTrue(
+                pump { view.facetBar.menus.first { $0.name == "origin" }?.popover.isMapped == true }, "no flyout")
+            view.facetBar.menus.first { $0.name == "origin" }?.popover.popdown()
             // A column that is no facet yet is made one first, of the kind asked for.
             let tailnum = try XCTUnwrap(memory.catalog.column(named: "tailnum"))
             XCTAssertFalse(view.facets.isFacet(tailnum))
@@ -660,7 +663,7 @@ extension ServerTableTests {
             page.carryOut(added) { answer = .some($0) }
             XCTAssertTrue(pump(seconds: 10) { answer != nil && view.isSettled })
             XCTAssertEqual(answer, .some(nil))
-            XCTAssertTrue(view.menus.contains { $0.column == tailnum }, "no tailnum flyout")
+            XCTAssertTrue(view.facetBar.menus.contains { $0.column == tailnum }, "no tailnum flyout")
             XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
             // A range of a text cannot be: said.
             var unfit = LaunchFilters()
@@ -677,8 +680,8 @@ extension ServerTableTests {
             XCTAssertTrue(pump(seconds: 10) { answer != nil })
             XCTAssertEqual(answer, .some(nil))
             let depDelay = try XCTUnwrap(memory.catalog.column(named: "dep_delay"))
-            XCTAssertFalse(view.menus.isEmpty)
-            for menu in view.menus {
+            XCTAssertFalse(view.facetBar.menus.isEmpty)
+            for menu in view.facetBar.menus {
                 XCTAssertEqual(menu.measureChoice?.measure, FacetMeasure(.mean, of: depDelay), menu.name)
             }
             measured.query.measure = "sum:flight_date"
@@ -700,7 +703,7 @@ extension ServerTableTests {
         let out = server.folder + "/exported-\(UUID().uuidString).csv"
         try onMain {
             let view = try view
-            let carriers = try XCTUnwrap(view.menus.first { $0.name == "carrier" })
+            let carriers = try XCTUnwrap(view.facetBar.menus.first { $0.name == "carrier" })
             view.facets.select(option: try XCTUnwrap(carriers.options.firstIndex(of: "UA")), inColumn: carriers.column)
             XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.facets.filter.filters(carriers.column) })
             XCTAssertTrue(page.root.activateAction("filters.export-rows"))
@@ -822,15 +825,15 @@ extension ServerTableTests {
             XCTAssertTrue(pump(seconds: 20) { view.facets.counts != nil }, "no first counts")
             let date = try XCTUnwrap(view.facets.table.columns.firstIndex { $0.name == "flight_date" })
             XCTAssertEqual(view.facets.facetsBeingMade, [date], "the date is counted already")
-            XCTAssertFalse(view.rangeMenus.contains { $0.column == date })
+            XCTAssertFalse(view.facetBar.rangeMenus.contains { $0.column == date })
             XCTAssertEqual(
-                view.placeholders.map { "\($0.label) \($0.isSensitive)" }, ["flight_date false"],
+                view.facetBar.placeholders.map { "\($0.label) \($0.isSensitive)" }, ["flight_date false"],
                 "no greyed-out button for the date alone")
             let carriers = try menu("carrier")
             XCTAssertTrue(carriers.optionButtons[try XCTUnwrap(carriers.options.firstIndex(of: "UA"))].activate())
             carriers.popover.popdown()
             XCTAssertTrue(pump(seconds: 20) { view.isSettled }, "the date's flyout was not made")
-            let dates = try XCTUnwrap(view.rangeMenus.first { $0.column == date }, "no flyout for the date")
+            let dates = try XCTUnwrap(view.facetBar.rangeMenus.first { $0.column == date }, "no flyout for the date")
             XCTAssertTrue(dates.button.isSensitive)
             XCTAssertEqual(view.facets.matchCount, memory.matchCount)
             let histogram = view.facets.histogram(forColumn: date)

@@ -141,7 +141,7 @@ final class FiltersPage {
     /// facet buttons are insensitive, on the first widget of the page that can take it.
     func focusFirst() {
         if let server {
-            if server.menus.first?.button.grabFocus() != true { _ = server.searchEntry.grabFocus() }
+            if server.facetBar.menus.first?.button.grabFocus() != true { _ = server.searchEntry.grabFocus() }
             return
         }
         if facetMenus.first?.button.grabFocus() != true { root.focusFirstChild() }

@@ -51,7 +51,7 @@ final class RememberedServerView {
             let filter = facets.filter(keptIn: state)
             facets.setFilter(filter)
             facets.setScales(keptIn: state)
-            view.setMeasures(state.measures(among: facets.measurableColumns))
+            view.facetBar.setMeasures(state.measures(among: facets.measurableColumns))
             view.section.choose(sort: filter.sort)
             if let title = state.title.flatMap(facets.column(named:)) {
                 view.section.show(title: title, details: state.details.compactMap(facets.column(named:)))
@@ -72,7 +72,7 @@ final class RememberedServerView {
         for column in facets.facetColumns where !first.facets.contains(column) { facets.setFacet(column, false) }
         for column in first.facets.sorted() where !facets.isFacet(column) { facets.setFacet(column, true) }
         for column in facets.rangeFacets { facets.setLogarithmic(false, forColumn: column) }
-        view.setMeasures([:])
+        view.facetBar.setMeasures([:])
         view.section.choose(sort: nil)
         view.section.show(title: first.title, details: first.details)
         view.tableColumns.reset()
@@ -103,7 +103,8 @@ final class RememberedServerView {
 
     private func save() {
         var state = view.facets.viewState(
-            title: view.section.titleColumn, details: view.section.detailColumns, measures: view.measureChoices)
+            title: view.section.titleColumn, details: view.section.detailColumns, measures: view.facetBar.measureChoices
+        )
         state.showsTable = view.resultsView == .table
         state.showsSummary = view.resultsView == .summary
         state.widths = view.tableColumns.widths

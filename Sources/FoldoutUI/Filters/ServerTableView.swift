@@ -17,15 +17,7 @@ final class ServerTableView {
     let root = Box(.vertical)
     let facets: DatabaseFacets
     let searchEntry = SearchEntry(placeholder: tr("Search the table"))
-    private let menusBox = WrapBox(spacing: 6)
-    let facetsButton = MenuButton()
-    private let facetsPopover = Popover()
-    private(set) var facetChecks: FacetChecks?
-    private(set) var menus: [FacetMenu] = []
-    private(set) var rangeMenus: [RangeMenu] = []
-    /// Until its flyout is made (the first counts come; a range facet's histogram is counted):
-    /// each facet's button, greyed out, so nothing moves when the flyouts take their place.
-    private(set) var placeholders: [MenuButton] = []
+    private(set) var facetBar: ServerFacetBar!
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
@@ -68,8 +60,6 @@ final class ServerTableView {
     private var sectionObservation: ObservationToken?
     /// The view kept for the table, and given back when it opens again.
     private(set) var remembered: RememberedServerView?
-    /// The measure each option flyout shows beside its options, by facet column.
-    private(set) var measureChoices: [Int: FacetMeasureChoice] = [:]
 
     /// `address` is the table's, without its password; `viewStore` keeps its view (nil: nothing
     /// is kept); `copy` puts a value on the clipboard (its column named, or nil for a row);
@@ -92,7 +82,8 @@ final class ServerTableView {
             model: model, makeRow: { ResultRow(onCopy: copy) },
             bind: { view, row, item in view.bind(row, at: item.position) })
         binder.owner = self
-        openFlyout = { [weak self] column in self?.openFlyout(of: column) }
+        openFlyout = { [weak self] column in self?.facetBar.button(ofColumn: column)?.popup() }
+        facetBar = ServerFacetBar(facets: facets) { [weak self] in self?.remembered?.changed() }
         tableColumns = ServerTableColumns(facets: facets, section: section, model: model) { [weak self] in
             self?.remembered?.changed()
         }
@@ -147,14 +138,7 @@ final class ServerTableView {
         openButton.onClicked { open() }
         top.append(openButton)
         root.append(top)
-        let bar = Box(.horizontal, spacing: 6)
-        bar.addCSSClass("facet-bar")
-        menusBox.hexpand = true
-        bar.append(menusBox)
-        FacetChecks.dress(facetsButton, popover: facetsPopover) { [weak self] in self?.buildFacetChecks() }
-        bar.append(facetsButton)
-        addPlaceholders(facets.optionFacets + facets.rangeFacets + facets.facetsBeingMade)
-        root.append(bar)
+        root.append(facetBar.root)
         root.append(combos.root)
         root.append(banner.root)
 
@@ -221,24 +205,22 @@ final class ServerTableView {
     private func show(_ change: DatabaseFacets.Change) {
         if change.contains(.filter) {
             unfold(nil)
-            showLabels()
+            facetBar.showLabels()
             summarizeIfShown()
         }
         if change.contains(.counts) || change.contains(.facets) {
-            if menus.isEmpty && rangeMenus.isEmpty || change.contains(.facets) { buildMenus() }
+            if facetBar.menus.isEmpty && facetBar.rangeMenus.isEmpty || change.contains(.facets) {
+                facetBar.buildMenus()
+            }
             if areFacetsMade {
                 let waiting = waitingForFacets
                 waitingForFacets = []
                 for body in waiting { body() }
             }
-            showLabels()
-            for menu in menus {
-                menu.refreshCounts()
-                menu.refreshFigures()
-            }
-            for menu in rangeMenus { menu.countsChanged() }
+            facetBar.showLabels()
+            facetBar.refreshCounts()
         }
-        if change.contains(.measures) { for menu in menus { menu.refreshFigures() } }
+        if change.contains(.measures) { facetBar.refreshFigures() }
         if change.contains(.rows) {
             model.count = 0
             model.count = facets.rows.count
@@ -266,13 +248,8 @@ final class ServerTableView {
             countLabel.text = tr("Counting…")
         }
         let busy = facets.isCounting || facets.isFetchingRows || facets.isSurveying || facets.isMeasuring
-        for widget in [countLabel as Widget] + rangeMenus.map(\.popover) {
-            if facets.isCounting { widget.addCSSClass("counting") } else { widget.removeCSSClass("counting") }
-        }
-        for menu in menus {
-            let dimmed = facets.isCounting || (facets.isMeasuring && menu.measureChoice != nil)
-            if dimmed { menu.popover.addCSSClass("counting") } else { menu.popover.removeCSSClass("counting") }
-        }
+        countLabel.setCSSClass("counting", facets.isCounting)
+        facetBar.dim()
         countLabel.tooltip = facets.isCounting ? tr("Counting…") : nil
         spinner.spinning = busy && facets.problem == nil
         let none = facets.counts?.matchCount == 0 && !facets.isCounting && facets.rows.isEmpty
@@ -295,12 +272,6 @@ final class ServerTableView {
 
     private func summarizeIfShown() {
         if resultsView == .summary { summary.update(server: facets) }
-    }
-
-    /// Opens the flyout of `column`, if it is a facet (a summary's row activated).
-    private func openFlyout(of column: Int) {
-        let buttons = menus.map { ($0.column, $0.button) } + rangeMenus.map { ($0.column, $0.button) }
-        buttons.first { $0.0 == column }?.1.popup()
     }
 
     // MARK: A launch's request
@@ -331,7 +302,7 @@ final class ServerTableView {
         }
         switch query.measure(in: columns, matching: facets.table.column(matching:), unknown: unknown) {
         case .failure(let problem)?: return problem.message
-        case .success(let measure)?: showEverywhere(measure)
+        case .success(let measure)?: facetBar.showEverywhere(measure)
         case nil: break
         }
         if let problem = facets.unfitFacet(query.filters) { return problem }
@@ -345,8 +316,7 @@ final class ServerTableView {
         }
         if let search = query.search { searchEntry.text = search }
         if let name = query.openFacet {
-            let buttons = menus.map { ($0.name, $0.button) } + rangeMenus.map { ($0.name, $0.button) }
-            guard let button = buttons.first(where: { $0.0.lowercased() == name.lowercased() })?.1 else {
+            guard let button = facetBar.button(named: name) else {
                 return tr("“{facet}” has no flyout here", ["facet": name])
             }
             isMenuPending = true
@@ -368,97 +338,6 @@ final class ServerTableView {
         guard row < facets.rows.count else { return }
         listView.scrollTo(position: row)
         unfold(row)
-    }
-
-    // MARK: Facets
-
-    /// The flyouts not made yet of the facets made, in place of their placeholders (those of the
-    /// facets still being made stay, after them); those of facets given up gone.
-    private func buildMenus() {
-        for placeholder in placeholders { menusBox.remove(placeholder) }
-        placeholders = []
-        let facetColumns = Set(facets.optionFacets + facets.rangeFacets)
-        for menu in menus where !facetColumns.contains(menu.column) { menusBox.remove(menu.button) }
-        for menu in rangeMenus where !facetColumns.contains(menu.column) { menusBox.remove(menu.button) }
-        menus.removeAll { !facetColumns.contains($0.column) }
-        rangeMenus.removeAll { !facetColumns.contains($0.column) }
-        let made = Set(menus.map(\.column) + rangeMenus.map(\.column))
-        for column in facets.optionFacets where !made.contains(column) {
-            let kind = facets.table.columns[column].kind
-            let menu = FacetMenu(
-                column: column, name: names[column], options: facets.options(forColumn: column),
-                order: kind == .text ? .alphabetical : .byValue,
-                noValue: facets.noValueOption(forColumn: column) != nil, columns: facets.measurableColumns,
-                filter: facets
-            ) { [weak self] choice in
-                self?.measureChoices[column] = choice
-                self?.remembered?.changed()
-            }
-            menu.measureChoice = measureChoices[column]
-            menusBox.append(menu.button)
-            menus.append(menu)
-        }
-        for column in facets.rangeFacets where !made.contains(column) {
-            let menu = RangeMenu(column: column, filter: facets)
-            menusBox.append(menu.button)
-            rangeMenus.append(menu)
-        }
-        addPlaceholders(facets.facetsBeingMade)
-        showFacetChecks()
-    }
-
-    /// Shows `measures` (by facet column) in the flyouts, and nothing in the others.
-    func setMeasures(_ measures: [Int: FacetMeasureChoice]) {
-        measureChoices = measures
-        for menu in menus { menu.measureChoice = measures[menu.column] }
-    }
-
-    /// Shows `measure` in every option flyout, each listed as before.
-    private func showEverywhere(_ measure: FacetMeasure) {
-        for menu in menus {
-            let choice = FacetMeasureChoice(measure, sortsByValue: measureChoices[menu.column]?.sortsByValue ?? false)
-            measureChoices[menu.column] = choice
-            menu.measureChoice = choice
-        }
-    }
-
-    /// The Facets menu: every column, ticked when it is a facet or being made one.
-    private func buildFacetChecks() {
-        let columns = facets.table.columns
-        let checks = FacetChecks(
-            labels: columns.map { tr("{column} ({kind})", ["column": $0.name, "kind": $0.kind.label]) },
-            height: max((facetsButton.rootHeight ?? 600) - 160, 120), isActive: { [facets] in facets.isFacet($0) },
-            onToggled: { [weak self] column, on in
-                self?.facets.setFacet(column, on)
-                self?.showFacetChecks()
-            })
-        facetChecks = checks
-        showFacetChecks()
-        facetsPopover.child = checks.root
-    }
-
-    private func showFacetChecks() {
-        facetChecks?.show(
-            isActive: { [facets] in facets.isFacet($0) },
-            refusal: { [facets] column in
-                facets.refusedFacets.contains(column) ? tr("Too many different values for a flyout") : nil
-            })
-    }
-
-    private func addPlaceholders(_ columns: [Int]) {
-        for column in columns {
-            let button = MenuButton()
-            button.label = names[column]
-            button.isSensitive = false
-            button.tooltip = tr("Counting…")
-            menusBox.append(button)
-            placeholders.append(button)
-        }
-    }
-
-    private func showLabels() {
-        for menu in menus { menu.showChoice() }
-        for menu in rangeMenus { menu.refresh() }
     }
 
     // MARK: Rows
