@@ -167,6 +167,43 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// Rows selected with the keyboard (Enter in the search, Shift+Down), in the rows and in the
+    /// table, are copied by Ctrl+C as tab-separated text with a header, as the server gave them.
+    func testSelectedRowsAreCopiedAsTheServerGaveThem() throws {
+        try onMain {
+            let view = try view
+            let names = view.facets.table.columns.map(\.name)
+            @MainActor func expected(_ rows: [Int]) -> String {
+                CatalogExport.text(of: [names] + rows.map { view.facets.rows[$0].map { $0 ?? "" } }, format: .tsv)
+            }
+            pump(frames: 3, of: view.searchEntry)
+            let search = try XCTUnwrap(view.searchEntry.pointInWindow())
+            xdotool(
+                ["mousemove", "--window", "%1", "\(search.x)", "\(search.y)", "click", "1", "key", "Return"],
+                window: window.title, until: { view.listView.selectedPositions == [0] })
+            xdotool(
+                ["keydown", "shift", "key", "Down", "key", "Down", "keyup", "shift"], window: window.title,
+                until: { view.listView.selectedPositions == [0, 1, 2] })
+            Display.copyToClipboard("")
+            xdotool(["key", "ctrl+c"], window: window.title, until: { Display.localClipboardText != "" })
+            XCTAssertEqual(Display.localClipboardText, expected([0, 1, 2]))
+
+            view.resultsView = .table
+            XCTAssertTrue(pump { (try? self.cell(0, at: 1))?.isMapped == true }, "no table cell of row 1")
+            pump(frames: 3, of: view.tableColumns.table.view)
+            let cell = try XCTUnwrap(try self.cell(0, at: 1)?.pointInWindow())
+            xdotool(
+                [
+                    "mousemove", "--window", "%1", "\(cell.x)", "\(cell.y)", "click", "1", "keydown", "shift", "key",
+                    "Down",
+                    "keyup", "shift",
+                ], window: window.title,
+                until: { view.tableColumns.table.view.selectedPositions == [1, 2] })
+            xdotool(
+                ["key", "ctrl+c"], window: window.title, until: { Display.localClipboardText == expected([1, 2]) })
+        }
+    }
+
     func testAServerThatGoesAwayIsSaidAndRetriedOnceItIsBack() throws {
         let server = try server
         try server.halt()

@@ -521,6 +521,7 @@ final class FiltersPage {
         let view = ServerTableView(
             table: table, address: DatabaseAddress.withoutPassword(path), viewStore: host.viewStore,
             copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
+            copyRows: { [weak self] text, count in self?.clipboard.copy(rows: text, count: count) },
             open: { [weak self] in self?.chooseFile() }, notify: host.notify)
         view.resultsView = resultsView
         server = view

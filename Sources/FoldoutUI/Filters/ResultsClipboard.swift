@@ -31,6 +31,12 @@ final class ResultsClipboard {
         notify(what.map { tr("Copied {column}", ["column": $0]) } ?? Self.copiedRows(1))
     }
 
+    /// Puts `count` rows, written as `text`, on the clipboard and says so.
+    func copy(rows text: String, count: Int) {
+        Display.copyToClipboard(text)
+        notify(Self.copiedRows(count))
+    }
+
     /// The rows selected (or else the focused one) as tab-separated text with a header line, every
     /// column; false when there is nothing to copy.
     @discardableResult
@@ -46,8 +52,7 @@ final class ResultsClipboard {
         }
         let rows = listed.filter { $0 < filter.matchCount }.map { filter.matches[$0] }
         guard !rows.isEmpty else { return false }
-        Display.copyToClipboard(CatalogExport(catalog: filter.catalog, rows: rows, format: .tsv).valuesText())
-        notify(Self.copiedRows(rows.count))
+        copy(rows: CatalogExport(catalog: filter.catalog, rows: rows, format: .tsv).valuesText(), count: rows.count)
         return true
     }
 

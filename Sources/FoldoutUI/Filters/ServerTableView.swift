@@ -60,16 +60,19 @@ final class ServerTableView {
     private var sectionObservation: ObservationToken?
     /// The view kept for the table, and given back when it opens again.
     private(set) var remembered: RememberedServerView?
+    /// Puts rows, written as text, on the clipboard and says how many.
+    private let copyRows: @MainActor (String, Int) -> Void
 
     /// `address` is the table's, without its password; `viewStore` keeps its view (nil: nothing
-    /// is kept); `copy` puts a value on the clipboard (its column named, or nil for a row);
-    /// `open` asks for another catalog.
+    /// is kept); `copy` puts a value on the clipboard (its column named, or nil for a row),
+    /// `copyRows` rows as text (and how many); `open` asks for another catalog.
     init(
         table: DatabaseTable, address: String, viewStore: CatalogViewStore?,
-        copy: @escaping @MainActor (String, String?) -> Void, open: @escaping @MainActor () -> Void,
-        notify: @escaping @MainActor (String) -> Void
+        copy: @escaping @MainActor (String, String?) -> Void, copyRows: @escaping @MainActor (String, Int) -> Void,
+        open: @escaping @MainActor () -> Void, notify: @escaping @MainActor (String) -> Void
     ) {
         facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
+        self.copyRows = copyRows
         var openFlyout: @MainActor (Int) -> Void = { _ in }
         summary = ResultsSummary(notify: notify) { column in openFlyout(column) }
         names = table.columns.map(\.name)
@@ -79,7 +82,7 @@ final class ServerTableView {
         section.setColumns(
             named: names, title: title, details: Array(names.indices.filter { $0 != title }.prefix(4)), sort: nil)
         binder = ListBinder(
-            model: model, makeRow: { ResultRow(onCopy: copy) },
+            model: model, selection: .multiple, makeRow: { ResultRow(onCopy: copy) },
             bind: { view, row, item in view.bind(row, at: item.position) })
         binder.owner = self
         openFlyout = { [weak self] column in self?.facetBar.button(ofColumn: column)?.popup() }
@@ -103,6 +106,11 @@ final class ServerTableView {
             self.boundRows[0]?.root.grabFocus()
         }
         retryButton.onClicked { [weak self] in self?.facets.retry() }
+        for view in [listView, tableColumns.table.view] as [Widget] {
+            let keys = ShortcutController()
+            keys.add(FiltersPage.copyKey) { [weak self] in self?.copySelectedRows() ?? false }
+            view.add(keys)
+        }
         for adjustment in [scrolled.verticalAdjustment, tableColumns.table.root.verticalAdjustment] {
             adjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
         }
@@ -341,6 +349,23 @@ final class ServerTableView {
     }
 
     // MARK: Rows
+
+    /// The rows selected (or else the focused one) as tab-separated text with a header line, every
+    /// column, as the server gave them; false when there is nothing to copy.
+    @discardableResult
+    func copySelectedRows() -> Bool {
+        let isTable = resultsView == .table
+        var listed = isTable ? tableColumns.table.view.selectedPositions : listView.selectedPositions
+        if listed.isEmpty, !isTable,
+            let focused = boundRows.first(where: { $0.value.root.isAncestor(ofFocus: listView) })
+        {
+            listed = [focused.key]
+        }
+        let rows = listed.filter(facets.rows.indices.contains).map { facets.rows[$0].map { $0 ?? "" } }
+        guard !rows.isEmpty else { return false }
+        copyRows(CatalogExport.text(of: [names] + rows, format: .tsv), rows.count)
+        return true
+    }
 
     private func bind(_ row: ResultRow, at index: Int) -> Int? {
         guard facets.rows.indices.contains(index) else { return nil }
