@@ -53,8 +53,13 @@ public final class PostgresConnection {
         while polled != PGRES_POLLING_OK && polled != PGRES_POLLING_FAILED {
             let left = deadline - clock.now
             guard left > .zero else { return false }
+            let descriptor = PQsocket(connection)
+            guard descriptor >= 0 else {
+                polled = PQconnectPoll(connection)
+                continue
+            }
             let events = Int16(polled == PGRES_POLLING_READING ? POLLIN : POLLOUT)
-            var socket = pollfd(fd: PQsocket(connection), events: events, revents: 0)
+            var socket = pollfd(fd: descriptor, events: events, revents: 0)
             let milliseconds = Int32(
                 left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
             let ready = poll(&socket, 1, max(milliseconds, 1))

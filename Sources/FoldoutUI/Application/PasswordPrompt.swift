@@ -6,8 +6,9 @@ import Gtk
 /// libpq's own sources (`PGPASSWORD`, `~/.pgpass`) gave: a small modal window that names the
 /// user, the database and the server, with a password field and "Remember password in the
 /// keyring". Asked again, saying so, when the server refused the password given (a wrong one
-/// kept in the keyring, or typed). Connect (or Enter) answers with the password; Cancel, Escape or closing the window
-/// answers nothing. The address keeps every other part it had (its table, its TLS settings).
+/// kept in the keyring, or typed). Connect (or Enter) answers with the password; Cancel, Escape
+/// or closing the window answers nothing. The address keeps every other part it had (its table,
+/// its TLS settings).
 @MainActor
 final class PasswordPrompt {
     struct Answer {

@@ -17,7 +17,7 @@ final class ServerTableView {
     let root = Box(.vertical)
     let facets: DatabaseFacets
     let searchEntry = SearchEntry(placeholder: tr("Search the table"))
-    private(set) var facetBar: ServerFacetBar!
+    private(set) lazy var facetBar = ServerFacetBar(facets: facets) { [weak self] in self?.remembered?.changed() }
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
@@ -31,7 +31,9 @@ final class ServerTableView {
     let scrolled = ScrolledWindow()
     /// The rows, the table, or the summary of every column (asked of the server while it is shown).
     let resultsStack = Stack()
-    private(set) var tableColumns: ServerTableColumns!
+    private(set) lazy var tableColumns = ServerTableColumns(facets: facets, section: section, model: model) {
+        [weak self] in self?.remembered?.changed()
+    }
     private(set) lazy var viewSwitcher = StackSwitcher(stack: resultsStack)
     let summary: ResultsSummary
     /// The fetched row whose record is unfolded, if one is.
@@ -86,10 +88,6 @@ final class ServerTableView {
             bind: { view, row, item in view.bind(row, at: item.position) })
         binder.owner = self
         openFlyout = { [weak self] column in self?.facetBar.button(ofColumn: column)?.popup() }
-        facetBar = ServerFacetBar(facets: facets) { [weak self] in self?.remembered?.changed() }
-        tableColumns = ServerTableColumns(facets: facets, section: section, model: model) { [weak self] in
-            self?.remembered?.changed()
-        }
         buildLayout(table: table, address: address, open: open)
         _ = unfolding
         observation = facets.changes.add { [weak self] change in self?.show(change) }
