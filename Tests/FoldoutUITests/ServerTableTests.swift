@@ -509,8 +509,15 @@ extension ServerTableTests {
 
     /// Opens the table on a new page in the window, whose views `store` keeps.
     @MainActor private func reopen(keptIn store: CatalogViewStore) throws {
+        // A new window, as the table is opened again after its window was closed.
+        let title = window.title
+        window.destroy()
+        window = Window()
+        window.title = title
+        window.setDefaultSize(width: 800, height: 600)
         page = FiltersPage(source: .generated(count: 50), host: .alone(in: window, viewStore: store))
         window.child = page.root
+        window.present()
         XCTAssertTrue(pump { self.page.filter != nil }, "the page shows no catalog")
         page.open(path: try server.uri(table: "flights"), options: CatalogReadOptions(residence: .inDatabase))
         XCTAssertTrue(pump(seconds: 10) { self.page.server?.isSettled == true }, "the table did not open")
