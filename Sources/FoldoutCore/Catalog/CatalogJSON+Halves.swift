@@ -30,7 +30,8 @@ extension CatalogJSONReader {
             keys.written.append(written)
         }
         let allKeys = keys
-        nonisolated(unsafe) var tailTable: CatalogTableText? = CatalogTableText(continuing: keys.names.count)
+        nonisolated(unsafe) var tailTable: CatalogTableText? = CatalogTableText(
+            continuing: keys.names.count, expectedBytes: tail.count)
         let valuesWorker = CatalogThread {
             var reader = CatalogJSONReader(tail, loading: nil, pass: 1)
             if (try? reader.write(into: &tailTable!, keys: allKeys)) == nil { tailTable = nil }

@@ -17,9 +17,11 @@ public struct CatalogTableText {
     }
 
     /// Rows without a header, to be appended to a table of `columns` columns (`append`): a part
-    /// of the table read on another thread.
-    public init(continuing columns: Int) {
+    /// of the table read on another thread, of about `expectedBytes` (reserved, so that the text
+    /// is not copied each time it doubles).
+    public init(continuing columns: Int, expectedBytes: Int = 0) {
         writer = DelimitedWriter(delimiter: 44, flushAt: Int.max)
+        writer.reserve(expectedBytes)
         columnCount = columns
     }
 
