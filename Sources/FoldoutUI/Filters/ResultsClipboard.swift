@@ -42,18 +42,24 @@ final class ResultsClipboard {
     @discardableResult
     func copySelectedRows() -> Bool {
         guard let filter = shown.filter else { return false }
-        let listView = list.listView
-        let isTableShown = ResultsView(shownIn: views) == .table
-        var listed = isTableShown ? table.view.selectedPositions : listView.selectedPositions
-        if listed.isEmpty, !isTableShown,
-            let focused = list.boundRows.values.first(where: { $0.root.isAncestor(ofFocus: listView) })
-        {
-            listed = [focused.listPosition]
-        }
+        let listed = Self.chosenPositions(
+            inTable: ResultsView(shownIn: views) == .table, table: table.view, list: list.listView,
+            rows: list.boundRows.values)
         let rows = listed.filter { $0 < filter.matchCount }.map { filter.matches[$0] }
         guard !rows.isEmpty else { return false }
         copy(rows: CatalogExport(catalog: filter.catalog, rows: rows, format: .tsv).valuesText(), count: rows.count)
         return true
+    }
+
+    /// The listed positions of the rows selected in the table, if it is shown, else in the rows
+    /// list; with none selected there, the row of `rows` that holds the keyboard focus.
+    static func chosenPositions(
+        inTable: Bool, table: ColumnView, list: ListView, rows: some Collection<ResultRow>
+    ) -> [Int] {
+        let selected = inTable ? table.selectedPositions : list.selectedPositions
+        guard selected.isEmpty, !inTable, let focused = rows.first(where: { $0.root.isAncestor(ofFocus: list) })
+        else { return selected }
+        return [focused.listPosition]
     }
 
     private static func copiedRows(_ count: Int) -> String {

@@ -352,13 +352,8 @@ final class ServerTableView {
     /// column, as the server gave them; false when there is nothing to copy.
     @discardableResult
     func copySelectedRows() -> Bool {
-        let isTable = resultsView == .table
-        var listed = isTable ? tableColumns.table.view.selectedPositions : listView.selectedPositions
-        if listed.isEmpty, !isTable,
-            let focused = boundRows.first(where: { $0.value.root.isAncestor(ofFocus: listView) })
-        {
-            listed = [focused.key]
-        }
+        let listed = ResultsClipboard.chosenPositions(
+            inTable: resultsView == .table, table: tableColumns.table.view, list: listView, rows: boundRows.values)
         let rows = listed.filter(facets.rows.indices.contains).map { facets.rows[$0].map { $0 ?? "" } }
         guard !rows.isEmpty else { return false }
         copyRows(CatalogExport.text(of: [names] + rows, format: .tsv), rows.count)
