@@ -99,10 +99,13 @@ extension Catalog {
     }
 
     /// "unknown column “x” (columns: a, b, c)": what a command line naming no column hears.
-    public func unknownColumn(_ name: String) -> String {
+    public func unknownColumn(_ name: String) -> String { Self.unknownColumn(name, among: columns.map(\.name)) }
+
+    /// The same among the columns named `names` (a table's in its server).
+    public static func unknownColumn(_ name: String, among names: [String]) -> String {
         tr(
             "unknown column “{column}” (columns: {columns})",
-            ["column": name, "columns": columns.map(\.name).joined(separator: ", ")])
+            ["column": name, "columns": names.joined(separator: ", ")])
     }
 }
 

@@ -301,11 +301,7 @@ final class ServerTableView {
     private func carryOutNow(_ request: LaunchFilters) -> String? {
         let query = request.query
         let columns = facets.measurableColumns
-        let unknown = { (name: String) in
-            tr(
-                "unknown column “{column}” (columns: {columns})",
-                ["column": name, "columns": columns.map(\.name).joined(separator: ", ")])
-        }
+        let unknown = { Catalog.unknownColumn($0, among: columns.map(\.name)) }
         switch query.measure(in: columns, matching: facets.table.column(matching:), unknown: unknown) {
         case .failure(let problem)?: return problem.message
         case .success(let measure)?: facetBar.showEverywhere(measure)
