@@ -43,11 +43,17 @@ final class CatalogChangingFileTests: XCTestCase {
     }
 
     /// A file written to in the middle of its reading, in each way another program can: whatever
-    /// the timing, the snapshot says the file changed.
+    /// the timing, the snapshot says the file changed; a small file read on one thread, a large one
+    /// in two halves at once.
     func testAWriteDuringTheReadIsSeen() throws {
+        try checkAWriteDuringTheReadIsSeen(size: 3 << 21)
+        try checkAWriteDuringTheReadIsSeen(size: 3 << 23)
+    }
+
+    private func checkAWriteDuringTheReadIsSeen(size: Int) throws {
         let path = NSTemporaryDirectory() + "foldout-written-\(getpid()).csv"
         defer { unlink(path) }
-        let text = [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 21)
+        let text = [UInt8](repeating: UInt8(ascii: "a"), count: size)
         let changes: [(String, (FileHandle) throws -> Void)] = [
             (
                 "appended",
@@ -76,6 +82,40 @@ final class CatalogChangingFileTests: XCTestCase {
                 guard case .changed = error else { return XCTFail("\(name): \(error)") }
             }
             XCTAssertTrue(changedOnce, name)
+        }
+    }
+
+    /// A large file, read in two halves at once, is every byte of the file in its place; the
+    /// progress heard grows to the file's size; stopping it says the reading was cancelled.
+    func testALargeFileIsReadWholeAndCanBeStopped() throws {
+        let path = NSTemporaryDirectory() + "foldout-large-\(getpid()).csv"
+        defer { unlink(path) }
+        var random = SeededGenerator(seed: 36)
+        let size = (17 << 20) + 12_345
+        // A random block of a prime length, repeated: no two places of a half hold the same run.
+        let block = (0..<4_093).map { _ in UInt8.random(in: 32...126, using: &random) }
+        let text = Data((0..<size).map { block[$0 % block.count] })
+        try text.write(to: URL(fileURLWithPath: path))
+        var heard: [Int] = []
+        let snapshot = try FileSnapshot(path: path, limit: Int.max) {
+            heard.append($0)
+            return true
+        }
+        XCTAssertTrue(Data(buffer: snapshot.bytes) == text, "the snapshot differs from the file")
+        XCTAssertEqual(heard, heard.sorted(), "the progress went back")
+        XCTAssertGreaterThanOrEqual(heard.last ?? 0, size / 2)
+        XCTAssertLessThanOrEqual(heard.last ?? 0, size)
+        var calls = 0
+        do {
+            _ = try FileSnapshot(path: path, limit: Int.max) { _ in
+                calls += 1
+                return calls < 2
+            }
+            XCTFail("a stopped reading gave a snapshot")
+        } catch {
+            guard case .system(let failure) = error, failure.code == SystemLibrary.ErrorCode.cancelled else {
+                return XCTFail("stopped: \(error)")
+            }
         }
     }
 
