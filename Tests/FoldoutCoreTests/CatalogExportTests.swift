@@ -53,6 +53,17 @@ final class CatalogExportTests: XCTestCase {
         XCTAssertEqual(text, "a,b\n\"x,y\",2\nz,3\t4\n")
     }
 
+    /// A file whose lines end with carriage returns alone exports its values, a line feed a record.
+    func testAFileOfCarriageReturnsExportsItsRecords() throws {
+        let directory = LibraryTestDirectory()
+        directory.write("id,name\r1,\"Smith, Anna\"\r2,Bob\r", to: "in.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        XCTAssertEqual(catalog.count, 2)
+        let text = String(
+            decoding: try CatalogExport(catalog: catalog, rows: [1, 0], format: .csv).bytes(), as: UTF8.self)
+        XCTAssertEqual(text, "id,name\n2,Bob\n1,\"Smith, Anna\"\n")
+    }
+
     func testAFileChangedSinceItWasReadIsNotExportedAndNothingIsWritten() throws {
         let directory = LibraryTestDirectory()
         directory.write(Self.tricky, to: "in.csv")

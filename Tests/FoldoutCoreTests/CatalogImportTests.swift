@@ -69,6 +69,21 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(CatalogTestSupport.cells(tabs), [["A", "B"], ["x, y", "quoted\ttab"]])
     }
 
+    /// Lines ended by a carriage return alone (classic Mac OS; statsmodels ships such files) are
+    /// records; in a file of line feeds a carriage return stays a character of its value.
+    func testCarriageReturnsAloneEndLines() throws {
+        let mac = try CatalogTestSupport.parse("wpi,t,note\r30.7,1960q1,\"two\rlines\"\r\r30.8,1960q2,\r")
+        XCTAssertEqual(mac.count, 2)
+        XCTAssertEqual(
+            CatalogTestSupport.cells(mac), [["30.7", "30.8"], ["1960q1", "1960q2"], ["two\nlines", ""]])
+        XCTAssertEqual(mac.columns.first?.kind, .number)
+        let unix = try CatalogTestSupport.parse("a,b\nx\ry,1\nz,2\n")
+        XCTAssertEqual(CatalogTestSupport.cells(unix), [["x\ry", "z"], ["1", "2"]])
+        XCTAssertThrowsError(try Catalog.parseCSV(Array("a,b\r1,2\r3\r".utf8))) { error in
+            XCTAssertEqual((error as? CatalogImportError)?.line, 3, "lines are counted by their carriage returns")
+        }
+    }
+
     func testQuotedDelimitersLineBreaksAndEscapedQuotes() throws {
         let text = "name,note\n\"Smith, John\",\"said \"\"hi\"\"\nthen left\"\nplain,\"\"\n"
         let catalog = try CatalogTestSupport.parse(text)

@@ -11,8 +11,9 @@ extension Catalog {
 
 /// Parses delimited text of any shape: a header row naming the columns, then one record per row
 /// with exactly as many fields. The delimiter (comma, tab or semicolon) is found from the first
-/// lines. Quoted fields may hold delimiters, `""` and line breaks; CRLF and a UTF-8 byte order
-/// mark are accepted; blank lines are skipped. Each column's kind is inferred from its values.
+/// lines. Quoted fields may hold delimiters, `""` and line breaks; CRLF, a carriage return alone
+/// (`CatalogLineEnds`) and a UTF-8 byte order mark are accepted; blank lines are skipped. Each
+/// column's kind is inferred from its values.
 enum CatalogCSVParser {
     /// Gives back the memory of what it can of a stretch of input that has been read (whole
     /// blocks of it); returns where the rest of it begins.
@@ -31,6 +32,14 @@ enum CatalogCSVParser {
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory? = nil,
         origin: CatalogOrigin? = nil, delimiter: UInt8? = nil, textColumns: Set<Int> = []
     ) -> Result<Catalog, CatalogImportError> {
+        if CatalogLineEnds.areCarriageReturns(bytes) {
+            // Read as a copy with line feeds; its records are not the file's to copy on export.
+            return CatalogLineEnds.withLineFeeds(bytes).withUnsafeBufferPointer { text in
+                parse(
+                    text, name: name, loading: loading, origin: origin?.readWithLineFeeds, delimiter: delimiter,
+                    textColumns: textColumns)
+            }
+        }
         do throws(CatalogImportError) {
             return .success(
                 try parseOrThrow(

@@ -46,3 +46,22 @@ extension CatalogCSVParser {
         return candidates[best]
     }
 }
+
+/// Text whose lines end with a carriage return alone, as classic Mac OS wrote them (and Excel for
+/// Mac's "CSV (Macintosh)" and some statistics programs still do): read as if they were line feeds.
+enum CatalogLineEnds {
+    private static let lineFeed: UInt8 = 10, carriageReturn: UInt8 = 13
+
+    /// Whether `text` ends its lines with carriage returns alone: one in its first 64 KiB, and no
+    /// line feed anywhere (a carriage return in a file of line feeds is a character of a value).
+    static func areCarriageReturns(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let head = UnsafeBufferPointer(rebasing: text.prefix(1 << 16))
+        guard head.contains(carriageReturn), !head.contains(lineFeed) else { return false }
+        return !UnsafeBufferPointer(rebasing: text[head.count...]).contains(lineFeed)
+    }
+
+    /// A copy of `text` with each carriage return a line feed.
+    static func withLineFeeds(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        text.map { $0 == carriageReturn ? lineFeed : $0 }
+    }
+}

@@ -9,6 +9,8 @@ public struct CatalogOrigin: Sendable {
     public let format: CatalogFileFormat
     /// The character set the text was converted from; nil for UTF-8.
     public let encoding: String?
+    /// The file's lines end with carriage returns alone, read as line feeds (`CatalogLineEnds`).
+    private(set) var carriageReturns = false
 
     init(path: String, version: FileVersion, format: CatalogFileFormat = .delimited, encoding: String? = nil) {
         self.path = path
@@ -23,7 +25,14 @@ public struct CatalogOrigin: Sendable {
     }
 
     /// The file's records are the catalog's rows, in UTF-8 CSV or TSV: an export can copy them.
-    var holdsRecords: Bool { format == .delimited && encoding == nil }
+    var holdsRecords: Bool { format == .delimited && encoding == nil && !carriageReturns }
+
+    /// The same file, its text read with line feeds for its carriage returns.
+    var readWithLineFeeds: CatalogOrigin {
+        var origin = self
+        origin.carriageReturns = true
+        return origin
+    }
 }
 
 /// What a catalog file is, as the readers found it.
