@@ -99,6 +99,9 @@ public final class ScrolledWindow: Widget {
     public var verticalAdjustment: Adjustment {
         Adjustment(borrowing: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)))
     }
+    public var horizontalAdjustment: Adjustment {
+        Adjustment(borrowing: UnsafeMutableRawPointer(gtk_scrolled_window_get_hadjustment(opaque)))
+    }
 
     /// Scrolls sideways instead of up and down (a bar of buttons that may not fit).
     public func scrollHorizontally() {

@@ -60,6 +60,13 @@ public final class Inscription: Widget {
     /// Where the text sits in its line: 0 at the left, 1 at the right.
     public var xalign: Float { gtk_inscription_get_xalign(opaque) }
 
+    /// How many characters wide the inscription would like to be (GtkInscription asks for none by
+    /// default, whatever its text: it is made for rows whose width comes from elsewhere).
+    public var naturalCharacters: Int {
+        get { Int(gtk_inscription_get_nat_chars(opaque)) }
+        set { gtk_inscription_set_nat_chars(opaque, guint(max(0, newValue))) }
+    }
+
     /// Whether the text sits at the end of its line (numbers in a table's column), not the start.
     public var alignsAtEnd = false {
         didSet { if alignsAtEnd != oldValue { align() } }

@@ -43,6 +43,18 @@ extension Widget {
     }
 }
 
+extension Inscription {
+    /// Whether the inscription is narrower than its text laid out in its font: the text is cut
+    /// short ("…").
+    public var cutsItsText: Bool {
+        guard let layout = gtk_widget_create_pango_layout(widget, text) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var width: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, nil)
+        return width > self.width
+    }
+}
+
 extension Window {
     /// Whether any widget of the window has the keyboard focus.
     public var hasFocusWidget: Bool { focusWidget != nil }

@@ -85,6 +85,33 @@ final class ResultsTableTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// In a table wider than its window, a column whose values are wider than its header ("a",
+    /// "-0.463457141") shows them whole, as does one whose header is the wider; the table scrolls
+    /// sideways instead.
+    func testEveryCellShowsItsWholeValueInATableWiderThanTheWindow() throws {
+        try onMain {
+            try showTable()
+            let header = "a,b,c,d,e,f,g,h,a longer header than its values"
+            let rows = (0..<20).map { row in (0..<8).map { "-0.\(463_457_141 + row * 7_919 + $0)" } + ["\(row)"] }
+            let text = ([header] + rows.map { $0.joined(separator: ",") }).joined(separator: "\n") + "\n"
+            try text.write(toFile: folder + "/wide.csv", atomically: true, encoding: .utf8)
+            page.open(path: folder + "/wide.csv")
+            XCTAssertTrue(
+                pump { self.page.isReady && self.page.filter?.catalog.columns.count == 9 && self.firstCell(8) != nil })
+            pump(frames: 3, of: page.table.view)
+            let scrolling = page.table.root.horizontalAdjustment
+            XCTAssertGreaterThan(scrolling.upper, scrolling.pageSize, "the table fits its window: nothing to check")
+            // The rows laid out (GTK binds more rows than it shows, and gives those no width).
+            let cells = page.table.cells.values.filter {
+                $0.listPosition != nil && !$0.text.text.isEmpty && $0.text.width > 0
+            }
+            XCTAssertFalse(cells.filter { $0.column == 0 }.isEmpty, "no value of “a” is shown")
+            for cell in cells {
+                XCTAssertFalse(cell.text.cutsItsText, "“\(cell.text.text)” is cut short in column \(cell.column)")
+            }
+        }
+    }
+
     func testADraggedWidthIsKeptWhenTheFileIsOpenedAgain() throws {
         try onMain {
             try showTable()

@@ -18,6 +18,25 @@ enum ResultValue {
         return isolated(value)
     }
 
+    /// How many characters `column`'s values are shown in, at most, among a sample spread over the
+    /// catalog: how wide a table's column would like to be (`widest`).
+    static func typicalCharacters(_ catalog: Catalog, column: Int) -> Int {
+        let step = max(1, catalog.count / samples)
+        return widest(stride(from: 0, to: catalog.count, by: step).lazy.map { shown(catalog, column: column, at: $0) })
+    }
+
+    /// The most characters of the first 200 of `texts` (isolated or not), capped so that a column
+    /// of long texts does not push the others out of view.
+    static func widest(_ texts: some Sequence<String?>) -> Int {
+        let widest = texts.prefix(samples).lazy.map { text in
+            guard let text else { return 0 }
+            return text.hasPrefix("\u{2068}") ? text.count - 2 : text.count
+        }.max()
+        return min(widest ?? 0, mostCharacters)
+    }
+
+    private static let samples = 200, mostCharacters = 24
+
     /// `text` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE.
     static func isolated(_ text: String) -> String { "\u{2068}" + text + "\u{2069}" }
 }

@@ -49,11 +49,13 @@ final class ResultsTable {
         }
     }
 
-    /// One shown column: its index, its name, and whether it holds numbers (set at the end).
+    /// One shown column: its index, its name, whether it holds numbers (set at the end), and how
+    /// many characters wide its values are (0: unknown; the header's width then).
     struct Heading {
         let column: Int
         let name: String
         let isNumber: Bool
+        var characters = 0
     }
 
     /// Shows `headings`' columns, with the widths kept for them (by name).
@@ -65,10 +67,12 @@ final class ResultsTable {
         cells = [:]
         shown = headings.map { heading in
             let (column, name, number) = (heading.column, heading.name, heading.isNumber)
+            let characters = heading.characters
             let factory = ListItemFactory<TableCell>(
                 setup: { item in
                     let cell = TableCell(column: column)
                     cell.text.alignsAtEnd = number
+                    cell.text.naturalCharacters = characters
                     item.setChild(cell.text)
                     return cell
                 },

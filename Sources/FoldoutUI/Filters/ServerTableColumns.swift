@@ -52,8 +52,11 @@ final class ServerTableColumns {
     /// The table's shown columns, in the order of now's sort; `rebuilding` makes them afresh.
     func show(rebuilding: Bool = false) {
         let kinds = facets.table.columns.map(\.kind)
-        let headings = current.shownColumns(among: names).map {
-            ResultsTable.Heading(column: $0, name: names[$0], isNumber: kinds[$0] == .number)
+        let rows = facets.rows
+        let headings = current.shownColumns(among: names).map { column in
+            ResultsTable.Heading(
+                column: column, name: names[column], isNumber: kinds[column] == .number,
+                characters: ResultValue.widest(rows.lazy.map { $0.indices.contains(column) ? $0[column] : nil }))
         }
         table.setColumns(headings, widths: widths, sort: section.sort, rebuilding: rebuilding)
         table.showSort(section.sort)

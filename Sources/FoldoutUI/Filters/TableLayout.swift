@@ -76,7 +76,8 @@ final class TableLayout {
         let catalog = filter.catalog
         let headings = columns.shownColumns(in: catalog).map {
             ResultsTable.Heading(
-                column: $0, name: catalog.columns[$0].name, isNumber: catalog.columns[$0].kind == .number)
+                column: $0, name: catalog.columns[$0].name, isNumber: catalog.columns[$0].kind == .number,
+                characters: ResultValue.typicalCharacters(catalog, column: $0))
         }
         table.setColumns(headings, widths: widths[catalog.name] ?? [:], sort: section.sort, rebuilding: rebuilding)
     }
