@@ -5,7 +5,8 @@ import FoldoutCore
 /// A gzip file (one member or several) decompressed whole by libdeflate, about two and a half
 /// times as fast as zlib, which libarchive streams it through. Foldout keeps the whole text in
 /// memory anyway, so nothing is lost by not streaming; the size written in the file's last member
-/// gives the buffer's size, so its bytes are written once and never copied.
+/// gives the buffer's size, so its bytes are written once and never copied, while another thread
+/// makes the buffer's pages ready ahead of them (`FreshPages`).
 enum GzipInflation {
     /// The decompressed bytes; nil when libdeflate cannot make them (damaged data, bytes after
     /// the last member that are no member, more than `Catalog.textSizeLimit`): libarchive reads the file then,
@@ -21,7 +22,9 @@ enum GzipInflation {
             var outcome = Outcome.damaged
             let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { output, written in
                 written = 0
-                outcome = inflateMembers(compressed, into: output, &written, decompressor, loading)
+                outcome = FreshPages.prepared(output) {
+                    inflateMembers(compressed, into: output, &written, decompressor, loading)
+                }
             }
             switch outcome {
             case .done: return bytes

@@ -142,6 +142,21 @@ enum SystemLibrary {
 
     static func freePages(_ base: UnsafeMutableRawPointer, _ count: Int) { munmap(base, count) }
 
+    /// Makes the whole pages of `count` bytes at `base` present and writable now, keeping what
+    /// they hold (MADV_POPULATE_WRITE, Linux 5.14 and later); false where the system cannot.
+    static func populatePages(_ base: UnsafeMutableRawPointer, _ count: Int) -> Bool {
+        #if os(Linux)
+            let page = Int(getpagesize())
+            let start = (Int(bitPattern: base) + page - 1) / page * page
+            let end = (Int(bitPattern: base) + count) / page * page
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return true }
+            // MADV_POPULATE_WRITE, by its number: Musl's headers may not name it.
+            return madvise(aligned, end - start, 23) == 0
+        #else
+            return false
+        #endif
+    }
+
     // MARK: Threads
 
     /// Starts `body` on a thread of its own; nil if none could be made.
