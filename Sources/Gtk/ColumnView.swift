@@ -19,14 +19,19 @@ public final class ColumnView: Widget {
         super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_column_view_new(selectionModel)))
         gtk_column_view_set_show_column_separators(opaque, 1)
         gtk_column_view_set_reorderable(opaque, 0)
-        // Each column as wide as its cells would like (scrolling sideways past the window), not as
-        // narrow as they can be, which ellipsizes a short-headed column's values.
-        gtk_scrollable_set_hscroll_policy(opaque, GTK_SCROLL_NATURAL)
         if let sorter = gtk_column_view_get_sorter(opaque) {
             Object(borrowing: UnsafeMutableRawPointer(sorter)).onInteger("changed") { [weak self] _ in
                 self?.sortChanged()
             }
         }
+    }
+
+    /// Whether each column is as wide as its cells would like, the view scrolling sideways past
+    /// its window (GTK_SCROLL_NATURAL), rather than as narrow as they can be when the columns do
+    /// not all fit, which cuts a short-headed column's values short.
+    public var takesNaturalWidth: Bool {
+        get { gtk_scrollable_get_hscroll_policy(opaque) == GTK_SCROLL_NATURAL }
+        set { gtk_scrollable_set_hscroll_policy(opaque, newValue ? GTK_SCROLL_NATURAL : GTK_SCROLL_MINIMUM) }
     }
 
     public func append(_ column: ColumnViewColumn) {

@@ -32,6 +32,7 @@ final class ResultsTable {
         self.model = model
         self.owner = owner
         view = ColumnView(model: model)
+        view.takesNaturalWidth = true
         view.addCSSClass("results-table")
         root.child = view
         root.vexpand = true
