@@ -100,8 +100,9 @@ final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
                     case .filters: main.filters?.facetMenus.first?.button
                     case .movies: main.movies?.listView
                     }
+                // The first Filters page is built here: under valgrind that alone can take seconds.
                 XCTAssertTrue(
-                    pump(seconds: 5) { focusTarget.map { self.focusIsIn($0, of: main) } ?? false },
+                    pump(seconds: 30) { focusTarget.map { self.focusIsIn($0, of: main) } ?? false },
                     "\(key): the focus is in the \(page) page")
             }
         }
