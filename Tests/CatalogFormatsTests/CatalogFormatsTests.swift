@@ -261,6 +261,20 @@ final class CatalogFormatsTests: CatalogFilesTestCase {
         XCTAssertEqual(refusal?.reason, .json("a string is never closed"))
     }
 
+    /// The values are written with the first objects' keys; a key first met after them, in a file
+    /// read on one thread, is a column all the same.
+    func testAKeyFirstMetAfterTheFirstObjectsIsAColumn() throws {
+        let text = (0..<3_000).map { row in
+            #"{"id": \#(row), "name": "n\#(row)"\#(row == 2_500 ? #", "late": true"# : "")}"#
+        }.joined(separator: "\n")
+        try text.write(toFile: path("late.jsonl"), atomically: true, encoding: .utf8)
+        let catalog = try load("late.jsonl")
+        XCTAssertEqual(catalog.columns.map(\.name), ["id", "name", "late"])
+        XCTAssertEqual(catalog.count, 3_000)
+        XCTAssertEqual([0, 2_499, 2_500, 2_999].map { catalog.text(2, at: $0) }, ["", "", "true", ""])
+        XCTAssertEqual(catalog.text(1, at: 2_999), "n2999")
+    }
+
     func testNestedValuesAreTheirJSONTextAndMissingKeysAreMissing() throws {
         let json =
             #"[{"a": 1, "tags": ["x", "y"]}, {"b": "only here", "a": null}, "#

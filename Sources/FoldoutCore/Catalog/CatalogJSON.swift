@@ -10,12 +10,30 @@ extension Catalog {
         if let table = CatalogJSONReader.inHalves(bytes, loading: loading) {
             return try table.catalog(name: name, loading: loading, origin: origin)
         }
+        return try CatalogJSONReader.table(bytes, loading).catalog(name: name, loading: loading, origin: origin)
+    }
+}
+
+extension CatalogJSONReader {
+    /// The objects' values as CSV text, on one thread. The first `keysFrom` objects' keys are
+    /// most often every key: the values are then written in one pass, and only a key first met
+    /// later costs a pass that collects every key.
+    static func table(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ loading: CatalogLoading?, keysFrom objects: Int = objectsForKeys
+    ) throws(CatalogImportError) -> CatalogTableText {
+        var firstObjects = CatalogJSONReader(bytes, loading: nil, pass: 0)
+        let firstKeys = try firstObjects.collectKeys(objects: objects)
+        if !firstKeys.names.isEmpty {
+            var table = CatalogTableText(columns: firstKeys.names, expectedBytes: bytes.count)
+            var valuesPass = CatalogJSONReader(bytes, loading: loading, pass: 0, passes: 1)
+            if try valuesPass.write(into: &table, keys: firstKeys) { return table }
+        }
         var keysPass = CatalogJSONReader(bytes, loading: loading, pass: 0)
         let keys = try keysPass.collectKeys()
         var table = CatalogTableText(columns: keys.names, expectedBytes: bytes.count)
         var valuesPass = CatalogJSONReader(bytes, loading: loading, pass: 1)
-        try valuesPass.write(into: &table, keys: keys)
-        return try table.catalog(name: name, loading: loading, origin: origin)
+        _ = try valuesPass.write(into: &table, keys: keys)
+        return table
     }
 }
 
@@ -27,8 +45,8 @@ struct CatalogJSONKeys {
     var columnOfName: [String: Int] = [:]
 }
 
-/// One pass over JSON objects: the first finds the keys and checks the whole text, the second
-/// writes the values. Each object's keys are expected in the order the last object had them,
+/// One pass over JSON objects: the first finds the keys (of the first objects, or of all, checking
+/// the whole text), the second checks the whole text and writes the values. Each object's keys are expected in the order the last object had them,
 /// so a key is looked up by name only where the order changes. Its tokens are `JSONLexer`'s.
 struct CatalogJSONReader {
     private var lexer: JSONLexer
@@ -39,18 +57,28 @@ struct CatalogJSONReader {
     }
     private let loading: CatalogLoading?
     private let pass: Int
+    private let passes: Int
     private var reported = 0
     /// The column of the key at each place in the last object.
     private var lastOrder: [Int] = []
+    /// Those keys' bytes as written, one after another: the key at `place` ends at
+    /// `lastKeyEnds[place + 1]`.
+    private var lastKeyBytes: [UInt8] = []
+    private var lastKeyEnds: [Int] = [0]
     private var scratch: [UInt8] = []
     /// The closing bracket of each array or object a nested value has open.
     private var open: [UInt8] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, pass: Int) {
+    /// How many objects' keys are taken as the columns before the values are written.
+    static let objectsForKeys = 1024
+
+    /// A reader whose progress is the `pass`th of `passes` (from 0).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, pass: Int, passes: Int = 2) {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         lexer = JSONLexer(bytes, at: bom ? 3 : 0)
         self.loading = loading
         self.pass = pass
+        self.passes = passes
     }
 
     private enum ValueKind {
@@ -58,24 +86,38 @@ struct CatalogJSONReader {
         case literal, null, nested
     }
 
-    mutating func collectKeys() throws(CatalogImportError) -> CatalogJSONKeys {
+    /// The keys of every object; of only the first `limit` objects when a limit is given, which
+    /// may be none at all (every object checked so far is empty).
+    mutating func collectKeys(objects limit: Int? = nil) throws(CatalogImportError) -> CatalogJSONKeys {
         var keys = CatalogJSONKeys()
-        try forEachObject { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
+        try forEachObject(limit: limit ?? .max) { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
             try reader.object(keys: &keys) { _, _, _ in }
+            return true
         }
-        guard !keys.names.isEmpty else { throw problem(tr("the objects have no keys"), at: index) }
+        guard !keys.names.isEmpty || limit != nil else { throw problem(tr("the objects have no keys"), at: index) }
         return keys
     }
 
-    mutating func write(into table: inout CatalogTableText, keys: CatalogJSONKeys) throws(CatalogImportError) {
+    /// Writes every object's values as a row of `keys`' columns; false, with the table not
+    /// whole, as soon as an object has a key `keys` lacks.
+    mutating func write(
+        into table: inout CatalogTableText, keys: CatalogJSONKeys
+    ) throws(CatalogImportError) -> Bool {
         var keys = keys
-        var values = [Range<Int>?](repeating: nil, count: keys.names.count)
-        var kinds = [ValueKind](repeating: .null, count: keys.names.count)
+        let columns = keys.names.count
+        var values = [Range<Int>?](repeating: nil, count: columns)
+        var kinds = [ValueKind](repeating: .null, count: columns)
+        var whole = true
         try forEachObject { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
             for column in values.indices { values[column] = nil }
             try reader.object(keys: &keys) { column, range, kind in
+                guard column < columns else { return }
                 values[column] = range
                 kinds[column] = kind
+            }
+            guard keys.names.count == columns else {
+                whole = false
+                return false
             }
             for column in values.indices {
                 guard let range = values[column] else {
@@ -85,14 +127,17 @@ struct CatalogJSONReader {
                 try reader.writeValue(range, kinds[column], into: &table)
             }
             table.endRow()
+            return true
         }
+        return whole
     }
 
     /// Calls `body` with the reader at each row's object: the elements of a top-level array, or
-    /// objects one after another (JSON Lines).
+    /// objects one after another (JSON Lines), until `limit` objects or `body` returns false.
     private mutating func forEachObject(
-        _ body: (inout CatalogJSONReader) throws(CatalogImportError) -> Void
+        limit: Int = .max, _ body: (inout CatalogJSONReader) throws(CatalogImportError) -> Bool
     ) throws(CatalogImportError) {
+        var objects = 0
         skipSpace()
         guard index < bytes.count else { throw CatalogImportError(line: 1, reason: .empty) }
         let inArray = bytes[index] == UInt8(ascii: "[")
@@ -112,7 +157,9 @@ struct CatalogJSONReader {
             guard bytes[index] == UInt8(ascii: "{") else {
                 throw problem(tr("expected an object for each row"), at: index)
             }
-            try body(&self)
+            guard try body(&self) else { return }
+            objects += 1
+            guard objects < limit else { return }
             try report()
             skipSpace()
             guard inArray else { continue }
@@ -146,9 +193,14 @@ struct CatalogJSONReader {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw problem(tr("expected a key in quotes"), at: index)
             }
-            let keyStart = index
-            let escaped = try skipString()
-            let column = try self.column(of: (keyStart + 1)..<(index - 1), escaped: escaped, place: place, &keys)
+            let column: Int
+            if let expected = keyAsInLastObject(place: place) {
+                column = expected
+            } else {
+                let keyStart = index
+                let escaped = try skipString()
+                column = try self.column(of: (keyStart + 1)..<(index - 1), escaped: escaped, place: place, &keys)
+            }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
                 throw problem(tr("expected “:” after a key"), at: index)
@@ -171,11 +223,31 @@ struct CatalogJSONReader {
         }
     }
 
+    /// The column of the key at `index` when it is written as the key at `place` in the last
+    /// object was, moving past it; nil, without moving, when it is not. Those bytes were a whole
+    /// string once, so they and a closing quote are one again, and need no lexing.
+    @inline(__always)
+    private mutating func keyAsInLastObject(place: Int) -> Int? {
+        guard place < lastOrder.count else { return nil }
+        let start = lastKeyEnds[place]
+        let length = lastKeyEnds[place + 1] - start
+        let end = index + 1 + length
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\""), bytes[index] == UInt8(ascii: "\"") else {
+            return nil
+        }
+        let same = lastKeyBytes.withUnsafeBufferPointer { key in
+            for offset in 0..<length where key[start + offset] != bytes[index + 1 + offset] { return false }
+            return true
+        }
+        guard same else { return nil }
+        index = end + 1
+        return lastOrder[place]
+    }
+
     private mutating func column(
         of key: Range<Int>, escaped: Bool, place: Int, _ keys: inout CatalogJSONKeys
     ) throws(CatalogImportError) -> Int {
         let written = UnsafeBufferPointer(rebasing: bytes[key])
-        if place < lastOrder.count, Self.same(keys.written[lastOrder[place]], written) { return lastOrder[place] }
         let name = escaped ? decoded(key) : String(decoding: written, as: UTF8.self)
         let column: Int
         if let known = keys.columnOfName[name] {
@@ -190,17 +262,13 @@ struct CatalogJSONReader {
             keys.columnOfName[name] = column
         }
         if place < lastOrder.count { lastOrder[place] = column } else { lastOrder.append(column) }
-        return column
-    }
-
-    /// Whether a key's bytes are `written`: a plain loop, which the compiler makes a byte compare
-    /// (`elementsEqual` between an array and a buffer is a generic iteration, a tenth of a load).
-    private static func same(_ key: [UInt8], _ written: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard key.count == written.count else { return false }
-        return key.withUnsafeBufferPointer { key in
-            for index in 0..<key.count where key[index] != written[index] { return false }
-            return true
+        lastKeyBytes.removeAll(keepingCapacity: true)
+        lastKeyEnds = [0]
+        for column in lastOrder {
+            lastKeyBytes.append(contentsOf: keys.written[column])
+            lastKeyEnds.append(lastKeyBytes.count)
         }
+        return column
     }
 
     private mutating func writeValue(
@@ -349,7 +417,7 @@ struct CatalogJSONReader {
     private mutating func report() throws(CatalogImportError) {
         guard index - reported >= CatalogLoading.reportEvery, let loading else { return }
         reported = index
-        let done = Double(pass * bytes.count + index) / Double(2 * max(bytes.count, 1))
+        let done = Double(pass * bytes.count + index) / Double(passes * max(bytes.count, 1))
         guard loading.report(read: Int(done * Double(loading.totalBytes))) else {
             throw CatalogImportError(line: 0, reason: .cancelled)
         }

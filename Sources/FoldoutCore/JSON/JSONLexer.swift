@@ -57,6 +57,8 @@ struct JSONLexer {
         index += 1
         var escaped = false
         while index < bytes.count {
+            index = plainBytes(from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
@@ -72,6 +74,29 @@ struct JSONLexer {
             }
         }
         throw Failure(kind: .end, offset: index)
+    }
+
+    /// Skips eight bytes at a time while none is a quote, a backslash or a control character:
+    /// the offset of the first word that holds one (or of the last whole word), for the byte loop.
+    @inline(__always)
+    private func plainBytes(from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quotes = UInt64(UInt8(ascii: "\"")) &* ones
+        let backslashes = UInt64(UInt8(ascii: "\\")) &* ones
+        let spaces: UInt64 = 0x20 &* ones
+        var offset = start
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let x = word ^ quotes
+            let y = word ^ backslashes
+            // A byte of x or y is zero at a quote or backslash; word - spaces borrows into a high
+            // bit only below 0x20 (bytes of 0x80 and above are masked out by ~word).
+            if ((x &- ones) & ~x | (y &- ones) & ~y | (word &- spaces) & ~word) & highs != 0 { return offset }
+            offset += 8
+        }
+        return offset
     }
 
     /// Moves past the escape whose backslash is at `index`.
