@@ -53,6 +53,52 @@ final class CatalogExportTests: XCTestCase {
         XCTAssertEqual(text, "a,b\n\"x,y\",2\nz,3\t4\n")
     }
 
+    /// Records are found a line at a time where a line holds no quote, field by field where it
+    /// does: a quote inside an unquoted field, a quoted line break, a last line without its end.
+    func testEveryRecordIsCopiedWhateverItsQuotes() throws {
+        let directory = LibraryTestDirectory()
+        let input =
+            "id,size,note\n1,5\" screen,plain text longer than eight bytes\n"
+            + "2,M,\"quoted, with \"\"quotes\"\" and a\nline break\"\n3,L,  \n4,\"XL\",no line end"
+        directory.write(input, to: "in.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        XCTAssertEqual(catalog.count, 4)
+        let everything = try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv).bytes()
+        XCTAssertEqual(String(decoding: everything, as: UTF8.self), input + "\n")
+        let some = try CatalogExport(catalog: catalog, rows: [3, 1, 0], format: .csv).bytes()
+        XCTAssertEqual(
+            String(decoding: some, as: UTF8.self),
+            "id,size,note\n4,\"XL\",no line end\n2,M,\"quoted, with \"\"quotes\"\" and a\nline break\"\n"
+                + "1,5\" screen,plain text longer than eight bytes\n")
+    }
+
+    /// A large file's records are found in two halves at once, from a line break in the middle;
+    /// when that line break is inside a quoted field, the first half is read on alone (though the
+    /// second half, read from there, is CSV too: its first lines are records of one field).
+    func testALargeFilesRecordsAreFoundWhereverItsMiddleFalls() throws {
+        let directory = LibraryTestDirectory()
+        let plain = (0..<50_000).map { "\($0),plain record number \($0) of a large file,\($0 % 7)\n" }.joined()
+        let quoted = "q,\"" + String(repeating: "a line of a long quoted field\n", count: 2_000) + "its end\",1\n"
+        for (name, text) in [
+            ("plain.csv", "id,text,n\n" + plain + plain), ("quoted.csv", "id,text,n\n" + plain + quoted + plain),
+        ] {
+            directory.write(text, to: name)
+            let catalog = try Catalog.load(path: directory.path + "/" + name)
+            XCTAssertGreaterThan(text.utf8.count, 4 << 20, "a file read in two halves")
+            let everything = try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv).bytes()
+            XCTAssertEqual(String(decoding: everything, as: UTF8.self), text, name)
+            let last = UInt32(catalog.count - 1)
+            let some = try CatalogExport(catalog: catalog, rows: [last, 50_000, 1], format: .csv).bytes()
+            let lines = String(decoding: some, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(lines[1], "49999,plain record number 49999 of a large file,\(49_999 % 7)", name)
+            XCTAssertEqual(
+                lines[2],
+                name == "plain.csv" ? "0,plain record number 0 of a large file,0" : "q,\"a line of a long quoted field",
+                name)
+            XCTAssertEqual(lines.dropLast().last, "1,plain record number 1 of a large file,1", name)
+        }
+    }
+
     /// A file whose lines end with carriage returns alone exports its values, a line feed a record.
     func testAFileOfCarriageReturnsExportsItsRecords() throws {
         let directory = LibraryTestDirectory()

@@ -64,9 +64,23 @@ struct CatalogCSVScanner {
         if index < bytes.count && bytes[index] == Self.quote { return try quotedField(column: column) }
         let start = index
         let fieldLine = line
-        var end = firstDelimiterOrLineFeed(from: start)
+        var end = firstWord(holding: delimiter, or: Self.lf, from: start)
         while end < bytes.count && bytes[end] != delimiter && bytes[end] != Self.lf { end += 1 }
         return finish(Field(start: start, end: end, line: fieldLine), contentEnd: end)
+    }
+
+    /// Moves past the record at `index` to after its line feed (or to the end of the input) when
+    /// its line holds no quote, so that no field of it is quoted and the line is the record;
+    /// false, without moving, when it holds one. Eight bytes at a time.
+    mutating func skipUnquotedRecord() -> Bool {
+        var offset = firstWord(holding: Self.quote, or: Self.lf, from: index)
+        while offset < bytes.count && bytes[offset] != Self.lf {
+            if bytes[offset] == Self.quote { return false }
+            offset += 1
+        }
+        index = offset < bytes.count ? offset + 1 : offset
+        line += 1
+        return true
     }
 
     /// Checks that the input is UTF-8 a stretch ahead of the scanner, up to at least `offset`, as
@@ -87,21 +101,21 @@ struct CatalogCSVScanner {
     /// given back.
     mutating func placeFromHere() { origin = (index, line) }
 
-    /// Skips eight bytes at a time while none of them is the delimiter or a line feed: the offset
-    /// of the first word that holds one (or of the last whole word), for the byte loop to finish.
+    /// Skips eight bytes at a time while none of them is `first` or `second`: the offset of the
+    /// first word that holds one (or of the last whole word), for a byte loop to finish.
     @inline(__always)
-    private func firstDelimiterOrLineFeed(from start: Int) -> Int {
+    private func firstWord(holding first: UInt8, or second: UInt8, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let delimiters = UInt64(delimiter) &* ones
-        let lineFeeds = UInt64(Self.lf) &* ones
+        let firsts = UInt64(first) &* ones
+        let seconds = UInt64(second) &* ones
         var offset = start
         while offset + 8 <= bytes.count {
             let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            let x = word ^ delimiters
-            let y = word ^ lineFeeds
-            // A byte of x or y is zero where the word holds a delimiter or line feed.
+            let x = word ^ firsts
+            let y = word ^ seconds
+            // A byte of x or y is zero where the word holds `first` or `second`.
             if ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0 { return offset }
             offset += 8
         }

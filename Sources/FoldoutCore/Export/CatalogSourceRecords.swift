@@ -40,20 +40,62 @@ struct CatalogSourceRecords {
         ends.reserveCapacity(rows)
         // The records are found as the import found them: blank lines between them are skipped.
         do throws(CatalogImportError) {
-            try skipRecord()
+            try Self.skipRecord(&scanner)
             headerEnd = scanner.index
-            while scanner.skipBlankLines() {
-                starts.append(UInt32(scanner.index))
-                try skipRecord()
-                ends.append(UInt32(scanner.index))
-            }
+            try findRecords()
         } catch {
             throw CatalogExportError(reason: .sourceChanged, path: origin.path)
         }
         guard starts.count == rows else { throw CatalogExportError(reason: .sourceChanged, path: origin.path) }
     }
 
-    private mutating func skipRecord() throws(CatalogImportError) {
+    /// Finds every record after the header; in a large file, in two halves at once, the second
+    /// from a line break in the middle: a guess that a record starts after it, kept when the
+    /// first half's last record ends by it (else the first half is read on alone).
+    private mutating func findRecords() throws(CatalogImportError) {
+        let bytes = scanner.bytes
+        var split = headerEnd + (bytes.count - headerEnd) / 2
+        while split < bytes.count && bytes[split] != 10 { split += 1 }
+        split += 1
+        guard bytes.count - headerEnd >= CatalogCSVParser.parallelThreshold, split < bytes.count else {
+            return try Self.findRecords(&scanner, before: nil, &starts, &ends)
+        }
+        nonisolated(unsafe) var second: (starts: [UInt32], ends: [UInt32])?
+        let delimiter = self.delimiter
+        let helper = CatalogThread {
+            var tail = CatalogCSVScanner(bytes: bytes, startingAt: split, delimiter: delimiter)
+            var starts: [UInt32] = []
+            var ends: [UInt32] = []
+            do throws(CatalogImportError) {
+                try Self.findRecords(&tail, before: nil, &starts, &ends)
+                second = (starts, ends)
+            } catch {
+                second = nil
+            }
+        }
+        try Self.findRecords(&scanner, before: split, &starts, &ends)
+        helper.join()
+        guard let second, (ends.last.map { Int($0) } ?? headerEnd) <= split else {
+            return try Self.findRecords(&scanner, before: nil, &starts, &ends)
+        }
+        starts += second.starts
+        ends += second.ends
+    }
+
+    /// Appends where each record starts and ends, from the scanner's place to the end of the
+    /// input or to the first record that starts at `limit` or after it.
+    private static func findRecords(
+        _ scanner: inout CatalogCSVScanner, before limit: Int?, _ starts: inout [UInt32], _ ends: inout [UInt32]
+    ) throws(CatalogImportError) {
+        while scanner.skipBlankLines() {
+            if let limit, scanner.index >= limit { return }
+            starts.append(UInt32(scanner.index))
+            if !scanner.skipUnquotedRecord() { try skipRecord(&scanner) }
+            ends.append(UInt32(scanner.index))
+        }
+    }
+
+    private static func skipRecord(_ scanner: inout CatalogCSVScanner) throws(CatalogImportError) {
         scanner.scratch.removeAll(keepingCapacity: true)
         var terminator = CatalogCSVScanner.Terminator.delimiter
         while terminator == .delimiter { (_, terminator) = try scanner.nextField(column: 0) }
