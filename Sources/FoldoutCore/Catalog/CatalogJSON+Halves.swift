@@ -2,9 +2,10 @@
 extension CatalogJSONReader {
     /// JSON Lines of more than `parallelThreshold` bytes read in two halves at once, split at a
     /// line break in the middle, each on a core (the values, and every key first when the first
-    /// objects lack one), and the second half's rows are appended to the first's. Nil for an array, a smaller file, or when the second half cannot
-    /// be read alone (a pretty-printed object split in two, or an error, whose line only a
-    /// reading from the start names): then the whole is read on one thread.
+    /// objects lack one), and the second half's rows are appended to the first's. Nil for an
+    /// array, a smaller file, or when the second half cannot be read alone (a pretty-printed
+    /// object split in two, or an error, whose line only a reading from the start names): then
+    /// the whole is read on one thread.
     static func inHalves(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?) -> CatalogTableText? {
         guard bytes.count >= CatalogCSVParser.parallelThreshold,
             let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }),

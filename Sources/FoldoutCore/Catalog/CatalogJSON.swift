@@ -46,8 +46,9 @@ struct CatalogJSONKeys {
 }
 
 /// One pass over JSON objects: the first finds the keys (of the first objects, or of all, checking
-/// the whole text), the second checks the whole text and writes the values. Each object's keys are expected in the order the last object had them,
-/// so a key is looked up by name only where the order changes. Its tokens are `JSONLexer`'s.
+/// the whole text), the second checks the whole text and writes the values. Each object's keys
+/// are expected in the order the last object had them, so a key is looked up by name only where
+/// the order changes. Its tokens are `JSONLexer`'s.
 struct CatalogJSONReader {
     private var lexer: JSONLexer
     private var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
