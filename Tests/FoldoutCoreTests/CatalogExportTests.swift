@@ -72,6 +72,17 @@ final class CatalogExportTests: XCTestCase {
                 + "1,5\" screen,plain text longer than eight bytes\n")
     }
 
+    /// Copied records end with a line feed alone where the file has CRLF, and lose the blank
+    /// lines between them; a last line without its end gets one.
+    func testCopiedRecordsEndWithALineFeedAlone() throws {
+        let directory = LibraryTestDirectory()
+        directory.write("a,b\n1,x\n2,y\n3,z\r\n4,w\r\n\n5,v\n6,u\n7,t", to: "in.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        let some = try CatalogExport(catalog: catalog, rows: [0, 1, 2, 3, 4, 5, 6, 1, 2], format: .csv).bytes()
+        XCTAssertEqual(
+            String(decoding: some, as: UTF8.self), "a,b\n1,x\n2,y\n3,z\n4,w\n5,v\n6,u\n7,t\n2,y\n3,z\n")
+    }
+
     /// A large file's records are found in two halves at once, from a line break in the middle;
     /// when that line break is inside a quoted field, the first half is read on alone (though the
     /// second half, read from there, is CSV too: its first lines are records of one field).
