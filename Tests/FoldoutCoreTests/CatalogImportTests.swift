@@ -51,6 +51,26 @@ final class CatalogImportTests: XCTestCase {
         XCTAssertEqual(FacetFilter(catalog: catalog).options(forColumn: 2), ["Dystopia", "Fantasy", "Science fiction"])
     }
 
+    /// Values of up to seven bytes are looked up by their bytes as a word, longer ones by a hash:
+    /// every value of one to eight letters of two (and of two-byte letters) keeps its own option.
+    func testEveryShortValueIsItsOwnOption() throws {
+        var values: [String] = []
+        for letters in [["a", "b"], ["é", "e"]] {
+            var level = [""]
+            for _ in 1...8 {
+                level = level.flatMap { prefix in letters.map { prefix + $0 } }
+                values += level.filter { $0.utf8.count <= 8 }
+            }
+        }
+        values = Array(Set(values)).sorted()
+        var random = SystemRandomNumberGenerator()
+        let rows = (values + values).shuffled(using: &random)
+        let catalog = try Catalog.parseCSV(
+            Array(("id,value\n" + rows.indices.map { "\($0),\(rows[$0])\n" }.joined()).utf8))
+        XCTAssertEqual(rows.indices.map { catalog.text(1, at: $0) }, rows)
+        XCTAssertEqual(Set(FacetFilter(catalog: catalog).options(forColumn: 1)), Set(values))
+    }
+
     func testMissingValuesInAnyColumn() throws {
         let catalog = try CatalogTestSupport.parse(
             "a,b,c\n1,x,2024-01-01\n,NA,null\nN/A,NaN,\n4,x,2024-01-03\nnull,y,n/a\n")

@@ -91,8 +91,20 @@ struct CatalogNameInterner {
     private var slots = [UInt32](repeating: 0, count: 1024)  // 0 empty, else name index + 1
     private var hashes: [UInt32] = []
 
+    /// The short names again, found by their bytes as a word (they are in `slots` too).
+    private var shortNames = CatalogShortNames()
+
     @discardableResult
     mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        guard name.count <= CatalogShortNames.maxLength else { return internByHash(name) }
+        let key = CatalogShortNames.key(name)
+        if let index = shortNames.index(of: key) { return index }
+        let index = internByHash(name)
+        shortNames.insert(key, index: index)
+        return index
+    }
+
+    private mutating func internByHash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let hash = Self.hash(name)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
