@@ -102,7 +102,7 @@ struct CatalogCSVScanner {
     mutating func placeFromHere() { origin = (index, line) }
 
     /// Skips eight bytes at a time while none of them is `first` or `second`: the offset of the
-    /// first word that holds one (or of the last whole word), for a byte loop to finish.
+    /// first that is (or of the bytes after the last whole word, for a byte loop to finish).
     @inline(__always)
     private func firstWord(holding first: UInt8, or second: UInt8, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -115,8 +115,10 @@ struct CatalogCSVScanner {
             let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
             let x = word ^ firsts
             let y = word ^ seconds
-            // A byte of x or y is zero where the word holds `first` or `second`.
-            if ((x &- ones) & ~x | (y &- ones) & ~y) & highs != 0 { return offset }
+            // A byte of x or y is zero where the word holds `first` or `second`; the lowest high
+            // bit set marks the first (a borrow can set bits only above a zero byte).
+            let found = ((x &- ones) & ~x | (y &- ones) & ~y) & highs
+            if found != 0 { return offset + found.trailingZeroBitCount >> 3 }
             offset += 8
         }
         return offset

@@ -77,7 +77,7 @@ struct JSONLexer {
     }
 
     /// Skips eight bytes at a time while none is a quote, a backslash or a control character:
-    /// the offset of the first word that holds one (or of the last whole word), for the byte loop.
+    /// the offset of the first that is (or of the bytes after the last whole word).
     @inline(__always)
     private func plainBytes(from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
@@ -92,8 +92,10 @@ struct JSONLexer {
             let x = word ^ quotes
             let y = word ^ backslashes
             // A byte of x or y is zero at a quote or backslash; word - spaces borrows into a high
-            // bit only below 0x20 (bytes of 0x80 and above are masked out by ~word).
-            if ((x &- ones) & ~x | (y &- ones) & ~y | (word &- spaces) & ~word) & highs != 0 { return offset }
+            // bit only below 0x20 (bytes of 0x80 and above are masked out by ~word). The lowest
+            // high bit set marks the first: a borrow sets bits only above such a byte.
+            let found = ((x &- ones) & ~x | (y &- ones) & ~y | (word &- spaces) & ~word) & highs
+            if found != 0 { return offset + found.trailingZeroBitCount >> 3 }
             offset += 8
         }
         return offset
