@@ -261,6 +261,35 @@ final class CatalogFormatsTests: CatalogFilesTestCase {
         XCTAssertEqual(refusal?.reason, .json("a string is never closed"))
     }
 
+    /// Objects written over several lines are read whole where the middle of the file falls inside
+    /// one; a value in the second half that is not a number makes its column text; a problem in
+    /// the second half is named by its line.
+    func testLargeJSONLinesOfEveryShapeAreReadWhole() throws {
+        let objects = (0..<90_000).map { row in
+            "{\n  \"id\": \(row),\n  \"n\": \(row == 80_000 ? "\"x\"" : String(row % 97)),\n"
+                + "  \"t\": \"a longer text, so that the middle of the file is inside an object \(row)\"\n}"
+        }
+        let text = objects.joined(separator: "\n") + "\n"
+        XCTAssertGreaterThan(text.utf8.count, 4 << 20, "a file read in two halves")
+        try text.write(toFile: path("pretty.jsonl"), atomically: true, encoding: .utf8)
+        let catalog = try load("pretty.jsonl")
+        XCTAssertEqual(catalog.count, 90_000)
+        XCTAssertEqual(catalog.columns[1].kind, .text, "the column of a value that is not a number is text")
+        for row in [0, 44_999, 45_000, 45_001, 79_999, 80_000, 89_999] {
+            XCTAssertEqual(catalog.text(0, at: row), String(row))
+            XCTAssertEqual(catalog.text(1, at: row), row == 80_000 ? "x" : String(row % 97))
+            XCTAssertEqual(
+                catalog.text(2, at: row), "a longer text, so that the middle of the file is inside an object \(row)")
+        }
+        let line = 5 * 85_000 + 4
+        let broken = text.replacingOccurrences(
+            of: "\"t\": \"a longer text, so that the middle of the file is inside an object 85000\"", with: "\"t\"; 1")
+        try broken.write(toFile: path("broken.jsonl"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            refusal("broken.jsonl"),
+            CatalogImportError(line: line, column: 6, reason: .json("expected “:” after a key")))
+    }
+
     /// The values are written with the first objects' keys; a key first met after them, in a file
     /// read on one thread, is a column all the same.
     func testAKeyFirstMetAfterTheFirstObjectsIsAColumn() throws {

@@ -31,7 +31,8 @@ final class JSONReadersAgreeTests: XCTestCase {
                     XCTFail("input \(index) is read by the parser, refused by the catalog: \(Self.text(input))")
                     continue
                 }
-                XCTAssertEqual(catalog.first, names, "input \(index): keys of \(Self.text(input))")
+                XCTAssertEqual(
+                    catalog.first, CatalogCSVParser.columnNames(names), "input \(index): keys of \(Self.text(input))")
                 XCTAssertEqual(catalog.count - 1, rows.count, "input \(index): rows of \(Self.text(input))")
                 for (read, expected) in zip(catalog.dropFirst(), rows) {
                     XCTAssertEqual(read.count, expected.count, "input \(index)")
@@ -114,12 +115,15 @@ final class JSONReadersAgreeTests: XCTestCase {
 
     // MARK: - The two readers
 
-    /// The header and rows the catalog's reader writes, nil if it refuses.
+    /// The column names and rows the catalog's reader reads, nil if it refuses.
     private static func readByCatalog(_ input: [UInt8]) -> [[String]]? {
         input.withUnsafeBufferPointer { bytes -> [[String]]? in
-            // The first object's keys only, so that a later key takes the reader's second way.
-            guard let table = try? CatalogJSONReader.table(bytes, nil, keysFrom: 1) else { return nil }
-            return splitCSV(table.text)
+            // The first object's keys only, so that a later key takes the reader's second way;
+            // every column text, so that each value is read as written.
+            guard let read = try? CatalogJSONColumns.read(bytes, loading: nil, keysFrom: 1, allText: true) else {
+                return nil
+            }
+            return [read.columns.map(\.name)] + (0..<read.rows).map { row in read.columns.map { $0.text(at: row) } }
         }
     }
 
@@ -165,51 +169,23 @@ final class JSONReadersAgreeTests: XCTestCase {
         return .table(names: names, rows: rows.map { row in names.map { name in row.first { $0.0 == name }?.1 } })
     }
 
-    /// Whether the catalog's field is the parser's value: a string's text, a number or literal as
-    /// written, nothing for null or a missing key, an array or object as JSON text of that value.
+    /// Whether the catalog's field is the parser's value: a string's text (trimmed, as every
+    /// reader trims values, and nothing for a word that means a missing value), a number or
+    /// literal as written, nothing for null or a missing key, an array or object as JSON text of
+    /// that value.
     private static func same(_ field: String, _ value: JSONValue?) -> Bool {
         switch value {
         case nil, .null?: field.isEmpty
-        case .string(let text)?: field == text
+        case .string(let text)?:
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                let trimmed = CatalogASCII.trimmed(bytes)
+                return CatalogValueParser.isMissing(trimmed)
+                    ? field.isEmpty : field == String(decoding: trimmed, as: UTF8.self)
+            }
         case .number(let text)?: field == text
         case .bool(let truth)?: field == (truth ? "true" : "false")
         case .array?, .object?: (try? JSONParser.parse(Array(field.utf8))) == value
         }
-    }
-
-    /// The fields of CSV text as `CatalogTableText` writes it.
-    private static func splitCSV(_ bytes: [UInt8]) -> [[String]] {
-        var records: [[String]] = []
-        var record: [String] = []
-        var field: [UInt8] = []
-        var quoted = false
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if quoted {
-                if byte != 34 {
-                    field.append(byte)
-                } else if index < bytes.count && bytes[index] == 34 {
-                    field.append(34)
-                    index += 1
-                } else {
-                    quoted = false
-                }
-            } else if byte == 34 {
-                quoted = true
-            } else if byte == 44 || byte == 10 {
-                record.append(String(decoding: field, as: UTF8.self))
-                field = []
-                if byte == 10 {
-                    records.append(record)
-                    record = []
-                }
-            } else {
-                field.append(byte)
-            }
-        }
-        return records
     }
 
     private static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self).debugDescription }

@@ -110,10 +110,8 @@ enum CatalogCSVParser {
         if rows == CatalogColumnBuilder.sampleRows {
             let expectedRows =
                 rows + (bytes.count - scanner.index) / max((scanner.index - sampleStart) / rows, 1) * 21 / 20
-            for index in builders.indices {
-                if !textColumns.contains(index) { builders[index].chooseMode(sampleRows: rows) }
-                builders[index].reserve(rows: expectedRows)
-            }
+            CatalogColumnBuilder.chooseModes(
+                &builders, sampleRows: rows, textColumns: textColumns, expectedRows: expectedRows)
         }
         let halves =
             inHalves
@@ -136,23 +134,7 @@ enum CatalogCSVParser {
         guard rows > 0 else { throw CatalogImportError(line: 2, reason: .noRows) }
         loading?.report(parsed: bytes.count)
         _ = release?(0..<bytes.count)
-        var columns = [CatalogColumn?](repeating: nil, count: names.count)
-        builders.withUnsafeMutableBufferPointer { inBuilders in
-            columns.withUnsafeMutableBufferPointer { inColumns in
-                let builders = inBuilders
-                let columns = inColumns
-                let finish = { (index: Int) in
-                    columns[index] = builders[index].finish(name: names[index], rows: rows)
-                    builders[index] = CatalogColumnBuilder()
-                }
-                if rows >= parallelRows {
-                    CatalogThread.forEachIndex(names.count, finish)
-                } else {
-                    names.indices.forEach(finish)
-                }
-            }
-        }
-        return .read(columns.map { $0! }, rows: rows)
+        return .read(CatalogColumnBuilder.finish(&builders, names: names, rows: rows), rows: rows)
     }
 
     private enum Halves {
@@ -190,11 +172,7 @@ enum CatalogCSVParser {
         guard split + 1 < bytes.count else { return .readOnAlone(0) }
         var secondScanner = CatalogCSVScanner(bytes: bytes, startingAt: split + 1, delimiter: scanner.delimiter)
         let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsSoFar, 1), 1) * 21 / 20
-        var secondBuilders = builders.map { builder in
-            var copy = builder.emptyCopy()
-            copy.reserve(rows: expectedRows)
-            return copy
-        }
+        var secondBuilders = CatalogColumnBuilder.emptyCopies(of: builders, rows: expectedRows)
         let keptEnd = split + 1 + keptPastSplit
         let secondRelease = memory.map { memory in
             { @Sendable (range: Range<Int>) in
@@ -225,12 +203,7 @@ enum CatalogCSVParser {
             try memory?.restore()
             return .readOnAlone(firstHalf.rows)
         }
-        builders.withUnsafeMutableBufferPointer { inBuilders in
-            let builders = inBuilders
-            secondBuilders.withUnsafeBufferPointer { secondBuilders in
-                CatalogThread.forEachIndex(builders.count) { index in builders[index].absorb(secondBuilders[index]) }
-            }
-        }
+        CatalogColumnBuilder.absorb(&builders, secondBuilders)
         scanner = secondScanner
         return .merged(firstHalf.rows + secondHalf.rows)
     }
@@ -333,11 +306,21 @@ enum CatalogCSVParser {
         while terminator == .delimiter {
             let field: CatalogCSVScanner.Field
             (field, terminator) = try scanner.nextField(column: names.count + 1)
-            names.append(scanner.withBytes(of: field) { String(decoding: CatalogASCII.trimmed($0), as: UTF8.self) })
+            names.append(scanner.withBytes(of: field) { String(decoding: $0, as: UTF8.self) })
             guard names.count <= Catalog.maxColumns else {
                 let found = terminator == .delimiter ? try countFields(&scanner, from: names.count) : names.count
                 throw CatalogImportError(line: 1, reason: .tooManyColumns(found))
             }
+        }
+        return columnNames(names)
+    }
+
+    /// Column names as a header gives them, trimmed: an empty one becomes "Column N", a repeated
+    /// one "name (2)".
+    static func columnNames(_ given: [String]) -> [String] {
+        var names = given.map { name in
+            var name = name
+            return name.withUTF8 { String(decoding: CatalogASCII.trimmed($0), as: UTF8.self) }
         }
         var seen = Set<String>()
         for index in names.indices {

@@ -7,33 +7,8 @@ extension Catalog {
     public static func parseJSON(
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, origin: CatalogOrigin?
     ) throws(CatalogImportError) -> Catalog {
-        if let table = CatalogJSONReader.inHalves(bytes, loading: loading) {
-            return try table.catalog(name: name, loading: loading, origin: origin)
-        }
-        return try CatalogJSONReader.table(bytes, loading).catalog(name: name, loading: loading, origin: origin)
-    }
-}
-
-extension CatalogJSONReader {
-    /// The objects' values as CSV text, on one thread. The first `keysFrom` objects' keys are
-    /// most often every key: the values are then written in one pass, and only a key first met
-    /// later costs a pass that collects every key.
-    static func table(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ loading: CatalogLoading?, keysFrom objects: Int = objectsForKeys
-    ) throws(CatalogImportError) -> CatalogTableText {
-        var firstObjects = CatalogJSONReader(bytes, loading: nil, pass: 0)
-        let firstKeys = try firstObjects.collectKeys(objects: objects)
-        if !firstKeys.names.isEmpty {
-            var table = CatalogTableText(columns: firstKeys.names, expectedBytes: bytes.count)
-            var valuesPass = CatalogJSONReader(bytes, loading: loading, pass: 0, passes: 1)
-            if try valuesPass.write(into: &table, keys: firstKeys) { return table }
-        }
-        var keysPass = CatalogJSONReader(bytes, loading: loading, pass: 0)
-        let keys = try keysPass.collectKeys()
-        var table = CatalogTableText(columns: keys.names, expectedBytes: bytes.count)
-        var valuesPass = CatalogJSONReader(bytes, loading: loading, pass: 1)
-        _ = try valuesPass.write(into: &table, keys: keys)
-        return table
+        let (columns, rows) = try CatalogJSONColumns.read(bytes, loading: loading)
+        return Catalog(columns: columns, count: rows, name: name, origin: origin)
     }
 }
 
@@ -45,10 +20,11 @@ struct CatalogJSONKeys {
     var columnOfName: [String: Int] = [:]
 }
 
-/// One pass over JSON objects: the first finds the keys (of the first objects, or of all, checking
-/// the whole text), the second checks the whole text and writes the values. Each object's keys
-/// are expected in the order the last object had them, so a key is looked up by name only where
-/// the order changes. Its tokens are `JSONLexer`'s.
+/// A pass over JSON objects: one finds the keys (of the first objects, or of all, checking the
+/// whole text), another checks the text and writes the values into the columns
+/// (`CatalogJSONColumns`), and may stop and go on. Each object's keys are expected in the order
+/// the last object had them, so a key is looked up by name only where the order changes. Its
+/// tokens are `JSONLexer`'s.
 struct CatalogJSONReader {
     private var lexer: JSONLexer
     private var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
@@ -57,9 +33,8 @@ struct CatalogJSONReader {
         set { lexer.index = newValue }
     }
     private let loading: CatalogLoading?
-    private let pass: Int
-    private let passes: Int
-    private var reported = 0
+    /// Where progress was last reported.
+    private var reported: Int
     /// The column of the key at each place in the last object.
     private var lastOrder: [Int] = []
     /// Those keys' bytes as written, one after another: the key at `place` ends at
@@ -69,18 +44,27 @@ struct CatalogJSONReader {
     private var scratch: [UInt8] = []
     /// The closing bracket of each array or object a nested value has open.
     private var open: [UInt8] = []
+    /// Whether the objects are an array's elements; nil before the first is read.
+    private var inArray: Bool?
+    /// The array is closed, or the objects' text has ended.
+    private var ended = false
+    /// Where the last object read ended (after its closing brace).
+    private(set) var objectEnd = 0
 
     /// How many objects' keys are taken as the columns before the values are written.
     static let objectsForKeys = 1024
 
-    /// A reader whose progress is the `pass`th of `passes` (from 0).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, pass: Int, passes: Int = 2) {
+    /// A reader from the start of the text, or from `start`, the start of a line of JSON Lines.
+    /// With `loading`, it reports the bytes it reads as parsed, and stops when it is cancelled.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, loading: CatalogLoading?, from start: Int? = nil) {
         let bom = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        lexer = JSONLexer(bytes, at: bom ? 3 : 0)
+        lexer = JSONLexer(bytes, at: start ?? (bom ? 3 : 0))
+        if start != nil { inArray = false }
+        reported = lexer.index
         self.loading = loading
-        self.pass = pass
-        self.passes = passes
     }
+
+    var position: Int { index }
 
     private enum ValueKind {
         case string(escaped: Bool)
@@ -99,17 +83,27 @@ struct CatalogJSONReader {
         return keys
     }
 
-    /// Writes every object's values as a row of `keys`' columns; false, with the table not
-    /// whole, as soon as an object has a key `keys` lacks.
-    mutating func write(
-        into table: inout CatalogTableText, keys: CatalogJSONKeys
-    ) throws(CatalogImportError) -> Bool {
+    /// What `write` did: the rows it wrote, and why it stopped early if it did.
+    struct Written {
+        var rows = 0
+        /// An object has a key `keys` lacks: the rows are not whole.
+        var newKey = false
+        /// A column whose value did not fit the sink's column.
+        var again: Int?
+    }
+
+    /// Writes the objects' values as rows of `keys`' columns into `sink`, from where the last
+    /// call stopped: up to `limit` objects, or up to the first that starts at `stop` or after it.
+    /// Stops early at an object with a key `keys` lacks, or a value the sink refuses.
+    mutating func write<Sink: CatalogRowSink>(
+        into sink: inout Sink, keys: CatalogJSONKeys, objects limit: Int = .max, stop: Int = .max
+    ) throws(CatalogImportError) -> Written {
         var keys = keys
         let columns = keys.names.count
         var values = [Range<Int>?](repeating: nil, count: columns)
         var kinds = [ValueKind](repeating: .null, count: columns)
-        var whole = true
-        try forEachObject { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
+        var written = Written()
+        try forEachObject(limit: limit, stop: stop) { (reader: inout CatalogJSONReader) throws(CatalogImportError) in
             for column in values.indices { values[column] = nil }
             try reader.object(keys: &keys) { column, range, kind in
                 guard column < columns else { return }
@@ -117,50 +111,59 @@ struct CatalogJSONReader {
                 kinds[column] = kind
             }
             guard keys.names.count == columns else {
-                whole = false
+                written.newKey = true
                 return false
             }
             for column in values.indices {
                 guard let range = values[column] else {
-                    table.missing()
+                    sink.missing(column: column)
                     continue
                 }
-                try reader.writeValue(range, kinds[column], into: &table)
+                guard reader.write(range, kinds[column], column: column, into: &sink) else {
+                    written.again = column
+                    return false
+                }
             }
-            table.endRow()
+            sink.endRow()
+            written.rows += 1
             return true
         }
-        return whole
+        return written
     }
 
     /// Calls `body` with the reader at each row's object: the elements of a top-level array, or
-    /// objects one after another (JSON Lines), until `limit` objects or `body` returns false.
+    /// objects one after another (JSON Lines), from where the last call stopped: until `limit`
+    /// objects, an object that starts at `stop` or after, or `body` returns false.
     private mutating func forEachObject(
-        limit: Int = .max, _ body: (inout CatalogJSONReader) throws(CatalogImportError) -> Bool
+        limit: Int = .max, stop: Int = .max, _ body: (inout CatalogJSONReader) throws(CatalogImportError) -> Bool
     ) throws(CatalogImportError) {
-        var objects = 0
-        skipSpace()
-        guard index < bytes.count else { throw CatalogImportError(line: 1, reason: .empty) }
-        let inArray = bytes[index] == UInt8(ascii: "[")
-        if inArray {
-            index += 1
+        if inArray == nil {
             skipSpace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                throw CatalogImportError(line: 0, reason: .noRows)
+            guard index < bytes.count else { throw CatalogImportError(line: 1, reason: .empty) }
+            inArray = bytes[index] == UInt8(ascii: "[")
+            if inArray == true {
+                index += 1
+                skipSpace()
+                if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                    throw CatalogImportError(line: 0, reason: .noRows)
+                }
             }
         }
-        while true {
+        let inArray = self.inArray == true
+        var objects = 0
+        while !ended && objects < limit && index < stop {
             skipSpace()
             guard index < bytes.count else {
                 if inArray { throw problem(tr("the array is never closed"), at: index) }
+                ended = true
                 return
             }
             guard bytes[index] == UInt8(ascii: "{") else {
                 throw problem(tr("expected an object for each row"), at: index)
             }
             guard try body(&self) else { return }
+            objectEnd = index
             objects += 1
-            guard objects < limit else { return }
             try report()
             skipSpace()
             guard inArray else { continue }
@@ -173,7 +176,7 @@ struct CatalogJSONReader {
             index += 1
             skipSpace()
             guard index == bytes.count else { throw problem(tr("more text after the array"), at: index) }
-            return
+            ended = true
         }
     }
 
@@ -272,17 +275,22 @@ struct CatalogJSONReader {
         return column
     }
 
-    private mutating func writeValue(
-        _ range: Range<Int>, _ kind: ValueKind, into table: inout CatalogTableText
-    ) throws(CatalogImportError) {
+    /// Hands the value at `range` to the sink's `column`: its text (a string's without its quotes
+    /// and escapes), or a missing value; false if the sink refuses it.
+    private mutating func write<Sink: CatalogRowSink>(
+        _ range: Range<Int>, _ kind: ValueKind, column: Int, into sink: inout Sink
+    ) -> Bool {
         switch kind {
-        case .null: table.missing()
-        case .literal, .nested: table.field(UnsafeBufferPointer(rebasing: bytes[range]))
+        case .null:
+            sink.missing(column: column)
+            return true
+        case .literal, .nested: return sink.field(UnsafeBufferPointer(rebasing: bytes[range]), column: column)
         case .string(escaped: false):
-            table.field(UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]))
+            return sink.field(
+                UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<(range.upperBound - 1)]), column: column)
         case .string(escaped: true):
             decode((range.lowerBound + 1)..<(range.upperBound - 1))
-            scratch.withUnsafeBufferPointer { table.field($0) }
+            return scratch.withUnsafeBufferPointer { sink.field($0, column: column) }
         }
     }
 
@@ -417,15 +425,21 @@ struct CatalogJSONReader {
 
     private mutating func report() throws(CatalogImportError) {
         guard index - reported >= CatalogLoading.reportEvery, let loading else { return }
-        reported = index
-        let done = Double(pass * bytes.count + index) / Double(passes * max(bytes.count, 1))
-        guard loading.report(read: Int(done * Double(loading.totalBytes))) else {
+        defer { reported = index }
+        guard loading.report(parsedMore: index - reported) else {
             throw CatalogImportError(line: 0, reason: .cancelled)
         }
     }
 
     /// A problem at byte `offset`, with its line and column (in characters) for people.
     private func problem(_ text: String, at offset: Int) -> CatalogImportError {
+        Self.problem(.json(text), at: offset, in: bytes)
+    }
+
+    /// `reason` at byte `offset` of `bytes`, with its line and column (in characters).
+    static func problem(
+        _ reason: CatalogImportError.Reason, at offset: Int, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> CatalogImportError {
         var line = 1
         var lineStart = 0
         let end = min(offset, bytes.count)
@@ -434,6 +448,6 @@ struct CatalogJSONReader {
             lineStart = at + 1
         }
         let column = 1 + bytes[lineStart..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return CatalogImportError(line: line, column: column, reason: .json(text))
+        return CatalogImportError(line: line, column: column, reason: reason)
     }
 }

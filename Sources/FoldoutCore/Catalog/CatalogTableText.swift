@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// A table that another format holds (a database table, JSON objects), written row by row as CSV
+/// A table that another format holds (a database table, a spreadsheet), written row by row as CSV
 /// text and then read by the one CSV parser, so that every format's columns are stored, inferred
 /// and refused alike. A missing value is an empty field.
 public struct CatalogTableText {
