@@ -31,9 +31,6 @@ public struct CatalogTableText {
         rows += other.rows
     }
 
-    /// The CSV text written so far.
-    var text: [UInt8] { writer.buffer }
-
     public mutating func field(_ bytes: UnsafeBufferPointer<UInt8>) {
         writer.field(bytes)
         fieldsInRow += 1
