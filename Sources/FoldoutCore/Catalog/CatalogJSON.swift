@@ -26,9 +26,9 @@ struct CatalogJSONKeys {
 /// the last object had them, so a key is looked up by name only where the order changes. Its
 /// tokens are `JSONLexer`'s.
 struct CatalogJSONReader {
-    private var lexer: JSONLexer
-    private var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
-    private var index: Int {
+    var lexer: JSONLexer
+    var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
+    var index: Int {
         get { lexer.index }
         set { lexer.index = newValue }
     }
@@ -43,7 +43,7 @@ struct CatalogJSONReader {
     private var lastKeyEnds: [Int] = [0]
     private var scratch: [UInt8] = []
     /// The closing bracket of each array or object a nested value has open.
-    private var open: [UInt8] = []
+    var open: [UInt8] = []
     /// Whether the objects are an array's elements; nil before the first is read.
     private var inArray: Bool?
     /// The array is closed, or the objects' text has ended.
@@ -66,7 +66,7 @@ struct CatalogJSONReader {
 
     var position: Int { index }
 
-    private enum ValueKind {
+    enum ValueKind {
         case string(escaped: Bool)
         case literal, null, nested
     }
@@ -294,123 +294,7 @@ struct CatalogJSONReader {
         }
     }
 
-    private mutating func skipValue() throws(CatalogImportError) -> ValueKind {
-        guard index < bytes.count else { throw problem(tr("expected a value"), at: index) }
-        switch bytes[index] {
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            try skipNested()
-            return .nested
-        default: return try skipScalar()
-        }
-    }
-
-    /// Moves past a string, number or literal, or says that no value is at `index`.
-    private mutating func skipScalar() throws(CatalogImportError) -> ValueKind {
-        switch bytes[index] {
-        case UInt8(ascii: "\""): return .string(escaped: try skipString())
-        case UInt8(ascii: "n"):
-            try skipWord("null")
-            return .null
-        case UInt8(ascii: "t"):
-            try skipWord("true")
-            return .literal
-        case UInt8(ascii: "f"):
-            try skipWord("false")
-            return .literal
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let start = index
-            do throws(JSONLexer.Failure) { try lexer.number() } catch {
-                throw problem(tr("a number is not complete"), at: start)
-            }
-            return .literal
-        default: throw problem(tr("expected a value"), at: index)
-        }
-    }
-
-    private mutating func skipWord(_ word: StaticString) throws(CatalogImportError) {
-        let start = index
-        do throws(JSONLexer.Failure) { try lexer.word(word) } catch { throw problem(tr("expected a value"), at: start) }
-    }
-
-    /// Skips the string at `index`; true if it holds escapes.
-    private mutating func skipString() throws(CatalogImportError) -> Bool {
-        let start = index
-        do throws(JSONLexer.Failure) { return try lexer.string() } catch { throw stringProblem(error, start: start) }
-    }
-
-    private func stringProblem(_ failure: JSONLexer.Failure, start: Int) -> CatalogImportError {
-        switch failure.kind {
-        case .end, .unexpected: problem(tr("a string is never closed"), at: start)
-        case .controlCharacter where bytes[failure.offset] == 10 || bytes[failure.offset] == 13:
-            problem(tr("a string is never closed"), at: start)
-        case .controlCharacter:
-            problem(tr("a string holds a control character that is not escaped"), at: failure.offset)
-        case .unknownEscape: problem(tr("an escape is not valid"), at: failure.offset)
-        case .notHex: problem(tr("an escape is not complete"), at: failure.offset)
-        case .loneSurrogate: problem(tr("an escape is half of a surrogate pair"), at: failure.offset)
-        }
-    }
-
-    /// Moves past the array or object at `index`, checking that it is JSON.
-    private mutating func skipNested() throws(CatalogImportError) {
-        let start = index
-        open.removeAll(keepingCapacity: true)
-        while true {
-            try notEnded(inside: start)
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                let closing = byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                open.append(closing)
-                index += 1
-                skipSpace()
-                try notEnded(inside: start)
-                if bytes[index] != closing {
-                    if closing == UInt8(ascii: "}") { try skipNestedKey(start) }
-                    continue
-                }
-            } else {
-                _ = try skipScalar()
-                skipSpace()
-                try notEnded(inside: start)
-            }
-            // After a value: a comma before the next, or the end of one array or object or more.
-            while let closing = open.last {
-                if bytes[index] == UInt8(ascii: ",") {
-                    index += 1
-                    skipSpace()
-                    if closing == UInt8(ascii: "}") { try skipNestedKey(start) }
-                    break
-                }
-                guard bytes[index] == closing else {
-                    throw problem(
-                        closing == UInt8(ascii: "}") ? tr("expected “,” or “}”") : tr("expected “,” or “]”"), at: index)
-                }
-                index += 1
-                open.removeLast()
-                guard !open.isEmpty else { return }
-                skipSpace()
-                try notEnded(inside: start)
-            }
-        }
-    }
-
-    /// Moves past a key and its colon inside the nested value at `start`, and the space after.
-    private mutating func skipNestedKey(_ start: Int) throws(CatalogImportError) {
-        try notEnded(inside: start)
-        guard bytes[index] == UInt8(ascii: "\"") else { throw problem(tr("expected a key in quotes"), at: index) }
-        _ = try skipString()
-        skipSpace()
-        try notEnded(inside: start)
-        guard bytes[index] == UInt8(ascii: ":") else { throw problem(tr("expected “:” after a key"), at: index) }
-        index += 1
-        skipSpace()
-    }
-
-    private func notEnded(inside start: Int) throws(CatalogImportError) {
-        guard index < bytes.count else { throw problem(tr("a nested value is never closed"), at: start) }
-    }
-
-    private mutating func skipSpace() { lexer.skipSpace() }
+    mutating func skipSpace() { lexer.skipSpace() }
 
     private mutating func decoded(_ range: Range<Int>) -> String {
         decode(range)
@@ -432,7 +316,7 @@ struct CatalogJSONReader {
     }
 
     /// A problem at byte `offset`, with its line and column (in characters) for people.
-    private func problem(_ text: String, at offset: Int) -> CatalogImportError {
+    func problem(_ text: String, at offset: Int) -> CatalogImportError {
         Self.problem(.json(text), at: offset, in: bytes)
     }
 
