@@ -202,46 +202,50 @@ struct CatalogIntegerValues: Sendable {
     }
 
     init(_ values: [Int64], scale: Int) {
+        self = values.withUnsafeBufferPointer { values in Self(count: values.count, scale: scale) { values[$0] } }
+    }
+
+    /// The values `value` gives for positions `0..<count`, read three times (for the range, for
+    /// whether they count up, for the offsets), so that a caller need not make an array of them.
+    @inline(__always)
+    init(count: Int, scale: Int, _ value: (Int) -> Int64) {
         var low = Int64.max
         var high = Int64.min
-        for value in values where value != Self.missingValue {
-            low = min(low, value)
-            high = max(high, value)
+        for position in 0..<count {
+            let value = value(position)
+            if value != Self.missingValue {
+                low = min(low, value)
+                high = max(high, value)
+            }
         }
         if low > high { (low, high) = (0, 0) }
-        if Self.countsUp(values, from: low) {
-            self.offsets = CatalogUnsignedColumn(storage: .positions(values.count))
+        self.scale = scale
+        base = low
+        if count > 1 && (0..<count).allSatisfy({ value($0) == low &+ Int64($0) }) {
+            // Every value is the first plus its position (1, 2, 3…), none missing.
+            offsets = CatalogUnsignedColumn(storage: .positions(count))
             missing = UInt64.max
-            base = low
-            self.scale = scale
             return
         }
         let missing = CatalogUnsignedColumn.widthMaximum(for: UInt64(bitPattern: high &- low))
-        func offsets<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> [T] {
-            values.map { $0 == Self.missingValue ? T(truncatingIfNeeded: missing) : T(truncatingIfNeeded: $0 &- low) }
+        func narrowed<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) -> [T] {
+            [T](unsafeUninitializedCapacity: count) { offsets, initialized in
+                for position in 0..<count {
+                    let value = value(position)
+                    offsets[position] =
+                        value == Self.missingValue
+                        ? T(truncatingIfNeeded: missing) : T(truncatingIfNeeded: value &- low)
+                }
+                initialized = count
+            }
         }
         switch missing {
-        case UInt64(UInt8.max): self.offsets = CatalogUnsignedColumn(storage: .u8(offsets(UInt8.self)))
-        case UInt64(UInt16.max): self.offsets = CatalogUnsignedColumn(storage: .u16(offsets(UInt16.self)))
-        case UInt64(UInt32.max): self.offsets = CatalogUnsignedColumn(storage: .u32(offsets(UInt32.self)))
-        default: self.offsets = CatalogUnsignedColumn(storage: .u64(offsets(UInt64.self)))
+        case UInt64(UInt8.max): offsets = CatalogUnsignedColumn(storage: .u8(narrowed(UInt8.self)))
+        case UInt64(UInt16.max): offsets = CatalogUnsignedColumn(storage: .u16(narrowed(UInt16.self)))
+        case UInt64(UInt32.max): offsets = CatalogUnsignedColumn(storage: .u32(narrowed(UInt32.self)))
+        default: offsets = CatalogUnsignedColumn(storage: .u64(narrowed(UInt64.self)))
         }
         self.missing = missing
-        base = low
-        self.scale = scale
-    }
-
-    /// Whether every value is the first plus its position (1, 2, 3…), none missing.
-    private static func countsUp(_ values: [Int64], from low: Int64) -> Bool {
-        guard values.count > 1, values[0] == low else { return false }
-        return values.withUnsafeBufferPointer { values in
-            var next = low
-            for value in values {
-                guard value == next else { return false }
-                next &+= 1
-            }
-            return true
-        }
     }
 
     func value(at position: Int) -> Int64? {

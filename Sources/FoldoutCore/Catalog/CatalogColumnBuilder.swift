@@ -27,6 +27,8 @@ struct CatalogColumnBuilder {
     private var reals: [Double] = []
     private var integers: [Int64] = []
     private var missing = 0
+    /// The bytes of a text in the sample, on average: room for the rest is made from it.
+    private var bytesPerText = 0
     private var maxDecimals = 0
     private var hasExponent = false
 
@@ -87,6 +89,7 @@ struct CatalogColumnBuilder {
                     texts.append(UnsafeBufferPointer(rebasing: text[table.range(of: Int(codes[position]))]))
                 }
             }
+            bytesPerText = texts.bytes.count / max(texts.count, 1) + 1
             mode = .texts
         }
         interner = CatalogNameInterner()
@@ -97,7 +100,7 @@ struct CatalogColumnBuilder {
     mutating func reserve(rows: Int) {
         switch mode {
         case .interned: codes.reserve(rows)
-        case .texts: texts.reserveCapacity(names: rows, bytes: 0)
+        case .texts: texts.reserveCapacity(names: rows, bytes: rows * bytesPerText)
         case .numbers: reals.reserveCapacity(rows)
         case .dates, .dateTimes: integers.reserveCapacity(rows)
         }
@@ -108,6 +111,7 @@ struct CatalogColumnBuilder {
         var copy = CatalogColumnBuilder()
         copy.mode = mode
         copy.isText = isText
+        copy.bytesPerText = bytesPerText
         return copy
     }
 
@@ -212,26 +216,21 @@ struct CatalogColumnBuilder {
     }
 
     /// Numbers as scaled integers when they have few enough decimals and fit, else as doubles.
+    /// The integers are made as they are stored, without an array of them beside the doubles.
     static func numberValues(_ reals: [Double], _ decimals: Int, _ hasExponent: Bool) -> CatalogColumnValues {
-        if !hasExponent && decimals <= 6 {
-            let scale = CatalogValueParser.powersOfTen[decimals]
-            var integers = [Int64](repeating: 0, count: reals.count)
-            var fits = true
-            for (index, value) in reals.enumerated() {
-                if value.isNaN {
-                    integers[index] = CatalogIntegerValues.missingValue
-                    continue
-                }
-                let scaled = (value * scale).rounded()
-                guard scaled.magnitude < 9.0e15 else {
-                    fits = false
-                    break
-                }
-                integers[index] = Int64(scaled)
-            }
-            if fits { return .integers(CatalogIntegerValues(integers, scale: decimals)) }
+        guard !hasExponent && decimals <= 6 else { return .reals(reals) }
+        let scale = CatalogValueParser.powersOfTen[decimals]
+        let fits = reals.withUnsafeBufferPointer { reals in
+            reals.allSatisfy { $0.isNaN || ($0 * scale).rounded().magnitude < 9.0e15 }
         }
-        return .reals(reals)
+        guard fits else { return .reals(reals) }
+        return reals.withUnsafeBufferPointer { reals in
+            .integers(
+                CatalogIntegerValues(count: reals.count, scale: decimals) { position in
+                    let value = reals[position]
+                    return value.isNaN ? CatalogIntegerValues.missingValue : Int64((value * scale).rounded())
+                })
+        }
     }
 }
 

@@ -25,12 +25,17 @@ extension CatalogColumnBuilder {
     }
 
     /// Appends the rows of `later`, the builders of the part of the file after these, a column on
-    /// each of two threads.
-    static func absorb(_ builders: inout [CatalogColumnBuilder], _ later: [CatalogColumnBuilder]) {
+    /// each of two threads. Each of `later` is emptied once taken in, so that the two copies of
+    /// the rows are in memory a column at a time, not all at once.
+    static func absorb(_ builders: inout [CatalogColumnBuilder], _ later: inout [CatalogColumnBuilder]) {
         builders.withUnsafeMutableBufferPointer { inBuilders in
             let builders = inBuilders
-            later.withUnsafeBufferPointer { later in
-                CatalogThread.forEachIndex(builders.count) { index in builders[index].absorb(later[index]) }
+            later.withUnsafeMutableBufferPointer { inLater in
+                let later = inLater
+                CatalogThread.forEachIndex(builders.count) { index in
+                    builders[index].absorb(later[index])
+                    later[index] = CatalogColumnBuilder()
+                }
             }
         }
     }

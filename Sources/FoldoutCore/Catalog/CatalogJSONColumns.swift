@@ -79,7 +79,7 @@ enum CatalogJSONColumns {
             if reader.objectEnd <= split, let second {
                 let secondHalf = try second.get()
                 if let stopped = stopped(secondHalf) { return stopped }
-                CatalogColumnBuilder.absorb(&builders, later)
+                CatalogColumnBuilder.absorb(&builders, &later)
                 rows += secondHalf.rows
                 readOnAlone = false
             }
