@@ -5,7 +5,8 @@ import Synchronization
 /// whatever another program does to it meanwhile. (A mapping of the file would not do: reading a
 /// mapped page past the end of a file that has since been truncated kills the process, SIGBUS.)
 /// The memory of what has been used can be given back (`release`) and read again (`restore`),
-/// from the same file, which must still be that version.
+/// from the same file, which must still be that version. A snapshot made `asUsed` reads each
+/// stretch only when asked to (`readAhead`, in FileSnapshot+ReadAhead.swift).
 final class FileSnapshot: @unchecked Sendable {
     enum Failure: Error {
         case system(SystemError)
@@ -14,15 +15,18 @@ final class FileSnapshot: @unchecked Sendable {
     }
 
     let bytes: UnsafeBufferPointer<UInt8>
-    private let descriptor: Int32
     /// The version read: an export reads the file again only if it is still this one.
     let version: FileVersion
+    let descriptor: Int32
     private let released = Atomic<Bool>(false)
+    /// Which blocks are read, while the file is read as it is used; nil when it is read whole.
+    let blocks: Blocks?
 
     /// Reads the regular file at `path`; a directory, FIFO or device is refused (EISDIR, EINVAL),
     /// and so is a file larger than `limit` bytes (EFBIG). `progress` hears the bytes read so far
-    /// after each chunk; when it returns false the reading stops with ECANCELED.
-    init(path: String, limit: Int, progress: (Int) -> Bool = { _ in true }) throws(Failure) {
+    /// after each chunk; when it returns false the reading stops with ECANCELED. `asUsed` reads
+    /// nothing yet: each stretch is read when `readAhead` asks for it.
+    init(path: String, limit: Int, asUsed: Bool = false, progress: (Int) -> Bool = { _ in true }) throws(Failure) {
         do { (descriptor, _) = try SystemFile.openRegularFile(path, limit: limit) } catch { throw .system(error) }
         var memory = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
         do throws(Failure) {
@@ -33,13 +37,14 @@ final class FileSnapshot: @unchecked Sendable {
                 memory = UnsafeMutableBufferPointer(
                     start: base.assumingMemoryBound(to: UInt8.self), count: version.size)
             }
-            try Self.read(descriptor, into: memory, as: version, progress: progress)
+            if !asUsed { try Self.read(descriptor, into: memory, as: version, progress: progress) }
         } catch {
             if let base = memory.baseAddress { SystemLibrary.freePages(base, memory.count) }
             SystemLibrary.closeFile(descriptor)
             throw error
         }
         bytes = UnsafeBufferPointer(memory)
+        blocks = asUsed ? Blocks(count: Self.blockIndex(memory.count, base: memory.baseAddress) + 1) : nil
     }
 
     /// Memory is given back in blocks of this size, which the kernel may back by huge pages.
@@ -57,6 +62,11 @@ final class FileSnapshot: @unchecked Sendable {
             range.upperBound == bytes.count
             ? range.upperBound : (address + range.upperBound) / Self.block * Self.block - address
         guard end > start else { return range.lowerBound }
+        if let blocks,
+            blocks.release(Self.blockIndex(start, base: base)...Self.blockIndex(end - 1, base: base), in: self)
+        {
+            return end
+        }
         released.store(true, ordering: .relaxed)
         SystemLibrary.discardPages(UnsafeMutableRawPointer(mutating: base + start), end - start)
         return end
@@ -94,8 +104,13 @@ final class FileSnapshot: @unchecked Sendable {
         if failure != nil { second.stop.store(true, ordering: .relaxed) }
         helper?.join()
         if let failure = failure ?? second.failure { throw failure }
+        try checkUnchanged(descriptor, as: version, size: bytes.count)
+    }
+
+    /// Checks that the file is still `version`: `size` bytes, none after them, the same times.
+    static func checkUnchanged(_ descriptor: Int32, as version: FileVersion, size: Int) throws(Failure) {
         var after: UInt8 = 0
-        guard SystemLibrary.readSome(descriptor, &after, 1, at: bytes.count) == 0 else { throw .changed }
+        guard SystemLibrary.readSome(descriptor, &after, 1, at: size) == 0 else { throw .changed }
         guard try FileVersion(descriptor) == version else { throw .changed }
     }
 
@@ -112,7 +127,7 @@ final class FileSnapshot: @unchecked Sendable {
 
     /// Reads `range` of the file into the same bytes of `bytes`, a chunk at a time, asking
     /// `progress` (given the bytes of the range read so far) after each whether to go on.
-    private static func readRange(
+    static func readRange(
         _ descriptor: Int32, into bytes: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>,
         stop: borrowing Atomic<Bool>, progress: (Int) -> Bool
     ) -> Failure? {
@@ -139,59 +154,5 @@ final class FileSnapshot: @unchecked Sendable {
             SystemLibrary.freePages(UnsafeMutableRawPointer(mutating: base), bytes.count)
         }
         SystemLibrary.closeFile(descriptor)
-    }
-}
-
-/// What writing to a file changes: its size, and its modification and status change times.
-struct FileVersion: Equatable, Sendable {
-    let size: Int
-    /// The modification time, in nanoseconds.
-    let modified: Int
-    /// The status change time (which, unlike the modification time, no program can set).
-    let changed: Int
-    /// The last change is so recent that another may leave the times as they are.
-    let recent: Bool
-
-    init(_ descriptor: Int32) throws(FileSnapshot.Failure) {
-        // A file's times come from this clock, which ticks every few milliseconds (on Linux before
-        // 6.13 at least): a change in the tick of the last one leaves the times as they are.
-        let now = SystemLibrary.fileClock
-        guard let status = SystemLibrary.status(of: descriptor) else { throw .system(.current()) }
-        size = status.size
-        modified = status.modified
-        changed = status.changed
-        let sinceChange = now - changed
-        recent = sinceChange <= 0 && sinceChange > -1_000_000_000
-    }
-
-    /// No file's version: what a catalog from a database server has.
-    static let none = FileVersion(size: 0, modified: 0, changed: 0, recent: true)
-
-    private init(size: Int, modified: Int, changed: Int, recent: Bool) {
-        (self.size, self.modified, self.changed, self.recent) = (size, modified, changed, recent)
-    }
-
-    /// The version of the regular file at `path` now.
-    init(path: String) throws(FileSnapshot.Failure) {
-        let descriptor: Int32
-        do { (descriptor, _) = try SystemFile.openRegularFile(path, limit: Int.max) } catch { throw .system(error) }
-        defer { SystemLibrary.closeFile(descriptor) }
-        try self.init(descriptor)
-    }
-
-    /// The same size and times (however recent).
-    static func == (a: FileVersion, b: FileVersion) -> Bool {
-        a.size == b.size && a.modified == b.modified && a.changed == b.changed
-    }
-
-    /// The file's version once its last change is in a past tick of the clock, so that any later
-    /// change shows (or after 50 ms of changes, the last).
-    static func settled(_ descriptor: Int32) throws(FileSnapshot.Failure) -> FileVersion {
-        var version = try FileVersion(descriptor)
-        for _ in 0..<25 where version.recent {
-            SystemLibrary.sleep(microseconds: 2_000)
-            version = try FileVersion(descriptor)
-        }
-        return version
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-import FoldoutCore
 import XCTest
+
+@testable import FoldoutCore
 
 /// A file read from disk gives back the memory of what has been parsed, and reads the file again
 /// where the parser must look back: it gives the same catalog, or the same refusal, as the same
@@ -49,6 +50,44 @@ final class CatalogFileReadingTests: XCTestCase {
             var bytes = Array((text.joined(separator: "\n") + "\n").utf8)
             if problem == "utf8", let at = bytes.firstIndex(of: 0xEF) { bytes[at] = 0xFF }
             assertSameFromFile(bytes)
+        }
+    }
+
+    /// Text in letters of two, three and four bytes, a file long enough to be read ahead in many
+    /// stretches: wherever a stretch ends inside a letter, the letter is read whole.
+    func testLettersAcrossTheStretchesReadAheadAreWhole() {
+        let words = ["Ελληνικά", "日本語のテキスト", "Ærøskøbing", "𝄞 music 🎻", "naïve café"]
+        var text = "id,title,group\n"
+        for row in 0..<110_000 { text += "\(row),\(words[row % 5]) \(words[(row / 5) % 5]) \(row),g\(row % 3)\n" }
+        assertSameFromFile(Array(text.utf8))
+    }
+
+    /// A stretch read ahead that ends inside a letter is not a bad letter: the check of the text
+    /// stops before it, and goes on once the rest is read.
+    func testTheCheckOfTheTextWaitsForALetterReadInPart() throws {
+        let bytes = Array("id,name\n1,Ærø\n".utf8)
+        try bytes.withUnsafeBufferPointer { bytes in
+            var scanner = CatalogCSVScanner(bytes: bytes, startingAt: 0)
+            scanner.readable = 14  // after the first byte of "ø"
+            XCTAssertNoThrow(try scanner.checkUTF8(through: 8))
+            XCTAssertLessThanOrEqual(scanner.checkedUpTo, 13)
+            scanner.readable = bytes.count
+            try scanner.checkUTF8(through: bytes.count)
+            XCTAssertEqual(scanner.checkedUpTo, bytes.count)
+        }
+    }
+
+    /// Records longer than what is read ahead of the parser, near the start of the file and in
+    /// each half, quoted or not: the file is read whole and parsed again, with the same values.
+    func testRecordsLongerThanWhatIsReadAheadAreReadWhole() {
+        let long = String(repeating: "a long note with many words ", count: 100_000)
+        for (place, quoted) in [(10, false), (10, true), (60_000, false), (230_000, true)] {
+            var text = "id,group,note\n"
+            for row in 0..<250_000 {
+                let note = row != place ? "short note \(row % 13)" : quoted ? "\"\(long), quoted\"" : long
+                text += "\(row),g\(row % 4),\(note)\n"
+            }
+            assertSameFromFile(Array(text.utf8))
         }
     }
 

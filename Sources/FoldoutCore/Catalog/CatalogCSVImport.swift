@@ -20,10 +20,12 @@ enum CatalogCSVParser {
     typealias Release = @Sendable (Range<Int>) -> Int
 
     /// Input whose memory can be given back as it is read (a file read into memory), and had back
-    /// (read again) before it is read anew.
+    /// (read again) before it is read anew. With `readAhead`, the input is read as it is parsed:
+    /// each stretch just before it is parsed (`CatalogCSVParser+ReadAhead.swift`).
     struct Memory: Sendable {
         let release: Release
         let restore: @Sendable () throws(CatalogImportError) -> Void
+        var readAhead: ReadAhead? = nil
     }
 
     /// `delimiter`, when given, is not looked for; `textColumns` are read as text whatever
@@ -57,19 +59,31 @@ enum CatalogCSVParser {
         guard bytes.count < Catalog.textSizeLimit else {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
+        var memory = memory
+        try memory?.readAhead?.read(0..<min(bytes.count, CatalogLineEnds.headSize + 3))
         let found = layout(of: bytes)
         let start = found.start
         let delimiter = fixedDelimiter ?? found.delimiter
         var textColumns = givenTextColumns
         var inHalves = true
         while true {
-            switch try read(
-                bytes, from: start, delimiter: delimiter, textColumns: textColumns, inHalves: inHalves,
-                loading: loading, memory: memory)
-            {
+            let outcome: Outcome
+            do throws(CatalogImportError) {
+                outcome = try read(
+                    bytes, from: start, delimiter: delimiter, textColumns: textColumns, inHalves: inHalves,
+                    loading: loading, memory: memory)
+            } catch  where memory?.readAhead != nil && error.reason != .cancelled {
+                // The problem may be a record that ran past what was read: with the input read
+                // whole, it is found again (and named as before) or not.
+                outcome = .readWhole
+            }
+            switch outcome {
             case .read(let columns, let rows): return Catalog(columns: columns, count: rows, name: name, origin: origin)
             case .again(let column): textColumns.insert(column)
             case .alone: inHalves = false
+            case .readWhole:
+                try memory?.readAhead?.readWhole()
+                memory?.readAhead = nil
             }
             try memory?.restore()
         }
@@ -81,6 +95,8 @@ enum CatalogCSVParser {
         case again(textColumn: Int)
         /// Read again, on one thread.
         case alone
+        /// A record ran past what was read ahead: read again with the input read whole.
+        case readWhole
     }
 
     /// Files larger than this are read in two halves at once, one on each of two cores; columns of
@@ -92,10 +108,12 @@ enum CatalogCSVParser {
         loading: CatalogLoading?, memory: Memory?
     ) throws(CatalogImportError) -> Outcome {
         let release = memory?.release
-        var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)
+        let ahead = memory?.readAhead
+        var scanner = try scanner(bytes, from: start, delimiter: delimiter, ahead: ahead)
         try scanner.checkUTF8(through: start)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
         let names = try readHeader(&scanner)
+        if scanner.index > scanner.readable { return .readWhole }
         try scanner.checkUTF8(through: scanner.index)
         var builders = [CatalogColumnBuilder](repeating: CatalogColumnBuilder(), count: names.count)
         for column in textColumns where column < builders.count { builders[column].isText = true }
@@ -104,7 +122,8 @@ enum CatalogCSVParser {
         let sampleStart = scanner.index
         var part = try records(
             &scanner, &builders, rowLimit: CatalogColumnBuilder.sampleRows, stop: bytes.count, loading: loading,
-            release: release)
+            release: release, ahead: ahead)
+        if part.overran { return .readWhole }
         if let column = part.again { return .again(textColumn: column) }
         rows += part.rows
         if rows == CatalogColumnBuilder.sampleRows {
@@ -124,10 +143,14 @@ enum CatalogCSVParser {
             return .again(textColumn: column)
         case .alone:
             return .alone
+        case .readWhole:
+            return .readWhole
         case .readOnAlone(let read):
             rows += read
             part = try records(
-                &scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading, release: release)
+                &scanner, &builders, rowLimit: Int.max, stop: scanner.bytes.count, loading: loading, release: release,
+                ahead: ahead)
+            if part.overran { return .readWhole }
             if let column = part.again { return .again(textColumn: column) }
             rows += part.rows
         }
@@ -147,6 +170,8 @@ enum CatalogCSVParser {
         case readOnAlone(Int)
         /// What the first half read cannot be trusted: the whole is to be read again, on one thread.
         case alone
+        /// The first half ran past what it read ahead.
+        case readWhole
     }
 
     /// What the second half has read this far past the split it keeps, and gives back the rest:
@@ -167,10 +192,13 @@ enum CatalogCSVParser {
     ) throws(CatalogImportError) -> Halves {
         let bytes = scanner.bytes
         guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
+        let ahead = memory?.readAhead
         var split = scanner.index + (bytes.count - scanner.index) / 2
-        while split < bytes.count && bytes[split] != 10 { split += 1 }
-        guard split + 1 < bytes.count else { return .readOnAlone(0) }
-        var secondScanner = CatalogCSVScanner(bytes: bytes, startingAt: split + 1, delimiter: scanner.delimiter)
+        let searchEnd = ahead == nil ? bytes.count : min(bytes.count, split + readWindow)
+        try ahead?.read(split..<searchEnd)
+        while split < searchEnd && bytes[split] != 10 { split += 1 }
+        guard split + 1 < searchEnd else { return .readOnAlone(0) }
+        var secondScanner = try Self.scanner(bytes, from: split + 1, delimiter: scanner.delimiter, ahead: ahead)
         let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsSoFar, 1), 1) * 21 / 20
         var secondBuilders = CatalogColumnBuilder.emptyCopies(of: builders, rows: expectedRows)
         let keptEnd = split + 1 + keptPastSplit
@@ -185,25 +213,31 @@ enum CatalogCSVParser {
             second = Result { () throws(CatalogImportError) in
                 try records(
                     &secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading,
-                    release: secondRelease)
+                    release: secondRelease, ahead: ahead)
             }
         }
         let first = Result { () throws(CatalogImportError) in
             try records(
-                &scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading, release: memory?.release)
+                &scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading, release: memory?.release,
+                ahead: ahead)
         }
         worker.join()
         let firstFailed = (try? first.get()) == nil && loading?.isCancelled != true
         if memory != nil && (firstFailed || max(scanner.index, scanner.checkedUpTo) > keptEnd) { return .alone }
         let firstHalf = try first.get()
+        if firstHalf.overran { return .readWhole }
         if let column = firstHalf.again { return .again(column) }
-        guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil else {
-            // The second half's progress is undone: its bytes will be read again.
+        guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil,
+            !secondHalf.overran
+        else {
+            // The second half's progress is undone: its bytes will be read again, and what it
+            // gave back past `keptEnd` read again before this scanner reads there.
             loading?.report(parsedMore: -(secondScanner.index - split - 1))
             try memory?.restore()
+            if ahead != nil { scanner.readable = min(scanner.readable, keptEnd) }
             return .readOnAlone(firstHalf.rows)
         }
-        CatalogColumnBuilder.absorb(&builders, secondBuilders)
+        CatalogColumnBuilder.absorb(&builders, &secondBuilders)
         scanner = secondScanner
         return .merged(firstHalf.rows + secondHalf.rows)
     }
@@ -212,20 +246,24 @@ enum CatalogCSVParser {
         var rows = 0
         /// A column whose parsed mode met a value that does not parse.
         var again: Int?
+        /// A record ran past what was read ahead: what was read cannot be trusted.
+        var overran = false
     }
 
     /// Reads records into `builders` until `rowLimit` rows are read, the input ends, or the
     /// scanner reaches `stop`.
     private static func records(
         _ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowLimit: Int, stop: Int,
-        loading: CatalogLoading?, release: Release?
+        loading: CatalogLoading?, release: Release?, ahead: ReadAhead?
     ) throws(CatalogImportError) -> RecordsRead {
         // Swift 6.0's withUnsafeMutableBufferPointer rethrows `any Error`: the typed error rides
         // out in a Result.
         let read: Result<RecordsRead, CatalogImportError> = builders.withUnsafeMutableBufferPointer { builders in
             do throws(CatalogImportError) {
                 return .success(
-                    try records(&scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release))
+                    try records(
+                        &scanner, builders, rowLimit: rowLimit, stop: stop, loading: loading, release: release,
+                        ahead: ahead))
             } catch {
                 return .failure(error)
             }
@@ -235,14 +273,16 @@ enum CatalogCSVParser {
 
     private static func records(
         _ scanner: inout CatalogCSVScanner, _ builders: UnsafeMutableBufferPointer<CatalogColumnBuilder>, rowLimit: Int,
-        stop: Int, loading: CatalogLoading?, release: Release?
+        stop: Int, loading: CatalogLoading?, release: Release?, ahead: ReadAhead?
     ) throws(CatalogImportError) -> RecordsRead {
         var read = RecordsRead()
         var reported = scanner.index
         // The input from here on has not been given back.
         var kept = scanner.index
         let columns = builders.count
-        while read.rows < rowLimit && scanner.index < stop && scanner.skipBlankLines() {
+        while read.rows < rowLimit && scanner.index < stop {
+            try readAhead(&scanner, ahead)
+            guard scanner.skipBlankLines() else { break }
             if scanner.index + (1 << 16) > scanner.checkedUpTo { try scanner.checkUTF8(through: scanner.index) }
             let recordLine = scanner.line
             scanner.scratch.removeAll(keepingCapacity: true)
@@ -258,7 +298,7 @@ enum CatalogCSVParser {
                 }
                 let fits = scanner.withBytes(of: field) { builders[column].append(CatalogASCII.trimmed($0)) }
                 if !fits {
-                    read.again = column
+                    if scanner.index > scanner.readable { read.overran = true } else { read.again = column }
                     return read
                 }
                 column += 1
@@ -266,6 +306,10 @@ enum CatalogCSVParser {
             guard column == columns else {
                 throw CatalogImportError(
                     line: recordLine, column: column + 1, reason: .wrongFieldCount(expected: columns, found: column))
+            }
+            if scanner.index > scanner.readable {
+                read.overran = true
+                return read
             }
             read.rows += 1
             if scanner.index - reported >= CatalogLoading.reportEvery {
@@ -313,28 +357,6 @@ enum CatalogCSVParser {
             }
         }
         return columnNames(names)
-    }
-
-    /// Column names as a header gives them, trimmed: an empty one becomes "Column N", a repeated
-    /// one "name (2)".
-    static func columnNames(_ given: [String]) -> [String] {
-        var names = given.map { name in
-            var name = name
-            return name.withUTF8 { String(decoding: CatalogASCII.trimmed($0), as: UTF8.self) }
-        }
-        var seen = Set<String>()
-        for index in names.indices {
-            if names[index].isEmpty { names[index] = tr("Column {number}", ["number": String(index + 1)]) }
-            var candidate = names[index]
-            var copy = 2
-            while seen.contains(candidate) {
-                candidate = names[index] + " (" + String(copy) + ")"
-                copy += 1
-            }
-            names[index] = candidate
-            seen.insert(candidate)
-        }
-        return names
     }
 
     /// The 1-based line and field of byte `offset`, counted from the start of a record on `line`.

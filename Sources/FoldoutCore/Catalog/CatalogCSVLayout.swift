@@ -55,9 +55,18 @@ enum CatalogLineEnds {
     /// Whether `text` ends its lines with carriage returns alone: one in its first 64 KiB, and no
     /// line feed anywhere (a carriage return in a file of line feeds is a character of a value).
     static func areCarriageReturns(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let head = UnsafeBufferPointer(rebasing: text.prefix(1 << 16))
-        guard head.contains(carriageReturn), !head.contains(lineFeed) else { return false }
-        return !UnsafeBufferPointer(rebasing: text[head.count...]).contains(lineFeed)
+        guard mayBeCarriageReturns(text) else { return false }
+        return !UnsafeBufferPointer(rebasing: text[min(text.count, headSize)...]).contains(lineFeed)
+    }
+
+    /// The bytes `areCarriageReturns` looks at first.
+    static let headSize = 1 << 16
+
+    /// Whether `text` may end its lines with carriage returns alone, from its first `headSize`
+    /// bytes: the rest of it has to be read to tell.
+    static func mayBeCarriageReturns(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let head = UnsafeBufferPointer(rebasing: text.prefix(headSize))
+        return head.contains(carriageReturn) && !head.contains(lineFeed)
     }
 
     /// A copy of `text` with each carriage return a line feed.

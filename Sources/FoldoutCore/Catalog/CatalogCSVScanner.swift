@@ -26,6 +26,9 @@ struct CatalogCSVScanner {
     var scratch: [UInt8] = []
     /// The input before this offset has been checked to be UTF-8.
     private(set) var checkedUpTo: Int
+    /// The input before this offset has been read, when it is read as it is parsed: the scanner
+    /// may run past it only in a record longer than what is read ahead, which its reader checks.
+    var readable: Int
     /// A record's start and its line, from which errors are placed: the input before it may have
     /// been given back.
     private var origin = (index: 0, line: 1)
@@ -35,6 +38,7 @@ struct CatalogCSVScanner {
         self.delimiter = delimiter
         self.index = index
         checkedUpTo = index
+        readable = bytes.count
     }
 
     /// Goes to `offset`, the start of a record found before, to read it again.
@@ -89,6 +93,11 @@ struct CatalogCSVScanner {
     mutating func checkUTF8(through offset: Int) throws(CatalogImportError) {
         guard offset >= checkedUpTo && checkedUpTo < bytes.count else { return }
         var end = min(bytes.count, max(offset, checkedUpTo + (1 << 20)))
+        if end > readable {
+            // Up to the last ASCII byte read: the character after it is whole, or not read yet.
+            end = readable
+            while end > checkedUpTo && bytes[end - 1] >= 0x80 { end -= 1 }
+        }
         while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end += 1 }
         if let bad = CatalogUTF8.firstInvalidOffset(bytes, in: checkedUpTo..<end) {
             let (line, column) = CatalogCSVParser.place(of: bad, in: bytes, from: origin, delimiter: delimiter)

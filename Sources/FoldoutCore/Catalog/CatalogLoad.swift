@@ -15,24 +15,43 @@ extension Catalog {
     /// The size in bytes of the file at `path`, 0 if it cannot be known.
     public static func fileSize(_ path: String) -> Int { SystemFile.size(of: path) ?? 0 }
 
-    /// Reads the file at `path` into memory and parses it (`parseCSV`), giving back the memory of
-    /// what has been parsed. A file that cannot be read throws `.unreadable`, and one that another
-    /// program changes while it is read `.changedWhileRead`, with line 0. `loading`, when given,
-    /// follows the bytes read and parsed and can cancel.
+    /// Reads the file at `path` and parses it (`parseCSV`) as it reads it, a stretch at a time,
+    /// giving back the memory of what has been parsed. A file that cannot be read throws
+    /// `.unreadable`, and one that another program changes while it is read `.changedWhileRead`,
+    /// with line 0. `loading`, when given, follows the bytes parsed and can cancel.
     public static func load(path: String, loading: CatalogLoading? = nil) throws(CatalogImportError) -> Catalog {
-        let file = try CatalogFile.snapshot(of: path, loading: loading)
+        let file = try CatalogFile.snapshot(of: path, loading: loading, asUsed: true)
         if loading?.isCancelled == true { throw CatalogImportError(line: 0, reason: .cancelled) }
-        let memory = CatalogCSVParser.Memory(release: file.release) { () throws(CatalogImportError) in
-            do throws(FileSnapshot.Failure) {
-                try file.restore()
-            } catch {
-                throw CatalogFile.error(error, path: path, loading: nil)
-            }
+        loading?.readAsParsed()
+        @Sendable func failure(_ error: FileSnapshot.Failure) -> CatalogImportError {
+            CatalogFile.error(error, path: path, loading: loading)
+        }
+        var memory = CatalogCSVParser.Memory(release: file.release) { () throws(CatalogImportError) in
+            do throws(FileSnapshot.Failure) { try file.restore() } catch { throw failure(error) }
+        }
+        do throws(FileSnapshot.Failure) {
+            try file.readAhead(0..<CatalogLineEnds.headSize)
+            // A file of carriage returns alone is read as a copy: read whole.
+            if CatalogLineEnds.mayBeCarriageReturns(file.bytes) { try file.readWhole() }
+        } catch {
+            throw failure(error)
+        }
+        if file.blocks?.asUsed == true {
+            memory.readAhead = CatalogCSVParser.ReadAhead(
+                read: { range throws(CatalogImportError) in
+                    do throws(FileSnapshot.Failure) { try file.readAhead(range) } catch { throw failure(error) }
+                },
+                readWhole: { () throws(CatalogImportError) in
+                    do throws(FileSnapshot.Failure) { try file.readWhole() } catch { throw failure(error) }
+                })
         }
         let origin = CatalogOrigin(path: path, version: file.version)
-        return try CatalogCSVParser.parse(
-            file.bytes, name: fileName(of: path), loading: loading, memory: memory, origin: origin
-        ).get()
+        let parsed = CatalogCSVParser.parse(
+            file.bytes, name: fileName(of: path), loading: loading, memory: memory, origin: origin)
+        // A problem found in a file that changed meanwhile may be a mix of two versions': the
+        // change is what is said.
+        do throws(FileSnapshot.Failure) { try file.checkUnchanged() } catch { throw failure(error) }
+        return try parsed.get()
     }
 }
 
@@ -46,6 +65,8 @@ public final class CatalogLoading: Sendable {
     /// The bytes of text to parse, when they are not the file's (a compressed file, a database).
     private let textBytes = Atomic<Int>(0)
     private let cancelled = Atomic<Bool>(false)
+    /// The file is read as it is parsed: the parsing is all there is to follow.
+    private let readWhileParsed = Atomic<Bool>(false)
 
     public init(totalBytes: Int) { self.totalBytes = totalBytes }
 
@@ -53,6 +74,9 @@ public final class CatalogLoading: Sendable {
     /// half, parsing its text the second.
     public var fraction: Double {
         guard totalBytes > 0 else { return 0 }
+        if readWhileParsed.load(ordering: .relaxed) {
+            return min(1, Double(max(0, parsed.load(ordering: .relaxed))) / Double(totalBytes))
+        }
         let parsed = Double(max(0, self.parsed.load(ordering: .relaxed)))
         let text = Double(textBytes.load(ordering: .relaxed))
         let read = Double(self.read.load(ordering: .relaxed)) / Double(totalBytes)
@@ -64,6 +88,9 @@ public final class CatalogLoading: Sendable {
         read.store(totalBytes, ordering: .relaxed)
         textBytes.store(bytes, ordering: .relaxed)
     }
+
+    /// The file is read as it is parsed, not first.
+    func readAsParsed() { readWhileParsed.store(true, ordering: .relaxed) }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
@@ -91,10 +118,12 @@ public final class CatalogLoading: Sendable {
 
 /// Whole-file reading (`FileSnapshot`), errors as `CatalogImportError`.
 enum CatalogFile {
-    /// The file at `path`, read into memory.
-    static func snapshot(of path: String, loading: CatalogLoading?) throws(CatalogImportError) -> FileSnapshot {
+    /// The file at `path`, read into memory (or, `asUsed`, to be read as it is used).
+    static func snapshot(of path: String, loading: CatalogLoading?, asUsed: Bool = false) throws(CatalogImportError)
+        -> FileSnapshot
+    {
         do {
-            return try FileSnapshot(path: path, limit: Catalog.textSizeLimit) { read in
+            return try FileSnapshot(path: path, limit: Catalog.textSizeLimit, asUsed: asUsed) { read in
                 loading?.report(read: read) ?? true
             }
         } catch {
