@@ -82,8 +82,8 @@ extension FileSnapshot {
     }
 
     /// Reads the blocks of `stretch` that are not read yet (all of them are read already unless
-    /// the snapshot was made `asUsed`), waiting for any another thread is reading. Safe from any
-    /// thread.
+    /// the snapshot was made `asUsed`), waiting for any that another thread is reading. Safe from
+    /// any thread.
     func readAhead(_ stretch: Range<Int>) throws(Failure) {
         guard let blocks, !stretch.isEmpty, stretch.lowerBound < bytes.count else { return }
         let base = bytes.baseAddress
