@@ -22,8 +22,6 @@ extension FileSnapshot {
 
         init(count: Int) { guarded = Mutex(Guarded(states: Array(repeating: .unread, count: count))) }
 
-        var asUsed: Bool { guarded.withLock { $0.asUsed } }
-
         /// Marks the unread blocks of `range` as being read by the caller, which returns them; true
         /// in `waiting` when another thread is reading one of them.
         fileprivate func claim(_ range: ClosedRange<Int>) -> (mine: [Int], waiting: Bool) {

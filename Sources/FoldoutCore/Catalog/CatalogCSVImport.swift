@@ -34,6 +34,19 @@ enum CatalogCSVParser {
         _ bytes: UnsafeBufferPointer<UInt8>, name: String, loading: CatalogLoading?, memory: Memory? = nil,
         origin: CatalogOrigin? = nil, delimiter: UInt8? = nil, textColumns: Set<Int> = []
     ) -> Result<Catalog, CatalogImportError> {
+        var memory = memory
+        if let ahead = memory?.readAhead {
+            do throws(CatalogImportError) {
+                try ahead.read(0..<min(bytes.count, CatalogLineEnds.headSize + 3))
+                if CatalogLineEnds.mayBeCarriageReturns(bytes) {
+                    // Such text is read as a copy (below): the whole of it first.
+                    try ahead.readWhole()
+                    memory?.readAhead = nil
+                }
+            } catch {
+                return .failure(error)
+            }
+        }
         if CatalogLineEnds.areCarriageReturns(bytes) {
             // Read as a copy with line feeds; its records are not the file's to copy on export.
             return CatalogLineEnds.withLineFeeds(bytes).withUnsafeBufferPointer { text in
@@ -60,7 +73,6 @@ enum CatalogCSVParser {
             throw CatalogImportError(line: 0, reason: .unreadable(tr("the file is larger than 4 GB")))
         }
         var memory = memory
-        try memory?.readAhead?.read(0..<min(bytes.count, CatalogLineEnds.headSize + 3))
         let found = layout(of: bytes)
         let start = found.start
         let delimiter = fixedDelimiter ?? found.delimiter
@@ -109,7 +121,7 @@ enum CatalogCSVParser {
     ) throws(CatalogImportError) -> Outcome {
         let release = memory?.release
         let ahead = memory?.readAhead
-        var scanner = try scanner(bytes, from: start, delimiter: delimiter, ahead: ahead)
+        var scanner = try makeScanner(bytes, from: start, delimiter: delimiter, ahead: ahead)
         try scanner.checkUTF8(through: start)
         guard scanner.skipBlankLines() else { throw CatalogImportError(line: 1, reason: .empty) }
         let names = try readHeader(&scanner)
@@ -198,7 +210,7 @@ enum CatalogCSVParser {
         try ahead?.read(split..<searchEnd)
         while split < searchEnd && bytes[split] != 10 { split += 1 }
         guard split + 1 < searchEnd else { return .readOnAlone(0) }
-        var secondScanner = try Self.scanner(bytes, from: split + 1, delimiter: scanner.delimiter, ahead: ahead)
+        var secondScanner = try makeScanner(bytes, from: split + 1, delimiter: scanner.delimiter, ahead: ahead)
         let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsSoFar, 1), 1) * 21 / 20
         var secondBuilders = CatalogColumnBuilder.emptyCopies(of: builders, rows: expectedRows)
         let keptEnd = split + 1 + keptPastSplit

@@ -28,7 +28,7 @@ extension CatalogCSVParser {
 
     /// A scanner that reads `bytes` from `start`, where nothing is known to be read yet when
     /// `ahead` reads them.
-    static func scanner(
+    static func makeScanner(
         _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, ahead: ReadAhead?
     ) throws(CatalogImportError) -> CatalogCSVScanner {
         var scanner = CatalogCSVScanner(bytes: bytes, startingAt: start, delimiter: delimiter)

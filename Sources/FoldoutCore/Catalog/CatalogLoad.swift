@@ -29,22 +29,13 @@ extension Catalog {
         var memory = CatalogCSVParser.Memory(release: file.release) { () throws(CatalogImportError) in
             do throws(FileSnapshot.Failure) { try file.restore() } catch { throw failure(error) }
         }
-        do throws(FileSnapshot.Failure) {
-            try file.readAhead(0..<CatalogLineEnds.headSize)
-            // A file of carriage returns alone is read as a copy: read whole.
-            if CatalogLineEnds.mayBeCarriageReturns(file.bytes) { try file.readWhole() }
-        } catch {
-            throw failure(error)
-        }
-        if file.blocks?.asUsed == true {
-            memory.readAhead = CatalogCSVParser.ReadAhead(
-                read: { range throws(CatalogImportError) in
-                    do throws(FileSnapshot.Failure) { try file.readAhead(range) } catch { throw failure(error) }
-                },
-                readWhole: { () throws(CatalogImportError) in
-                    do throws(FileSnapshot.Failure) { try file.readWhole() } catch { throw failure(error) }
-                })
-        }
+        memory.readAhead = CatalogCSVParser.ReadAhead(
+            read: { range throws(CatalogImportError) in
+                do throws(FileSnapshot.Failure) { try file.readAhead(range) } catch { throw failure(error) }
+            },
+            readWhole: { () throws(CatalogImportError) in
+                do throws(FileSnapshot.Failure) { try file.readWhole() } catch { throw failure(error) }
+            })
         let origin = CatalogOrigin(path: path, version: file.version)
         let parsed = CatalogCSVParser.parse(
             file.bytes, name: fileName(of: path), loading: loading, memory: memory, origin: origin)
