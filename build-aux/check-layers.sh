@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 declare -A allowed=(
     [FoldoutCore]="Swift Glibc Synchronization"
-    [CatalogFormats]="Swift Glibc Synchronization Dispatch FoldoutCore CArchive CDeflate CSQLite CGLib CPQ CXML2 CFreeXL"
+    [CatalogFormats]="Swift Glibc Synchronization Dispatch FoldoutCore CArchive CIsal CSQLite CGLib CPQ CXML2 CFreeXL"
     [FoldoutUI]="Swift Glibc Synchronization FoldoutCore CatalogFormats Gtk"
     [foldout]="Swift Glibc FoldoutUI"
     [foldout-bench]="Swift Glibc Dispatch Synchronization FoldoutCore CatalogFormats FoldoutUI Gtk PostgresTesting"

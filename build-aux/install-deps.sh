@@ -4,8 +4,8 @@
 # GTK 4 headers, Xvfb (a display for the UI tests), a D-Bus session bus, fonts, and gettext
 # (msgfmt compiles the translations, xgettext checks that po/ is complete), xdotool (the tests
 # type with real key presses), the AT-SPI bus with its Python bindings (the accessibility suite), and
-# the German and US English region definitions (the tests of region formats); libarchive, libdeflate
-# (a gzip file decompressed whole, fast) and SQLite (catalogs compressed or in a database) and the
+# the German and US English region definitions (the tests of region formats); libarchive, ISA-L
+# (a gzip file decompressed fast, a stretch at a time) and SQLite (catalogs compressed or in a database) and the
 # xz, bzip2 and zstd tools the format tests write with;
 # GTK 4 for Python (gir1.2-gtk-4.0: Tests/dnd/drag_source.py, the other program a file is dragged from);
 # a window manager with its remote control (openbox, wmctrl: a window maximized and remembered);
@@ -23,7 +23,7 @@
 #   install-deps.sh          # installs what is missing
 #   install-deps.sh --list   # prints the package names, one a line, and installs nothing
 set -euo pipefail
-packages=(libgtk-4-dev libarchive-dev libdeflate-dev libsqlite3-dev xz-utils bzip2 zstd libglib2.0-bin pkg-config gcc xvfb xauth dbus
+packages=(libgtk-4-dev libarchive-dev libisal-dev libsqlite3-dev xz-utils bzip2 zstd libglib2.0-bin pkg-config gcc xvfb xauth dbus
     fonts-dejavu-core gettext xdotool at-spi2-core python3-pyatspi python3-gi gir1.2-gtk-4.0 locales
     openbox wmctrl appstream libpq-dev postgresql libxml2-dev libfreexl-dev libreoffice-calc-nogui python3-venv
     libsecret-1-dev gnome-keyring)

@@ -53,6 +53,12 @@ public enum CatalogReader {
                 return try Spreadsheet.catalog(
                     kind, path: path, contents: contents, sheet: options.table, loading: loading)
             }
+            if options.table == nil,
+                let catalog = try Decompression.parsedAsDecompressed(
+                    contents, kind: compression, encoding: options.encoding, loading: loading)
+            {
+                return catalog
+            }
             let inner = try Decompression.read(contents, kind: compression, member: options.table, loading: loading)
             let isJSON = looksLikeJSON(name: inner.member ?? path, bytes: inner.bytes)
             let format = CatalogFileFormat.compressed(

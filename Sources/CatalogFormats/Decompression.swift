@@ -4,7 +4,8 @@ internal import CGLib
 import FoldoutCore
 
 /// Compressed files and archives, through libarchive: a `.gz`, `.xz`, `.bz2` or `.zst` file is
-/// decompressed whole (a `.gz` by libdeflate, `GzipInflation`, unless it cannot); a zip archive (or
+/// decompressed whole (a `.gz` by ISA-L, `GzipInflation`, unless it cannot; one of delimited text
+/// is parsed as it is decompressed, `parsedAsDecompressed`); a zip archive (or
 /// a compressed tar) gives the one CSV, TSV or JSON file it holds, or the one asked for by name.
 /// Read from the file's bytes in memory, so that a file changed meanwhile cannot be read half old
 /// and half new.
@@ -79,6 +80,19 @@ enum Decompression {
             return Inner(bytes: bytes, member: entry.isRaw ? nil : entry.name)
         }
         throw CatalogImportError(line: 0, reason: .noTables, path: contents.path)
+    }
+
+    /// The catalog in a compressed file (not an archive) read as it is decompressed, where that
+    /// can be done (`GzipInflation.parseAsInflated`: a gzip file of delimited UTF-8 text); nil
+    /// where the file is to be decompressed whole first (`read`).
+    static func parsedAsDecompressed(
+        _ contents: CatalogFileContents, kind: Kind, encoding: String?, loading: CatalogLoading?
+    ) throws(CatalogImportError) -> Catalog? {
+        guard kind == .gzip, TextEncoding.isUTF8(encoding), try entries(contents, kind: kind).first?.isRaw == true
+        else { return nil }
+        return try GzipInflation.parseAsInflated(
+            contents, name: Catalog.fileName(of: contents.path), loading: loading,
+            origin: contents.origin(.compressed(kind.name, member: nil, inner: .delimited)))
     }
 
     /// The members that can be catalogs, with their sizes; empty for a compressed file.

@@ -5,8 +5,9 @@ import XCTest
 // SPDX-License-Identifier: GPL-3.0-or-later
 @testable import CatalogFormats
 
-/// A `.gz` is decompressed whole by libdeflate, and by libarchive only when libdeflate cannot:
-/// every gzip file a user has still reads as its text, and the fast way is the one taken.
+/// A `.gz` of one member is parsed as ISA-L decompresses it, any other decompressed whole by
+/// ISA-L first, and by libarchive only when ISA-L cannot: every gzip file a user has still reads
+/// as its text, and the fast way is the one taken.
 final class GzipInflationTests: CatalogFilesTestCase {
     /// Rows enough that a member holds many deflate blocks.
     private var text: String {
@@ -30,6 +31,56 @@ final class GzipInflationTests: CatalogFilesTestCase {
             """)
     }
 
+    private func parsedAsInflated(_ name: String) throws -> Catalog? {
+        let contents = try CatalogFileContents(path: path(name), loading: nil)
+        return try GzipInflation.parseAsInflated(
+            contents, name: name, loading: nil,
+            origin: contents.origin(.compressed("gzip", member: nil, inner: .delimited)))
+    }
+
+    /// A file large enough to be read in two halves, with quoted line breaks and delimiters: the
+    /// catalog parsed as it is decompressed is the text's, value for value.
+    func testALargeFileIsParsedAsItIsDecompressed() throws {
+        var large = "id,city,note,price\n"
+        for row in 0..<170_000 {
+            let note = row % 9 == 0 ? "\"line one\nline two, \"\"quoted\"\"\"" : "note \(row % 31)"
+            large += "\(row),\(["Zürich", "Paris", "Oslo"][row % 3]),\(note),\(row % 97).5\n"
+        }
+        XCTAssertGreaterThan(large.utf8.count, 4 << 20, "read in two halves")
+        try writeMembers("large.csv.gz", [large])
+        let catalog = try XCTUnwrap(try parsedAsInflated("large.csv.gz"), "not parsed as it was decompressed")
+        assertSameTable(catalog, try Catalog.parseCSV(Array(large.utf8)), "large.csv.gz")
+    }
+
+    /// A checksum that disagrees with the text, every byte of which is there: the text is not
+    /// taken as it was parsed (its last byte is never said written). The file then goes the way
+    /// of what ISA-L cannot read, to libarchive, which reads it as it did before ISA-L.
+    func testTextWhoseChecksumDisagreesIsNotTakenAsParsed() throws {
+        try writeMembers("checked.csv.gz", [text])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path("checked.csv.gz")))
+        bytes[bytes.count - 8] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: path("checked.csv.gz")))
+        XCTAssertNil(try parsedAsInflated("checked.csv.gz"))
+        XCTAssertNil(try inflated("checked.csv.gz"))
+    }
+
+    /// Text that is not UTF-8 is read in the region's legacy character set, as a plain file is.
+    func testLegacyTextIsReadInItsCharacterSet() throws {
+        try writeMembers("legacy.csv.gz", [text])
+        try python(
+            """
+            import gzip, sys, os
+            d = sys.argv[1]
+            text = gzip.decompress(open(os.path.join(d, 'legacy.csv.gz'), 'rb').read()).decode('utf-8')
+            open(os.path.join(d, 'legacy.csv.gz'), 'wb').write(gzip.compress(text.encode('cp1252')))
+            """)
+        XCTAssertNil(try parsedAsInflated("legacy.csv.gz"))
+        let catalog = try load("legacy.csv.gz")
+        let city = try XCTUnwrap(catalog.column(named: "city"))
+        XCTAssertEqual(catalog.text(city, at: 0), "Paris")
+        XCTAssertEqual(catalog.text(city, at: 2), "Zürich")
+    }
+
     private func inflated(_ name: String) throws -> [UInt8]? {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path(name)))
         return try bytes.withUnsafeBytes { raw in
@@ -39,7 +90,7 @@ final class GzipInflationTests: CatalogFilesTestCase {
 
     func testOneMemberIsInflatedWhole() throws {
         try writeMembers("one.csv.gz", [text])
-        XCTAssertTrue(try inflated("one.csv.gz") == Array(text.utf8), "libdeflate did not give the text")
+        XCTAssertTrue(try inflated("one.csv.gz") == Array(text.utf8), "ISA-L did not give the text")
         XCTAssertEqual(try load("one.csv.gz").count, 20_000)
     }
 
@@ -50,16 +101,17 @@ final class GzipInflationTests: CatalogFilesTestCase {
         let large = lines[0..<15_000].joined(separator: "\n") + "\n"
         let rest = lines[15_000...].joined(separator: "\n")
         try writeMembers("several.csv.gz", [large, rest])
-        XCTAssertTrue(try inflated("several.csv.gz") == Array(text.utf8), "libdeflate did not give every member")
+        XCTAssertTrue(try inflated("several.csv.gz") == Array(text.utf8), "ISA-L did not give every member")
+        XCTAssertNil(try parsedAsInflated("several.csv.gz"), "the last member's size is not the text's")
         let catalog = try load("several.csv.gz")
         XCTAssertEqual(catalog.count, 20_000)
         let city = try XCTUnwrap(catalog.column(named: "city"))
         XCTAssertEqual(catalog.text(city, at: 19_999), "Oslo")
     }
 
-    /// Bytes after the last member that are no member: libdeflate gives up, and libarchive reads
-    /// the file as before.
-    func testWhatLibdeflateCannotReadGoesToLibarchive() throws {
+    /// Bytes after the last member that are no member: ISA-L gives up, and libarchive reads the
+    /// file as before.
+    func testWhatISALCannotReadGoesToLibarchive() throws {
         try writeMembers("trailing.csv.gz", [text])
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path("trailing.csv.gz")))
         try handle.seekToEnd()

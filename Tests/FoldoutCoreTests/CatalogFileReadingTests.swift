@@ -4,7 +4,8 @@ import XCTest
 @testable import FoldoutCore
 
 /// A file read from disk gives back the memory of what has been parsed, and reads the file again
-/// where the parser must look back: it gives the same catalog, or the same refusal, as the same
+/// where the parser must look back; text parsed as another thread writes it (a gzip file being
+/// decompressed) is waited for: each gives the same catalog, or the same refusal, as the same
 /// bytes in memory.
 final class CatalogFileReadingTests: XCTestCase {
     /// A value that is not a number, far into a column of numbers: the file is read again from
@@ -91,6 +92,40 @@ final class CatalogFileReadingTests: XCTestCase {
         }
     }
 
+    /// The writer's last byte is said only once it says the text is whole: text that a late
+    /// check refuses (a gzip file's checksum) is never parsed to its end, and is not taken.
+    func testTextNotSaidWholeIsNeverParsedToTheEnd() {
+        var text = "id,name\n"
+        for row in 0..<300_000 { text += "\(row),name \(row)\n" }
+        let bytes = Array(text.utf8)
+        for whole in [false, true] {
+            let written = writtenSlowly(bytes, whole: whole)
+            let parsed = Catalog.parseDelimited(written, name: "", loading: nil, origin: nil)
+            XCTAssertEqual(written.finish(), whole)
+            XCTAssertEqual((try? parsed.get())?.count, whole ? 300_000 : nil, "whole: \(whole)")
+        }
+    }
+
+    /// Text that `bytes` are written into a stretch at a time, by a thread that pauses between
+    /// stretches so that the parser waits for them; said whole at the end or not (`whole`).
+    private func writtenSlowly(_ bytes: [UInt8], whole: Bool = true) -> CatalogTextInProgress {
+        let text = CatalogTextInProgress(capacity: bytes.count) { text in
+            var end = 0
+            while end < bytes.count && !text.isStopped {
+                let next = min(end + (64 << 10), bytes.count)
+                bytes.withUnsafeBufferPointer { source in
+                    _ = UnsafeMutableBufferPointer(rebasing: text.memory[end..<next]).update(
+                        fromContentsOf: source[end..<next])
+                }
+                end = next
+                text.wrote(upTo: end)
+                usleep(100)
+            }
+            return whole && end == bytes.count
+        }
+        return text!
+    }
+
     private func assertSameFromFile(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertGreaterThan(bytes.count, 4 << 20, "read in two halves", file: file, line: line)
         let path = NSTemporaryDirectory() + "foldout-reading-\(getpid()).csv"
@@ -98,14 +133,20 @@ final class CatalogFileReadingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let inMemory = Result { () throws(CatalogImportError) in try Catalog.parseCSV(bytes) }
         let fromFile = Result { () throws(CatalogImportError) in try Catalog.load(path: path) }
-        switch (inMemory, fromFile) {
-        case (.success(let expected), .success(let read)):
-            XCTAssertEqual(read.columns.map(\.kind), expected.columns.map(\.kind), file: file, line: line)
-            XCTAssertEqual(CatalogTestSupport.cells(read), CatalogTestSupport.cells(expected), file: file, line: line)
-        case (.failure(let expected), .failure(let error)):
-            XCTAssertEqual(error, expected, file: file, line: line)
-        default:
-            XCTFail("in memory \(inMemory), from the file \(fromFile)", file: file, line: line)
+        let written = writtenSlowly(bytes)
+        let asWritten = Catalog.parseDelimited(written, name: "", loading: nil, origin: nil)
+        XCTAssertTrue(written.finish(), file: file, line: line)
+        for (way, read) in [("from the file", fromFile), ("as it is written", asWritten)] {
+            switch (inMemory, read) {
+            case (.success(let expected), .success(let read)):
+                XCTAssertEqual(read.columns.map(\.kind), expected.columns.map(\.kind), way, file: file, line: line)
+                XCTAssertEqual(
+                    CatalogTestSupport.cells(read), CatalogTestSupport.cells(expected), way, file: file, line: line)
+            case (.failure(let expected), .failure(let error)):
+                XCTAssertEqual(error, expected, way, file: file, line: line)
+            default:
+                XCTFail("in memory \(inMemory), \(way) \(read)", file: file, line: line)
+            }
         }
     }
 }

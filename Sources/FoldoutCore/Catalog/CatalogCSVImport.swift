@@ -190,14 +190,17 @@ enum CatalogCSVParser {
     /// farther than the first half reads ahead (UTF-8) before it reaches the split.
     static let keptPastSplit = 2 << 20
 
-    /// Reads what is left of a large file in two halves at once: this thread up to a line break
-    /// in the middle, another from there to the end, into builders of its own that are then
-    /// merged. The second half is a guess that the line break ends a record (and is not inside
-    /// quotes); where the first half ends checks it. When the guess was wrong, or the second half
-    /// met an error (whose line only a reading from the start can name), its work is dropped and
-    /// the caller reads on alone from where the first half ended.
-    /// With `memory`, the second half gives back what it reads past `keptPastSplit`: a first half
-    /// that read there (its last record far across the split) or met an error is read again.
+    /// Reads what is left of a large file in two halves at once: this thread up to the first
+    /// record that ends at or past the middle (or `ReadAhead.firstHalfPercent`), another from the
+    /// first line break there to the end, into builders of its own that are then merged. The
+    /// second half is a guess that the line break ends a record (and is not inside quotes); where
+    /// the first half ends checks it. When the guess was wrong, or the second half met an error
+    /// (whose line only a reading from the start can name), its work is dropped and the caller
+    /// reads on alone from where the first half ended. The other thread looks for the line break
+    /// itself, so that this one starts at once even where the middle is not yet read (text still
+    /// being decompressed). With `memory`, the second half gives back what it reads past
+    /// `keptPastSplit`: a first half that read there (its last record far across the split) or
+    /// met an error is read again.
     private static func readSecondHalfAtOnce(
         _ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
         loading: CatalogLoading?, memory: Memory?
@@ -205,32 +208,38 @@ enum CatalogCSVParser {
         let bytes = scanner.bytes
         guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
         let ahead = memory?.readAhead
-        var split = scanner.index + (bytes.count - scanner.index) / 2
-        let searchEnd = ahead == nil ? bytes.count : min(bytes.count, split + readWindow)
-        try ahead?.read(split..<searchEnd)
-        while split < searchEnd && bytes[split] != 10 { split += 1 }
-        guard split + 1 < searchEnd else { return .readOnAlone(0) }
-        var secondScanner = try makeScanner(bytes, from: split + 1, delimiter: scanner.delimiter, ahead: ahead)
+        // The first half stops at the first record end at or past `split`: after the first line
+        // break at or past `split - 1`, where the second half starts if the guess is right.
+        let split = scanner.index + (bytes.count - scanner.index) * (ahead?.firstHalfPercent ?? 50) / 100
         let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsSoFar, 1), 1) * 21 / 20
         var secondBuilders = CatalogColumnBuilder.emptyCopies(of: builders, rows: expectedRows)
-        let keptEnd = split + 1 + keptPastSplit
+        let keptEnd = split + keptPastSplit
         let secondRelease = memory.map { memory in
             { @Sendable (range: Range<Int>) in
                 range.upperBound > keptEnd
                     ? memory.release(max(range.lowerBound, keptEnd)..<range.upperBound) : range.lowerBound
             }
         }
+        nonisolated(unsafe) var secondScanner: CatalogCSVScanner?
+        nonisolated(unsafe) var secondStart = 0
         nonisolated(unsafe) var second: Result<RecordsRead, CatalogImportError>?
-        let worker = CatalogThread {
+        let worker = CatalogThread { [delimiter = scanner.delimiter] in
             second = Result { () throws(CatalogImportError) in
-                try records(
-                    &secondScanner, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading,
+                let searchEnd = ahead == nil ? bytes.count : min(bytes.count, split + readWindow)
+                try ahead?.read(split - 1..<searchEnd)
+                var lineBreak = split - 1
+                while lineBreak < searchEnd && bytes[lineBreak] != 10 { lineBreak += 1 }
+                guard lineBreak + 1 < searchEnd else { return RecordsRead() }
+                secondStart = lineBreak + 1
+                secondScanner = try makeScanner(bytes, from: secondStart, delimiter: delimiter, ahead: ahead)
+                return try records(
+                    &secondScanner!, &secondBuilders, rowLimit: Int.max, stop: bytes.count, loading: loading,
                     release: secondRelease, ahead: ahead)
             }
         }
         let first = Result { () throws(CatalogImportError) in
             try records(
-                &scanner, &builders, rowLimit: Int.max, stop: split + 1, loading: loading, release: memory?.release,
+                &scanner, &builders, rowLimit: Int.max, stop: split, loading: loading, release: memory?.release,
                 ahead: ahead)
         }
         worker.join()
@@ -239,18 +248,18 @@ enum CatalogCSVParser {
         let firstHalf = try first.get()
         if firstHalf.overran { return .readWhole }
         if let column = firstHalf.again { return .again(column) }
-        guard scanner.index == split + 1, case .success(let secondHalf)? = second, secondHalf.again == nil,
-            !secondHalf.overran
+        guard let secondRead = secondScanner, scanner.index == secondStart, case .success(let secondHalf)? = second,
+            secondHalf.again == nil, !secondHalf.overran
         else {
             // The second half's progress is undone: its bytes will be read again, and what it
             // gave back past `keptEnd` read again before this scanner reads there.
-            loading?.report(parsedMore: -(secondScanner.index - split - 1))
+            if let secondRead = secondScanner { loading?.report(parsedMore: -(secondRead.index - secondStart)) }
             try memory?.restore()
             if ahead != nil { scanner.readable = min(scanner.readable, keptEnd) }
             return .readOnAlone(firstHalf.rows)
         }
         CatalogColumnBuilder.absorb(&builders, &secondBuilders)
-        scanner = secondScanner
+        scanner = secondRead
         return .merged(firstHalf.rows + secondHalf.rows)
     }
 

@@ -66,7 +66,8 @@ public final class CatalogLoading: Sendable {
     public var fraction: Double {
         guard totalBytes > 0 else { return 0 }
         if readWhileParsed.load(ordering: .relaxed) {
-            return min(1, Double(max(0, parsed.load(ordering: .relaxed))) / Double(totalBytes))
+            let text = textBytes.load(ordering: .relaxed)
+            return min(1, Double(max(0, parsed.load(ordering: .relaxed))) / Double(text > 0 ? text : totalBytes))
         }
         let parsed = Double(max(0, self.parsed.load(ordering: .relaxed)))
         let text = Double(textBytes.load(ordering: .relaxed))
@@ -80,8 +81,11 @@ public final class CatalogLoading: Sendable {
         textBytes.store(bytes, ordering: .relaxed)
     }
 
-    /// The file is read as it is parsed, not first.
-    func readAsParsed() { readWhileParsed.store(true, ordering: .relaxed) }
+    /// The file is read (or its `textBytes` of text made) as it is parsed, not first.
+    func readAsParsed(textBytes: Int = 0) {
+        self.textBytes.store(textBytes, ordering: .relaxed)
+        readWhileParsed.store(true, ordering: .relaxed)
+    }
 
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }

@@ -1,2 +1,2 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <libdeflate.h>
+#include <isa-l/igzip_lib.h>
