@@ -17,7 +17,20 @@ final class ReplacingFile {
         temporary = created.path
     }
 
-    func write(_ bytes: [UInt8]) throws(SystemError) { try SystemFile.writeAll(bytes, to: descriptor) }
+    private var written = 0, sentToDisk = 0
+
+    /// Appends `bytes`. Every few MiB the disk is asked to start writing what is written, so that
+    /// the flush of `commit` waits for little more than the last of it.
+    func write(_ bytes: [UInt8]) throws(SystemError) {
+        try SystemFile.writeAll(bytes, to: descriptor)
+        written += bytes.count
+        if written - sentToDisk >= Self.writeBehind {
+            SystemLibrary.startWriting(descriptor, offset: sentToDisk, count: written - sentToDisk)
+            sentToDisk = written
+        }
+    }
+
+    private static let writeBehind = 8 << 20
 
     /// Flushes the file to the disk and puts it in the destination's place.
     func commit() throws(SystemError) {

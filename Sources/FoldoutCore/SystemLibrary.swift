@@ -61,6 +61,15 @@ enum SystemLibrary {
         write(descriptor, bytes, count)
     }
     static func flush(_ descriptor: Int32) -> Int32 { fsync(descriptor) }
+    /// Starts writing `count` bytes at `offset` of a file to the disk, without waiting for them.
+    /// Linux's POSIX_FADV_DONTNEED starts the writeback of the range's dirty pages and drops only
+    /// the pages already clean, which bytes just written are not (sync_file_range, made for this,
+    /// is not in Swift's Glibc module). Elsewhere nothing: `flush` does it all.
+    static func startWriting(_ descriptor: Int32, offset: Int, count: Int) {
+        #if os(Linux)
+            _ = posix_fadvise(descriptor, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
+        #endif
+    }
     static func makeDirectory(_ path: String) -> Int32 { mkdir(path, 0o755) }
     static func move(_ source: String, to destination: String) -> Int32 { rename(source, destination) }
     static func removeFile(_ path: String) { _ = unlink(path) }
