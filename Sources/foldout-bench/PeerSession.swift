@@ -158,19 +158,22 @@ struct TakenInTurns {
     /// lets each side make what it makes once): in each, for every peer operation, Foldout's
     /// `body` timed, then the peer on `path`. Foldout's samples are kept per peer, so that each
     /// comparison is of rounds taken side by side. Without a session, Foldout's alone, under "".
-    /// `body` gets the peer operation it is measured beside.
+    /// `body` gets the peer operation it is measured beside. `settle`, when given, runs untimed
+    /// before each side's turn.
     static func measure(
         rounds: Int, session: PeerSession?, operations: [(operation: String, path: String)], label: String,
-        rows expected: Int? = nil, _ body: (String) -> Void
+        rows expected: Int? = nil, settle: () -> Void = {}, _ body: (String) -> Void
     ) -> TakenInTurns {
         var taken = TakenInTurns()
         let turns = session == nil ? [("", "")] : operations
         for round in 0...rounds {
             progress("\(label): Foldout and the peers in turns, round \(round) of \(rounds)")
             for (operation, path) in turns {
+                settle()
                 let start = monotonicNanoseconds()
                 body(operation)
                 let ours = Double(monotonicNanoseconds() - start) / 1_000_000
+                settle()
                 let peer = operation.isEmpty ? nil : session?.time(operation, path)
                 if let peer, let expected, peer.rows != expected {
                     warn("\(operation) read \(peer.rows) rows, Foldout \(expected)")
