@@ -146,6 +146,37 @@ final class CatalogImportTests: XCTestCase {
             catalog.positions(sortedBy: CatalogSortKey(column: 2, descending: true)), [1, 0], "midnight before ten")
     }
 
+    /// Every day of eight centuries (Foundation's Gregorian calendar writes them) reads as a date
+    /// that writes back as it was written, in order; a value that is no day makes the column text.
+    func testEveryDayIsADateAndNothingElseIs() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var day = calendar.date(from: DateComponents(year: 1600, month: 1, day: 1))!
+        let end = calendar.date(from: DateComponents(year: 2401, month: 1, day: 1))!
+        var days: [String] = []
+        while day < end {
+            let parts = calendar.dateComponents([.year, .month, .day], from: day)
+            days.append(CatalogDate.isoText(year: parts.year!, month: parts.month!, day: parts.day!))
+            day = calendar.date(byAdding: .day, value: 1, to: day)!
+        }
+        let catalog = try CatalogTestSupport.parse("day\n" + days.joined(separator: "\n") + "\n")
+        XCTAssertEqual(catalog.columns.map(\.kind), [.date])
+        let read = CatalogTestSupport.cells(catalog)[0]
+        XCTAssertEqual(read.count, days.count)
+        let differing = zip(read, days).first { $0.0 != $0.1 }
+        XCTAssertNil(differing, "a day read back as another")
+        let sorted = catalog.positions(sortedBy: CatalogSortKey(column: 0))
+        XCTAssertTrue(sorted.elementsEqual(0..<UInt32(days.count)), "the days out of order")
+        for bad in [
+            "2024-0a-01", "2024-13-01", "2024-00-10", "2024-02-30", "2023-02-29", "0000-01-01", "2024-01-00",
+            "2024-1-01 ", "2024-01/01", "20240-1-01", "2024-01-0/", "/024-01-01", "2024-01-0:", "2024-0:-01",
+            "202:-01-01", "2024-01-:1",
+        ] {
+            let column = try CatalogTestSupport.parse("day\n2024-01-01\n\(bad)\n").columns[0]
+            XCTAssertEqual(column.kind, .text, bad)
+        }
+    }
+
     /// Dates written with slashes, the year first (Seattle's weather in vega_datasets): dates,
     /// sorted and faceted as a range; a separator of each kind in one value is no date.
     func testDatesWithSlashesAreDates() throws {

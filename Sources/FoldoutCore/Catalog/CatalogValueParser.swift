@@ -74,6 +74,7 @@ enum CatalogValueParser {
     }
 
     /// Days since 1970 for `YYYY-MM-DD`.
+    @inline(__always)
     static func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? { CatalogDate.parseDays(bytes) }
 
     /// Seconds since 1970-01-01 00:00 UTC for `YYYY-MM-DDTHH:MM[:SS[.fff]][Z|±HH[:]MM]`, with a
@@ -119,6 +120,7 @@ enum CatalogValueParser {
         return Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
     }
 
+    @inline(__always)
     private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int? {
         guard index + 1 < bytes.count, bytes[index] &- 48 < 10, bytes[index + 1] &- 48 < 10 else { return nil }
         return Int(bytes[index] - 48) * 10 + Int(bytes[index + 1] - 48)
