@@ -5,8 +5,9 @@ import Gtk
 
 /// Exporting every row and column of a catalog file to CSV (Foldout reads the file again and
 /// writes each field's own text, then waits for it to be on the disk) against pandas `to_csv`
-/// and polars `write_csv` of the same table already in memory (which do not wait); and copying 10,000 rows to the clipboard as tab-separated text against
-/// pandas writing the same rows as TSV into a string.
+/// and polars `write_csv` of the same table already in memory (which do not wait); and copying
+/// 10,000 rows to the clipboard as tab-separated text against pandas writing the same rows as TSV
+/// into a string.
 @MainActor
 func exportFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [Figure] {
     let path = file ?? writeBenchmarkCatalog(rows: rows)
@@ -26,7 +27,7 @@ func exportFigures(file: String?, rows: Int, rounds: Int, withPeers: Bool) -> [F
     // written a moment before, and the peers' writes end in the page cache.
     let taken = TakenInTurns.measure(
         rounds: rounds, session: held, operations: writers.map { ($0.key, out) }, label: "export",
-        rows: catalog.count, settle: { sync() }
+        rows: catalog.count, settle: sync
     ) { _ in
         do { try everything.write(to: out) } catch { fatal("export failed: \(error)") }
     }
