@@ -191,6 +191,25 @@ final class FacetFilterTests: XCTestCase {
         XCTAssertEqual(filter.label(forColumn: 0), "color")
     }
 
+    /// The file's order is no permutation kept beside the catalog (4 bytes a row no filtered
+    /// result reads): the results in it are written when asked for, and a filter's memory counts
+    /// a row set once however many hold it.
+    func testTheFileOrderIsWrittenNotKept() throws {
+        var text = "name,group\n"
+        for row in 0..<5_000 { text += "name \(row),g\(row % 4)\n" }
+        let catalog = try CatalogTestSupport.parse(text)
+        let columnsOnly = catalog.bytesPerItem
+        let filter = FacetFilter(catalog: catalog)
+        XCTAssertNil(filter.sort)
+        XCTAssertEqual(filter.matches, (0..<UInt32(5_000)).map { $0 })
+        XCTAssertEqual(catalog.bytesPerItem, columnsOnly, "the file's order kept")
+        filter.select(option: 1, inColumn: 1)
+        XCTAssertEqual(filter.matches, stride(from: UInt32(1), to: 5_000, by: 4).map { $0 })
+        XCTAssertEqual(filter.bytesPerItem, columnsOnly + Double((5_000 + 7) / 8) / 5_000, "one row set")
+        filter.resetAll()
+        XCTAssertEqual(filter.matches, (0..<UInt32(5_000)).map { $0 })
+    }
+
     func testRepeatingAChoiceOrResettingNothingSendsNoChange() {
         let filter = FacetFilter(catalog: Catalog.generate(count: 500, seed: 2))
         let recorder = ChangeRecorder(filter)

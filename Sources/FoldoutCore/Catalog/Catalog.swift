@@ -16,13 +16,9 @@ public final class Catalog: Sendable {
     public let count: Int
     /// The column each result row is titled by.
     public let titleColumn: Int
-    /// The positions in the file's order: 0, 1, 2, …
-    public var filePositions: [UInt32] {
-        if let cached = permutations.withLock({ $0[nil] }) { return cached }
-        let positions = (0..<UInt32(count)).map { $0 }
-        permutations.withLock { $0[nil] = positions }
-        return positions
-    }
+    /// The positions in the file's order: 0, 1, 2, … Made anew each time, not kept: they are
+    /// known without being stored (4 bytes a row that a filtered result would never read).
+    public var filePositions: [UInt32] { (0..<UInt32(count)).map { $0 } }
 
     /// The columns shown beneath the title, at first: up to six, in the file's order, leaving out
     /// a column with a single value.
@@ -37,8 +33,8 @@ public final class Catalog: Sendable {
     public let rowNumberColumn: Int?
     /// The file read, as it was then; nil for a generated catalog or one parsed from memory.
     public let origin: CatalogOrigin?
-    /// Row positions in each order computed so far; nil is the file's order.
-    let permutations = Mutex<[CatalogSortKey?: [UInt32]]>([:])
+    /// Row positions in each order computed so far.
+    let permutations = Mutex<[CatalogSortKey: [UInt32]]>([:])
     /// Each row's place in each order asked for (`ranks(sortedBy:)`).
     let placesInOrders = Mutex<[CatalogSortKey: [UInt32]]>([:])
 

@@ -79,26 +79,30 @@ extension FacetFilter {
 
     /// The matches in the sort order. The result goes into the previous result's buffer when
     /// nothing else holds it, because writing to memory that is already mapped is several times
-    /// faster than to fresh pages; an unfiltered result is the sort order's own permutation,
-    /// shared, not copied.
+    /// faster than to fresh pages; an unfiltered result in a sort order is the order's own
+    /// permutation, shared, not copied. The file's order is no kept permutation: unfiltered,
+    /// it is written into the buffer.
     func recompute() {
         invalidateCounts()
         matching = rowsPassing(allBut: nil)
-        let order = sort.map { catalog.positions(sortedBy: $0) } ?? catalog.filePositions
         var buffer: [UInt32] = []
         if matchesIsOrder { swap(&buffer, &spare) } else { swap(&buffer, &matches) }
-        guard let matching else {
+        matchesIsOrder = false
+        switch (matching, sort) {
+        case (nil, let sort?):
             spare = buffer
-            matches = order
+            matches = catalog.positions(sortedBy: sort)
             matchesIsOrder = true
             return
-        }
-        matchesIsOrder = false
-        if let sort {
+        case (nil, nil):
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: 0..<UInt32(catalog.count))
+        case (let matching?, let sort?):
             let catalog = self.catalog
             FacetMatching.matches(
-                order: order, ranks: { catalog.ranks(sortedBy: sort) }, rows: matching, into: &buffer)
-        } else {
+                order: catalog.positions(sortedBy: sort), ranks: { catalog.ranks(sortedBy: sort) }, rows: matching,
+                into: &buffer)
+        case (let matching?, nil):
             matching.positions(into: &buffer)
         }
         matches = buffer

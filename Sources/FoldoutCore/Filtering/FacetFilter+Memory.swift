@@ -6,12 +6,18 @@ extension FacetFilter {
     public var bytesPerItem: Double {
         guard catalog.count > 0 else { return 0 }
         var bytes = 0
+        // A row set is counted once however many hold it: with one filter, the matches are that
+        // filter's own set, shared, not copied.
+        var rowSets = Set<Int>()
+        func add(_ set: RowSet?) {
+            if let set, rowSets.insert(set.wordsAddress).inserted { bytes += (catalog.count + 7) / 8 }
+        }
         for (column, state) in states {
             if let made = state.codes, !hasDictionary(column) { bytes += made.codes.byteCount }
             if let bins = state.bins { bytes += bins.codes.byteCount }
-            if state.passing != nil { bytes += (catalog.count + 7) / 8 }
+            add(state.passing)
         }
-        if matching != nil { bytes += (catalog.count + 7) / 8 }
+        add(matching)
         return catalog.bytesPerItem + Double(bytes) / Double(catalog.count)
     }
 

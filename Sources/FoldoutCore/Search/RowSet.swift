@@ -19,6 +19,9 @@ public struct RowSet: Sendable, Equatable {
         count = words.reduce(0) { $0 + $1.nonzeroBitCount }
     }
 
+    /// Where its words are kept: two sets with one address share them (a copy not written to).
+    var wordsAddress: Int { words.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) } }
+
     public func contains(_ row: Int) -> Bool { words[row >> 6] & (1 << UInt64(row & 63)) != 0 }
 
     /// The rows in ascending order.
