@@ -22,6 +22,7 @@ enum GzipInflation {
         guard compressed.count >= 18, size > 0, size <= compressed.count * 1032, size < Catalog.textSizeLimit,
             let text = CatalogTextInProgress(capacity: size, write: { inflateWhole(contents.bytes, into: $0, loading) })
         else { return nil }
+        defer { _ = text.finish() }
         let head = min(size, 64)
         guard text.wait(upTo: head) else { return nil }
         let headBytes = UnsafeBufferPointer(rebasing: UnsafeBufferPointer(text.memory)[..<head])

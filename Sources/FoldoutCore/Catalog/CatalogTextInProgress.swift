@@ -20,15 +20,19 @@ public final class CatalogTextInProgress: @unchecked Sendable {
 
     /// Starts `write` on a thread of its own, to fill `capacity` bytes of fresh memory; it
     /// returns true when it wrote them all and the text is sound, false when it could not (the
-    /// text is then read another way) or `isStopped`. Nil when no memory can be had.
+    /// text is then read another way) or `isStopped`. Nil when no memory can be had. Whoever
+    /// makes it calls `finish()` before letting it go, so that the writer never outlives it.
     public init?(capacity: Int, write: @escaping @Sendable (CatalogTextInProgress) -> Bool) {
         guard capacity > 0, let base = SystemLibrary.allocatePages(capacity) else { return nil }
         memory = UnsafeMutableBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: capacity)
-        writer = CatalogThread { [unowned self] in
-            let whole = write(self)
-            if whole { written.store(memory.count, ordering: .releasing) }
-            state.store(whole ? State.whole : State.notWhole, ordering: .releasing)
-        }
+        writer = CatalogThread { [unowned self] in run(write) }
+    }
+
+    /// The writer's thread: `self` is held for the whole call.
+    private func run(_ write: (CatalogTextInProgress) -> Bool) {
+        let whole = write(self)
+        if whole { written.store(memory.count, ordering: .releasing) }
+        state.store(whole ? State.whole : State.notWhole, ordering: .releasing)
     }
 
     deinit {
