@@ -37,7 +37,9 @@ enum GzipInflation {
         case .success(let catalog): return catalog
         case .failure(let error) where error.reason == .cancelled: throw error
         case .failure(let error) where whole && error.reason != .invalidUTF8: throw error
-        case .failure: return nil
+        case .failure:
+            loading?.startOver()
+            return nil
         }
     }
 

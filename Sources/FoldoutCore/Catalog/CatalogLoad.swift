@@ -87,6 +87,15 @@ public final class CatalogLoading: Sendable {
         readWhileParsed.store(true, ordering: .relaxed)
     }
 
+    /// The reading starts over another way (a compressed file decompressed whole after parsing
+    /// it as it was decompressed did not do): nothing is read or parsed yet.
+    public func startOver() {
+        readWhileParsed.store(false, ordering: .relaxed)
+        read.store(0, ordering: .relaxed)
+        parsed.store(0, ordering: .relaxed)
+        textBytes.store(0, ordering: .relaxed)
+    }
+
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
     public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
