@@ -191,16 +191,12 @@ enum CatalogCSVParser {
     static let keptPastSplit = 2 << 20
 
     /// Reads what is left of a large file in two halves at once: this thread up to the first
-    /// record that ends at or past the middle (or `ReadAhead.firstHalfPercent`), another from the
-    /// first line break there to the end, into builders of its own that are then merged. The
-    /// second half is a guess that the line break ends a record (and is not inside quotes); where
-    /// the first half ends checks it. When the guess was wrong, or the second half met an error
-    /// (whose line only a reading from the start can name), its work is dropped and the caller
-    /// reads on alone from where the first half ended. The other thread looks for the line break
-    /// itself, so that this one starts at once even where the middle is not yet read (text still
-    /// being decompressed). With `memory`, the second half gives back what it reads past
-    /// `keptPastSplit`: a first half that read there (its last record far across the split) or
-    /// met an error is read again.
+    /// record ending at or past the middle (or `ReadAhead.firstHalfPercent`), another, which finds
+    /// the line break there itself (the middle may not be written yet), from it to the end, into
+    /// builders merged afterwards. Where the first half ends checks that guess of a record's
+    /// start; when it was wrong, or the second half met an error (whose line only a reading from
+    /// the start can name), the caller reads on alone. With `memory`, the second half gives back
+    /// what it reads past `keptPastSplit`: a first half that read there, or failed, is read again.
     private static func readSecondHalfAtOnce(
         _ scanner: inout CatalogCSVScanner, _ builders: inout [CatalogColumnBuilder], rowsSoFar: Int,
         loading: CatalogLoading?, memory: Memory?
