@@ -20,7 +20,8 @@ enum GzipInflation {
         let compressed = contents.bytes
         let size = writtenSize(compressed)
         guard compressed.count >= 18, size > 0, size <= compressed.count * 1032, size < Catalog.textSizeLimit,
-            let text = CatalogTextInProgress(capacity: size, write: { inflateWhole(contents.bytes, into: $0, loading) })
+            let text = CatalogTextInProgress(
+                capacity: size, write: { inflateMember(contents.bytes, into: $0, loading) })
         else { return nil }
         defer { _ = text.finish() }
         let head = min(size, 64)
@@ -43,9 +44,10 @@ enum GzipInflation {
         }
     }
 
-    /// Fills `text` from the one member of `compressed`; false when the member is not all there
-    /// is, or not of `text`'s size, or damaged, or the reading is cancelled or stopped.
-    private static func inflateWhole(
+    /// Fills `text` a step at a time from the one member of `compressed`; false when the member
+    /// is not all there is, or not of `text`'s size, or damaged, or the reading is cancelled or
+    /// stopped.
+    private static func inflateMember(
         _ compressed: UnsafeBufferPointer<UInt8>, into text: CatalogTextInProgress, _ loading: CatalogLoading?
     ) -> Bool {
         let stream = Inflater(compressed)
