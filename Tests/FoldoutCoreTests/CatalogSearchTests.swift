@@ -85,6 +85,11 @@ final class CatalogSearchTests: XCTestCase {
                     }
                     steps.append(word + String(repeating: "z", count: 300))
                     for query in steps {
+                        if let quick = search.quickRows(matching: query) {
+                            XCTAssertEqual(
+                                quick.rows, oracle.rows(matching: query, in: columns),
+                                "quickly: \(rows) rows, columns \(columns), query “\(query)”, prepared \(prepares)")
+                        }
                         XCTAssertEqual(
                             search.rows(matching: query)?.rows, oracle.rows(matching: query, in: columns),
                             "\(rows) rows, columns \(columns), query “\(query)”, prepared \(prepares)")
@@ -93,6 +98,28 @@ final class CatalogSearchTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// What the main thread may ask for: a text whose rows are known without reading any (one
+    /// letter, a letter prepared for, a text searched before), and nothing that needs reading.
+    func testOnlyWhatNeedsNoReadingIsFoundQuickly() throws {
+        let catalog = try CatalogTestSupport.parse(SearchOracle.randomCSV(rows: 3000, seed: 21))
+        let oracle = SearchOracle(catalog)
+        let columns = [catalog.titleColumn]
+        let search = CatalogSearch(catalog: catalog, columns: columns, preparingFrom: 1)
+        XCTAssertEqual(search.quickRows(matching: "e")?.rows, oracle.rows(matching: "e", in: columns))
+        XCTAssertNil(search.quickRows(matching: "ea"), "two letters not prepared for need reading")
+        XCTAssertNil(search.quickRows(matching: "3"), "a digit's signature bit is shared: it needs reading")
+        search.prepareNext(after: "e")
+        for next in ["ea", "er", "ez"] {
+            XCTAssertEqual(
+                search.quickRows(matching: next)?.rows, oracle.rows(matching: next, in: columns),
+                "“\(next)” after preparing for “e”")
+        }
+        XCTAssertNil(search.quickRows(matching: "e-"), "a dash after “e” is not a letter a to z: it needs reading")
+        XCTAssertNil(search.quickRows(matching: "era"), "two letters past what was prepared for")
+        _ = search.rows(matching: "era")
+        XCTAssertEqual(search.quickRows(matching: "era")?.rows, oracle.rows(matching: "era", in: columns))
     }
 
     func testACancelledSearchGivesNoResult() throws {
