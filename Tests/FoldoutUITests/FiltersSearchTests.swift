@@ -109,6 +109,7 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
             xdotool("type", "--delay", "30", "cafe", until: { shownTitles.count == 4 && !page.search.isSearching })
             let gate = SearchGate(holding: "")
             page.search.findRows = gate.findRows
+            page.search.findQuickly = gate.findQuickly
             page.open(path: path)
             XCTAssertTrue(
                 pump { page.filter?.catalog.name == "teas.csv" && !page.work.isOpening && !page.search.isSearching },
@@ -159,6 +160,7 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         defer { gate.release() }
         onMain {
             page.search.findRows = gate.findRows
+            page.search.findQuickly = gate.findQuickly
             focusList()
             xdotool("type", "c", until: { gate.started == ["c"] })
             for typed in ["ca", "caf", "cafe"] {
@@ -180,12 +182,29 @@ final class FiltersSearchTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// A letter whose rows need no reading is answered on the main thread: the search held back
+    /// on its thread is never asked, and the results are there as soon as the key is handled.
+    func testALetterFoundWithoutReadingIsShownWithoutAThread() throws {
+        let gate = SearchGate(holding: "c")
+        defer { gate.release() }
+        onMain {
+            page.search.findRows = gate.findRows
+            focusList()
+            xdotool("type", "c", until: { page.search.entry.text == "c" && !page.search.isSearching })
+            XCTAssertEqual(gate.started, [], "one letter went to a thread")
+            XCTAssertEqual(
+                Set(shownTitles), ["Café de Flore", "Cafe Racer", "CAFÉ AU LAIT", "Le Cafetier", "Crème Brûlée"])
+            XCTAssertEqual(page.countLabel.text, "5 of 8 items")
+        }
+    }
+
     /// A search that takes a while says so (“Searching…”, after 150 ms) until its results are shown.
     func testASlowSearchSaysSearchingUntilItsResultsAreShown() throws {
         let gate = SearchGate(holding: "p")
         defer { gate.release() }
         onMain {
             page.search.findRows = gate.findRows
+            page.search.findQuickly = gate.findQuickly
             XCTAssertFalse(page.work.root.isVisible)
             focusList()
             xdotool("type", "p", until: { gate.started == ["p"] })
@@ -241,6 +260,9 @@ private final class SearchGate: @unchecked Sendable {
     var heldWasCancelled: Bool? { lock.withLock { cancelled } }
 
     func release() { released.signal() }
+
+    /// Sends every search to its thread, where `findRows` sees it.
+    func findQuickly(_ search: CatalogSearch, _ text: String) -> RowSet? { nil }
 
     func findRows(_ search: CatalogSearch, _ text: String, _ isCancelled: () -> Bool) -> RowSet? {
         lock.withLock { startedTexts.append(text) }

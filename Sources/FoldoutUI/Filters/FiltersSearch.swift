@@ -5,7 +5,8 @@ import Gtk
 /// The Filters page's search field: what is typed narrows the results to the rows whose title (or,
 /// ticked, any text column) contains it, ignoring case and accents. Each search runs away from the
 /// main thread and is cancelled by the next keystroke; only the newest one's results are shown.
-/// After each, the search prepares for the next letter in the background.
+/// A search that reads no text (one letter, or a letter prepared for) is made at once instead.
+/// After each, once its results are drawn, the search prepares for the next letter.
 @MainActor
 final class FiltersSearch {
     /// GTK's search entry's: Escape clears it, Return activates it (the page then moves the
@@ -34,6 +35,10 @@ final class FiltersSearch {
     /// Finds the rows for a text away from the main thread (nil once cancelled); tests hold it back.
     var findRows: @Sendable (CatalogSearch, String, () -> Bool) -> RowSet? = { search, text, isCancelled in
         search.rows(matching: text, isCancelled: isCancelled)
+    }
+    /// Finds the rows for a text on the main thread when that reads no text, else nil: they are
+    /// then shown in the frame that shows the letter typed. Tests send every search to its thread.
+    var findQuickly: @MainActor (CatalogSearch, String) -> RowSet? = { search, text in search.quickRows(matching: text)
     }
 
     init(shown: ShownFilter, section: ComboSection, onBusy: @escaping @MainActor (Bool) -> Void) {
@@ -118,6 +123,11 @@ final class FiltersSearch {
             filter.applySearch(text, rows: nil, in: columns)
             return
         }
+        if let search = indexes.indexed(catalog, columns), let rows = findQuickly(search, text) {
+            running = request
+            finish(request, text, rows, search)
+            return
+        }
         busyWatch = MainLoop.timeout(milliseconds: 150) { [weak self] in
             self?.onBusy(true)
             self?.busyWatch = nil
@@ -143,8 +153,14 @@ final class FiltersSearch {
         onBusy(false)
         filter.applySearch(text, rows: rows, in: search.columns)
         // While the user pauses, get ready for the next letter; the next keystroke stops this.
+        // Only once the results are drawn: preparing takes both cores.
         let newest = newest
-        Task.detached { search.prepareNext(after: text, isCancelled: { !newest.isNewest(finished) }) }
+        _ = MainLoop.idle(priority: .low) {
+            if newest.isNewest(finished) {
+                Task.detached { search.prepareNext(after: text, isCancelled: { !newest.isNewest(finished) }) }
+            }
+            return false
+        }
     }
 
     /// Forgets the results of earlier searches (for measuring searches from scratch).
