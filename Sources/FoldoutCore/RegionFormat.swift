@@ -84,16 +84,21 @@ public struct RegionFormat: Sendable {
     /// year or a code in a table is not written 1,949. Anything that is not such a number is
     /// returned as it is.
     public func decimal(_ text: String, monetary: Bool = false) -> String {
-        var digits = Substring(text)
-        let negative = digits.first == "-"
+        // Read as bytes: a table's rows show many numbers, and reading them as characters cost
+        // more than the rest of a row's binding.
+        var digits = text.utf8[...]
+        let negative = digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
-        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 18,
-            whole.allSatisfy({ $0.isASCII && $0.isNumber }),
-            parts.count == 1 || parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), let integer = Int(whole)
-        else { return text }
-        var result = (negative ? "-" : "") + (monetary ? grouped(integer, monetary: true) : String(whole))
-        if parts.count == 2 { result += (monetary ? monetaryDecimalSeparator : decimalSeparator) + parts[1] }
+        let point = digits.firstIndex(of: UInt8(ascii: "."))
+        let whole = digits[..<(point ?? digits.endIndex)]
+        let fraction = point.map { digits[digits.index(after: $0)...] }
+        func allDigits(_ bytes: Substring.UTF8View) -> Bool { bytes.allSatisfy { $0 &- UInt8(ascii: "0") < 10 } }
+        guard !whole.isEmpty, whole.count <= 18, allDigits(whole), fraction.map(allDigits) ?? true else { return text }
+        let separator = monetary ? monetaryDecimalSeparator : decimalSeparator
+        if !monetary && (fraction == nil || separator == ".") { return text }
+        var result =
+            (negative ? "-" : "") + (monetary ? grouped(Int(Substring(whole))!, monetary: true) : String(whole)!)
+        if let fraction { result += separator + String(fraction)! }
         return result
     }
 

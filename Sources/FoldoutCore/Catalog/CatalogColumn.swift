@@ -23,11 +23,14 @@ public struct CatalogColumn: Sendable {
     public let kind: Kind
 
     /// Whether the values are amounts of money, judged by the column's name ("Price", "fare",
-    /// "unit_cost"…): they are written as the region writes money.
-    public var isMonetary: Bool {
+    /// "unit_cost"…): they are written as the region writes money. Judged once: every value
+    /// shown asks.
+    public let isMonetary: Bool
+
+    private static func namesMoney(_ name: String, _ kind: Kind) -> Bool {
         guard kind == .number else { return false }
         let name = name.lowercased()
-        return name == tr("Price").lowercased() || Self.moneyWords.contains { name.contains($0) }
+        return name == tr("Price").lowercased() || moneyWords.contains { name.contains($0) }
     }
 
     private static let moneyWords = ["price", "cost", "fare", "salary", "revenue", "fee", "budget"]
@@ -43,6 +46,7 @@ public struct CatalogColumn: Sendable {
         self.values = values
         self.missingCount = missingCount
         self.suggestsFacet = suggestsFacet
+        isMonetary = Self.namesMoney(name, kind)
     }
 
     /// The number of distinct values, where the column keeps a dictionary of them.

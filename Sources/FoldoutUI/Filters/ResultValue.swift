@@ -7,11 +7,12 @@ enum ResultValue {
     /// money as money, dates in its order), isolated (FSI…PDI) so that direction controls in it
     /// cannot reorder the text around it; nil when missing.
     static func shown(_ catalog: Catalog, column: Int, at position: Int) -> String? {
-        let text = catalog.text(column, at: position)
+        let values = catalog.columns[column]
+        let text = values.text(at: position)
         guard !text.isEmpty else { return nil }
         let value =
-            switch catalog.columns[column].kind {
-            case .number: NumberText.decimal(text, monetary: catalog.columns[column].isMonetary)
+            switch values.kind {
+            case .number: NumberText.decimal(text, monetary: values.isMonetary)
             case .date: RegionFormat.current.date(text)
             case .dateTime, .text: text
             }
