@@ -179,8 +179,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// Rows of different heights (one unfolded): every row in view shows a new title column
-    /// before the next frame, not once the main loop is idle.
+    /// Rows of different heights (one unfolded), then rows all alike: every row in view shows a
+    /// new title column before the next frame, not once the main loop is idle.
     func testEveryRowInViewShowsANewTitleAtOnce() throws {
         try onMain {
             let first = try XCTUnwrap(
@@ -189,16 +189,28 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { first.isFullyUnfolded && first.root.height > 200 }, "the first record never unfolded")
             let material = try XCTUnwrap(catalog.column(named: "Material"), "no Material column")
             page.section.choose(material, in: .title)
-            let height = Double(page.listView.height)
-            let inView = page.boundRows.values.filter { row in
-                guard row.position != nil, let bounds = row.root.bounds(in: page.listView) else { return false }
-                return bounds.y < height && bounds.y + bounds.height > 0
-            }
-            XCTAssertGreaterThan(inView.count, 5)
-            for row in inView {
-                let position = try XCTUnwrap(row.position, "row \(row.listPosition)")
-                XCTAssertEqual(row.name.text, try catalog.text(material, at: position), "row \(row.listPosition)")
-            }
+            try assertRowsInViewTitled(by: material)
+
+            page.setUnfolded(nil)
+            XCTAssertTrue(pump { !first.isUnfolded && first.isSettled }, "the first record never folded")
+            pump(seconds: 0.2)
+            let color = try XCTUnwrap(catalog.column(named: "Color"), "no Color column")
+            page.section.choose(color, in: .title)
+            try assertRowsInViewTitled(by: color)
+        }
+    }
+
+    @MainActor private func assertRowsInViewTitled(by column: Int, line: UInt = #line) throws {
+        let height = Double(page.listView.height)
+        let inView = page.boundRows.values.filter { row in
+            guard row.position != nil, let bounds = row.root.bounds(in: page.listView) else { return false }
+            return bounds.y < height && bounds.y + bounds.height > 0
+        }
+        XCTAssertGreaterThan(inView.count, 5, line: line)
+        for row in inView {
+            let position = try XCTUnwrap(row.position, "row \(row.listPosition)")
+            XCTAssertEqual(
+                row.name.text, try catalog.text(column, at: position), "row \(row.listPosition)", line: line)
         }
     }
 

@@ -60,44 +60,57 @@ final class ResultsList {
     /// Binds the rows in view again at once, and the others GTK keeps around the view (200 in
     /// all) once the main loop is idle: binding a row also updates what its labels tell assistive
     /// technologies, which for 200 rows takes a few milliseconds. The rows in view are those GTK
-    /// last laid out in the page the list shows from `top` (in the list's content; where it shows
-    /// now by default) or in the page below it, which rows that shrink may bring up. GTK lays out
-    /// only the rows in view: where another row is is reckoned from the nearest row laid out, as if
-    /// the rows between were as short as the shortest laid out. A list with no row laid out yet
-    /// (shown before its first frame) says nothing of where its rows are: they are bound at once.
+    /// will lay out in the page the list shows from `top` (in the list's content; where it shows
+    /// now by default). GTK lays out only the rows in view: where another row is is
+    /// reckoned from the nearest row laid out, as if the rows between were as short as the
+    /// shortest laid out. Rows keep their heights unless one laid out is unfolded or the details
+    /// line comes or goes: then rows that shrink may bring up those of the page below, bound at
+    /// once too. A list with no row laid out yet (shown before its first frame) says nothing of
+    /// where its rows are: they are bound at once.
     func rebind(showingFrom top: Double? = nil) {
         guard let filter = shown.filter else { return }
         pendingRebind?.cancel()
         pendingRebind = nil
         let laidOutFrom = adjustment.value
-        let shownFrom = top ?? laidOutFrom
-        let view = shownFrom..<(shownFrom + 2 * adjustment.pageSize)
-        let rows = boundRows.values.filter { $0.listPosition < filter.matchCount }
-        // Where GTK last laid out each row, in the list's content; a row not laid out has no height.
-        var laidOut: [Int: Range<Double>] = [:]
-        if adjustment.pageSize > 0 {
-            for row in rows {
-                guard let bounds = row.root.bounds(in: listView), bounds.height > 0 else { continue }
-                laidOut[row.listPosition] = (laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height)
+        // Each row, and where GTK last laid it out in the list's content (nil if it did not).
+        var rows: [(row: ResultRow, laidOut: Range<Double>?)] = []
+        rows.reserveCapacity(boundRows.count)
+        var first: (position: Int, extent: Range<Double>)?
+        var last: (position: Int, extent: Range<Double>)?
+        var shortest = Double.infinity
+        var heightsKept = true
+        for row in boundRows.values where row.listPosition < filter.matchCount {
+            guard adjustment.pageSize > 0, let bounds = row.root.bounds(in: listView),
+                bounds.height > 0
+            else {
+                rows.append((row, nil))
+                continue
             }
+            let extent = (laidOutFrom + bounds.y)..<(laidOutFrom + bounds.y + bounds.height)
+            rows.append((row, extent))
+            let position = row.listPosition
+            if position < first?.position ?? .max { first = (position, extent) }
+            if position > last?.position ?? .min { last = (position, extent) }
+            shortest = min(shortest, bounds.height)
+            if row.isUnfolded || row.details.isVisible == section.detailColumns.isEmpty { heightsKept = false }
         }
-        guard let first = laidOut.keys.min(), let last = laidOut.keys.max(),
-            let shortest = laidOut.values.map({ $0.upperBound - $0.lowerBound }).min()
-        else {
-            for row in rows { rebind(row, filter) }
+        guard let first, let last else {
+            for (row, _) in rows { rebind(row, filter) }
             return
         }
+        let shownFrom = top ?? laidOutFrom
+        let view = shownFrom..<(shownFrom + adjustment.pageSize * (heightsKept ? 1 : 2))
         var later: [ResultRow] = []
-        for row in rows {
+        for (row, laidOut) in rows {
             let position = row.listPosition
             let extent: Range<Double>
-            if let known = laidOut[position] {
-                extent = known
-            } else if position > last {
-                let top = laidOut[last]!.upperBound + Double(position - last - 1) * shortest
+            if let laidOut {
+                extent = laidOut
+            } else if position > last.position {
+                let top = last.extent.upperBound + Double(position - last.position - 1) * shortest
                 extent = top..<(top + shortest)
-            } else if position < first {
-                let bottom = laidOut[first]!.lowerBound - Double(first - position - 1) * shortest
+            } else if position < first.position {
+                let bottom = first.extent.lowerBound - Double(first.position - position - 1) * shortest
                 extent = (bottom - shortest)..<bottom
             } else {
                 extent = view  // between rows laid out: in view
