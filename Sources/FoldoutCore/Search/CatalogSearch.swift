@@ -144,48 +144,21 @@ public final class CatalogSearch: Sendable {
         guard !needle.isEmpty, prepared.withLock({ $0?.needle != needle }),
             let rows = remembered(needle), rows.count >= preparingFrom
         else { return }
-        var bits = [UInt32](repeating: 0, count: catalog.count)
+        let wordCount = rows.words.count
+        var sets = [UInt64](repeating: 0, count: 32 * wordCount)
         let indexes = indexes
-        let finished = bits.withUnsafeMutableBufferPointer { out in
-            inHalves(rows.words.count, candidates: rows.count) { range in
+        let finished = sets.withUnsafeMutableBufferPointer { out in
+            inHalves(wordCount, candidates: rows.count) { range in
                 indexes.allSatisfy {
                     $0.followers(of: needle, in: rows, words: range, into: out, isCancelled: isCancelled)
                 }
             }
         }
         guard finished, !isCancelled() else { return }
-        let byBit = transposed(bits, rows: rows)
-        prepared.withLock { $0 = Followers(needle: needle, rows: rows, byBit: byBit) }
-    }
-
-    /// For each of the 32 signature bits, the rows of `rows` whose signature in `bits` has it.
-    private func transposed(_ bits: [UInt32], rows: RowSet) -> [RowSet] {
-        let wordCount = rows.words.count
-        var sets = [UInt64](repeating: 0, count: 32 * wordCount)
-        sets.withUnsafeMutableBufferPointer { sets in
-            bits.withUnsafeBufferPointer { bits in
-                rows.words.withUnsafeBufferPointer { members in
-                    _ = inHalves(wordCount, candidates: rows.count) { range in
-                        for word in range {
-                            var left = members[word]
-                            while left != 0 {
-                                let bit = left.trailingZeroBitCount
-                                var signature = bits[word << 6 | bit]
-                                while signature != 0 {
-                                    sets[signature.trailingZeroBitCount * wordCount + word] |= 1 << UInt64(bit)
-                                    signature &= signature - 1
-                                }
-                                left &= left - 1
-                            }
-                        }
-                        return true
-                    }
-                }
-            }
-        }
-        return (0..<32).map {
+        let byBit = (0..<32).map {
             RowSet(capacity: rows.capacity, words: Array(sets[$0 * wordCount..<($0 + 1) * wordCount]))
         }
+        prepared.withLock { $0 = Followers(needle: needle, rows: rows, byBit: byBit) }
     }
 
     /// The rows that may contain `needle`, from the letters noted to follow the needle less its

@@ -142,13 +142,23 @@ struct SearchColumnIndex: Sendable {
         }
     }
 
-    /// Adds to `out[row]`, for each row of `rows` in the words `wordRange`, the signature bits of
-    /// the bytes that follow `needle` (folded, not empty) in its text. False if cancelled.
+    /// Notes, for each row of `rows` in the words `wordRange`, the signature bits of the bytes
+    /// that follow `needle` (folded, not empty) in its text: `out` holds a set of rows for each of
+    /// the 32 bits, `rows.words.count` words each, and the row joins the set of each bit it has.
+    /// False if cancelled.
     func followers(
-        of needle: [UInt8], in rows: RowSet, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt32>,
+        of needle: [UInt8], in rows: RowSet, words wordRange: Range<Int>, into out: UnsafeMutableBufferPointer<UInt64>,
         isCancelled: () -> Bool
     ) -> Bool {
-        Self.signatureBits.withUnsafeBufferPointer { bits in
+        let wordCount = rows.words.count
+        @inline(__always) func note(_ signature: UInt32, _ row: Int) {
+            var signature = signature
+            while signature != 0 {
+                out[signature.trailingZeroBitCount * wordCount + row >> 6] |= 1 << UInt64(row & 63)
+                signature &= signature - 1
+            }
+        }
+        return Self.signatureBits.withUnsafeBufferPointer { bits in
             needle.withUnsafeBufferPointer { needle in
                 rows.words.withUnsafeBufferPointer { candidates in
                     switch storage {
@@ -156,8 +166,9 @@ struct SearchColumnIndex: Sendable {
                         return Self.withRows(texts) { _, text in
                             forEachCandidate(candidates, wordRange, isCancelled) { row in
                                 let (bytes, readable) = text(row)
-                                out[row] |= TextMatching.followers(
-                                    bytes, needle, readable: readable, bits: bits.baseAddress!)
+                                note(
+                                    TextMatching.followers(bytes, needle, readable: readable, bits: bits.baseAddress!),
+                                    row)
                                 return false
                             }
                         }
@@ -166,7 +177,7 @@ struct SearchColumnIndex: Sendable {
                             TextMatching.followers(text, needle, readable: readable, bits: bits.baseAddress!)
                         }
                         return forEachCandidate(candidates, wordRange, isCancelled) { row in
-                            out[row] |= entries[Int(codes[row])]
+                            note(entries[Int(codes[row])], row)
                             return false
                         }
                     }
