@@ -205,6 +205,18 @@ enum SystemLibrary {
     struct Thread {
         fileprivate let handle: pthread_t
         func join() { pthread_join(handle, nil) }
+        /// Lets the thread end without anyone joining it.
+        func detach() { pthread_detach(handle) }
+    }
+
+    /// Gives the calling thread, and the threads it starts from now on, less of the processor
+    /// than the others when they compete (nice 10 with glibc; nothing elsewhere). It cannot be
+    /// given back: for a thread made for work that must not slow the user interface.
+    static func yieldToOtherThreads() {
+        #if canImport(Glibc)
+            // Linux keeps a nice value a thread: 0 names the calling thread, not its process.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     // MARK: Numbers

@@ -161,6 +161,15 @@ public final class CatalogSearch: Sendable {
         prepared.withLock { $0 = Followers(needle: needle, rows: rows, byBit: byBit) }
     }
 
+    /// `prepareNext` on a thread of its own that gives way to the others (the user interface's
+    /// above all, drawing the results just found), started now and not waited for.
+    public func prepareNextBehind(after query: String, isCancelled: @escaping @Sendable () -> Bool) {
+        SystemLibrary.startThread {
+            SystemLibrary.yieldToOtherThreads()
+            self.prepareNext(after: query, isCancelled: isCancelled)
+        }?.detach()
+    }
+
     /// The rows that may contain `needle`, from the letters noted to follow the needle less its
     /// last byte; exact when that byte is a letter a to z.
     private func followedRows(_ needle: [UInt8]) -> (candidates: RowSet, exact: Bool)? {

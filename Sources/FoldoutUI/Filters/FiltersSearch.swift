@@ -6,7 +6,7 @@ import Gtk
 /// ticked, any text column) contains it, ignoring case and accents. Each search runs away from the
 /// main thread and is cancelled by the next keystroke; only the newest one's results are shown.
 /// A search that reads no text (one letter, or a letter prepared for) is made at once instead.
-/// After each, once its results are drawn, the search prepares for the next letter.
+/// After each, the search prepares for the next letter on threads that give way to the page's.
 @MainActor
 final class FiltersSearch {
     /// GTK's search entry's: Escape clears it, Return activates it (the page then moves the
@@ -153,14 +153,8 @@ final class FiltersSearch {
         onBusy(false)
         filter.applySearch(text, rows: rows, in: search.columns)
         // While the user pauses, get ready for the next letter; the next keystroke stops this.
-        // Only once the results are drawn: preparing takes both cores.
         let newest = newest
-        _ = MainLoop.idle(priority: .low) {
-            if newest.isNewest(finished) {
-                Task.detached { search.prepareNext(after: text, isCancelled: { !newest.isNewest(finished) }) }
-            }
-            return false
-        }
+        search.prepareNextBehind(after: text, isCancelled: { !newest.isNewest(finished) })
     }
 
     /// Forgets the results of earlier searches (for measuring searches from scratch).
