@@ -38,7 +38,8 @@ final class FiltersSearch {
     }
     /// Finds the rows for a text on the main thread when that reads no text, else nil: they are
     /// then shown in the frame that shows the letter typed. Tests send every search to its thread.
-    var findQuickly: @MainActor (CatalogSearch, String) -> RowSet? = { search, text in search.quickRows(matching: text)
+    var findQuickly: @MainActor (CatalogSearch, String) -> RowSet? = { search, text in
+        search.quickRows(matching: text)
     }
 
     init(shown: ShownFilter, section: ComboSection, onBusy: @escaping @MainActor (Bool) -> Void) {
