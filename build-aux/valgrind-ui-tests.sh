@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs UI tests under valgrind memcheck with GLib's and GTK's suppressions (and ours in
-# build-aux/valgrind/ for Mesa, fontconfig and Swift's weak references), then reports the
+# build-aux/valgrind/ for Mesa, fontconfig, GIO and Swift's weak references), then reports the
 # "definitely lost" blocks whose allocation stack passes through Foldout's own code (FoldoutUI,
 # FoldoutCore, the Gtk wrapper, CFoldoutModel). Exit status 1 if there is any, or if a test fails
 # under valgrind (each failure is listed).
@@ -36,6 +36,7 @@ dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
         --suppressions=/usr/share/gtk-4.0/valgrind/gtk.supp \
         --suppressions=build-aux/valgrind/mesa.supp \
         --suppressions=build-aux/valgrind/fontconfig.supp \
+        --suppressions=build-aux/valgrind/gio.supp \
         --suppressions=build-aux/valgrind/swift.supp \
         --log-file="$log" \
         "$tests" "$filter" >"$log.tests" 2>&1 || true
