@@ -71,7 +71,10 @@ public final class CatalogSearch: Sendable {
     /// A blank query matches every row.
     public func rows(matching query: String, isCancelled: () -> Bool = { false }) -> RowSet? {
         var folder = TextFolder()
-        let needle = folder.fold(query)
+        return rows(containing: folder.fold(query), isCancelled: isCancelled)
+    }
+
+    private func rows(containing needle: [UInt8], isCancelled: () -> Bool) -> RowSet? {
         let count = catalog.count
         guard !needle.isEmpty else { return RowSet(capacity: count, words: Self.allRows(count)) }
         if let known = known(needle) { return known }
@@ -101,7 +104,7 @@ public final class CatalogSearch: Sendable {
         guard needle.count == 1, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(needle[0]),
             catalog.count * indexes.count <= Self.quickSignatures
         else { return nil }
-        return rows(matching: query)
+        return rows(containing: needle, isCancelled: { false })
     }
 
     private func known(_ needle: [UInt8]) -> RowSet? {
