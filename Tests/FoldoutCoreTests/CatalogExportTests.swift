@@ -110,6 +110,45 @@ final class CatalogExportTests: XCTestCase {
         }
     }
 
+    /// Rows in the file's order are written as the file is read, a few MiB at a time: CRLF and
+    /// blank lines as the whole file's records lose them, and a record longer than what is read
+    /// ahead of it (a quoted field of 3 MiB) found in the file read whole.
+    func testRowsInTheFilesOrderAreWrittenAsTheFileIsRead() throws {
+        let directory = LibraryTestDirectory()
+        var records = (0..<120_000).map { "\($0),record \($0) in the file's order,\($0 % 13)" }
+        records[70_000] = "70000,\"" + String(repeating: "a long quoted field, \"\"line\"\"\n", count: 100_000) + "\",0"
+        let head: String = records[..<50].joined(separator: "\r\n\r\n")
+        let text: String = "\r\n\nid,text,n\r\n" + head + "\n" + records[50...].joined(separator: "\n")
+        directory.write(text, to: "in.csv")
+        let catalog = try Catalog.load(path: directory.path + "/in.csv")
+        XCTAssertEqual(catalog.count, records.count)
+        XCTAssertGreaterThan(text.utf8.count, 6 << 20, "a file read a few MiB at a time")
+        let everything = try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv).bytes()
+        XCTAssertEqual(
+            String(decoding: everything, as: UTF8.self), "id,text,n\n" + records.joined(separator: "\n") + "\n")
+        let rows: [UInt32] = (0..<UInt32(records.count)).filter { row in
+            row % 3 == 1 || row == 70_000 || row == 119_999
+        }
+        let some = try CatalogExport(catalog: catalog, rows: rows, format: .csv).bytes()
+        XCTAssertEqual(
+            String(decoding: some, as: UTF8.self),
+            "id,text,n\n" + rows.map { records[Int($0)] + "\n" }.joined())
+        let progress = CatalogExportProgress(totalRows: rows.count)
+        progress.cancel()
+        XCTAssertThrowsError(try CatalogExport(catalog: catalog, rows: rows, format: .csv).bytes(progress: progress)) {
+            XCTAssertEqual(($0 as? CatalogExportError)?.reason, .cancelled)
+        }
+        let columns = try CatalogExport(catalog: catalog, rows: [1, 70_000, 119_999], columns: [2, 1], format: .tsv)
+            .bytes()
+        XCTAssertEqual(
+            Self.records(String(decoding: columns, as: UTF8.self), "\t"),
+            [
+                ["n", "text"], ["1", "record 1 in the file's order"],
+                ["0", String(repeating: "a long quoted field, \"line\"\n", count: 100_000)],
+                ["\(119_999 % 13)", "record 119999 in the file's order"],
+            ])
+    }
+
     /// A file whose lines end with carriage returns alone exports its values, a line feed a record.
     func testAFileOfCarriageReturnsExportsItsRecords() throws {
         let directory = LibraryTestDirectory()

@@ -104,6 +104,9 @@ public struct CatalogExport: Sendable {
             }
             return try writer.finish()
         }
+        if rows.isAscending {
+            return try writeInFileOrder(origin, progress: progress, &writer)
+        }
         var records = try CatalogSourceRecords(origin, rows: catalog.count, columns: catalog.columns.count)
         if columns == Array(catalog.columns.indices) && records.delimiter == format.delimiter {
             // Every column, in the file's order and delimiter: each record is copied as it is.
@@ -122,6 +125,37 @@ public struct CatalogExport: Sendable {
         try forEachRow(progress, source: origin.path) { row throws(CatalogExportError) in
             try records.withFields(of: row, writeRecord)
         }
+        try writer.finish()
+    }
+
+    /// Writes rows in the file's order as the file is read, each record copied as it is when
+    /// every column is written in the file's delimiter, else its fields written one by one.
+    private func writeInFileOrder(
+        _ origin: CatalogOrigin, progress: CatalogExportProgress?, _ writer: inout DelimitedWriter
+    ) throws(CatalogExportError) {
+        let columns = self.columns
+        let delimiter = format.delimiter
+        let copied = columns == Array(catalog.columns.indices)
+        var fields: [CatalogCSVScanner.Field] = []
+        var written = 0
+        func write(_ text: UnsafeBufferPointer<UInt8>, fileDelimiter: UInt8) throws(CatalogExportError) {
+            if copied && fileDelimiter == delimiter { return try writer.record(text) }
+            var scanner = CatalogCSVScanner(bytes: text, startingAt: 0, delimiter: fileDelimiter)
+            try CatalogSourceRecords.readFields(&scanner, into: &fields, path: origin.path)
+            for column in columns { scanner.withBytes(of: fields[column]) { writer.field($0) } }
+            try writer.endRecord()
+        }
+        try CatalogSourceRecords.inFileOrder(
+            origin, rows: rows,
+            header: write,
+            record: { (text, fileDelimiter) throws(CatalogExportError) in
+                if written & 4095 == 0, let progress, !progress.report(written: written) {
+                    throw CatalogExportError(reason: .cancelled, path: origin.path)
+                }
+                written += 1
+                try write(text, fileDelimiter: fileDelimiter)
+            })
+        _ = progress?.report(written: rows.count)
         try writer.finish()
     }
 
@@ -161,5 +195,19 @@ public final class CatalogExportProgress: Sendable {
     public func report(written rows: Int) -> Bool {
         written.store(rows, ordering: .relaxed)
         return !isCancelled
+    }
+}
+
+extension [UInt32] {
+    /// Each element greater than the one before.
+    var isAscending: Bool {
+        withUnsafeBufferPointer { rows in
+            var index = 1
+            while index < rows.count {
+                if rows[index] <= rows[index - 1] { return false }
+                index += 1
+            }
+            return true
+        }
     }
 }

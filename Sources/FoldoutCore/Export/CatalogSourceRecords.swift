@@ -17,19 +17,7 @@ struct CatalogSourceRecords {
 
     init(_ origin: CatalogOrigin, rows: Int, columns: Int) throws(CatalogExportError) {
         path = origin.path
-        do {
-            snapshot = try FileSnapshot(path: origin.path, limit: Catalog.textSizeLimit)
-        } catch {
-            switch error {
-            case .changed: throw CatalogExportError(reason: .sourceChanged, path: origin.path)
-            case .system(let error):
-                throw CatalogExportError(
-                    reason: error.isNotFound ? .sourceChanged : .sourceUnreadable(error.text), path: origin.path)
-            }
-        }
-        guard snapshot.version == origin.version else {
-            throw CatalogExportError(reason: .sourceChanged, path: origin.path)
-        }
+        snapshot = try Self.snapshot(of: origin, asUsed: false)
         let (start, delimiter) = CatalogCSVParser.layout(of: snapshot.bytes)
         self.delimiter = delimiter
         scanner = CatalogCSVScanner(bytes: snapshot.bytes, startingAt: start, delimiter: delimiter)
@@ -47,6 +35,25 @@ struct CatalogSourceRecords {
             throw CatalogExportError(reason: .sourceChanged, path: origin.path)
         }
         guard starts.count == rows else { throw CatalogExportError(reason: .sourceChanged, path: origin.path) }
+    }
+
+    /// The file `origin` names, if it is still the version read (`asUsed`: read as it is used).
+    static func snapshot(of origin: CatalogOrigin, asUsed: Bool) throws(CatalogExportError) -> FileSnapshot {
+        let snapshot: FileSnapshot
+        do {
+            snapshot = try FileSnapshot(path: origin.path, limit: Catalog.textSizeLimit, asUsed: asUsed)
+        } catch {
+            switch error {
+            case .changed: throw CatalogExportError(reason: .sourceChanged, path: origin.path)
+            case .system(let error):
+                throw CatalogExportError(
+                    reason: error.isNotFound ? .sourceChanged : .sourceUnreadable(error.text), path: origin.path)
+            }
+        }
+        guard snapshot.version == origin.version else {
+            throw CatalogExportError(reason: .sourceChanged, path: origin.path)
+        }
+        return snapshot
     }
 
     /// Finds every record after the header; in a large file, in two halves at once, the second
@@ -95,7 +102,7 @@ struct CatalogSourceRecords {
         }
     }
 
-    private static func skipRecord(_ scanner: inout CatalogCSVScanner) throws(CatalogImportError) {
+    static func skipRecord(_ scanner: inout CatalogCSVScanner) throws(CatalogImportError) {
         scanner.scratch.removeAll(keepingCapacity: true)
         var terminator = CatalogCSVScanner.Terminator.delimiter
         while terminator == .delimiter { (_, terminator) = try scanner.nextField(column: 0) }
@@ -118,6 +125,14 @@ struct CatalogSourceRecords {
         of row: Int?, _ body: ([CatalogCSVScanner.Field], CatalogCSVScanner) throws(CatalogExportError) -> Void
     ) throws(CatalogExportError) {
         scanner.restart(at: row.map { Int(starts[$0]) } ?? header)
+        try Self.readFields(&scanner, into: &fields, path: path)
+        try body(fields, scanner)
+    }
+
+    /// Reads the fields of the record at the scanner's place into `fields`.
+    static func readFields(
+        _ scanner: inout CatalogCSVScanner, into fields: inout [CatalogCSVScanner.Field], path: String
+    ) throws(CatalogExportError) {
         fields.removeAll(keepingCapacity: true)
         var terminator = CatalogCSVScanner.Terminator.delimiter
         do throws(CatalogImportError) {
@@ -129,6 +144,5 @@ struct CatalogSourceRecords {
         } catch {
             throw CatalogExportError(reason: .sourceChanged, path: path)
         }
-        try body(fields, scanner)
     }
 }
