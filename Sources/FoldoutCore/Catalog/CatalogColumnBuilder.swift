@@ -215,20 +215,32 @@ struct CatalogColumnBuilder {
         return CatalogCodedValues(codes: codes.column, dictionary: interner.table, numbers: nil)
     }
 
+    /// `value.rounded()` (to the nearest, halves away from zero) without a call to the C library's
+    /// `round`, which x86-64 makes for each value (its own instruction needs SSE4.1): read three
+    /// times for each number of a million rows, the calls took a tenth of a load's last step.
+    @inline(__always)
+    static func roundedAway(_ value: Double) -> Double {
+        // 2^52: from there on every double is whole (and NaN and infinity compare false).
+        guard value.magnitude < 4_503_599_627_370_496 else { return value }
+        let whole = Double(Int64(value))
+        let fraction = value - whole
+        return fraction >= 0.5 ? whole + 1 : fraction <= -0.5 ? whole - 1 : whole
+    }
+
     /// Numbers as scaled integers when they have few enough decimals and fit, else as doubles.
     /// The integers are made as they are stored, without an array of them beside the doubles.
     static func numberValues(_ reals: [Double], _ decimals: Int, _ hasExponent: Bool) -> CatalogColumnValues {
         guard !hasExponent && decimals <= 6 else { return .reals(reals) }
         let scale = CatalogValueParser.powersOfTen[decimals]
         let fits = reals.withUnsafeBufferPointer { reals in
-            reals.allSatisfy { $0.isNaN || ($0 * scale).rounded().magnitude < 9.0e15 }
+            reals.allSatisfy { $0.isNaN || roundedAway($0 * scale).magnitude < 9.0e15 }
         }
         guard fits else { return .reals(reals) }
         return reals.withUnsafeBufferPointer { reals in
             .integers(
                 CatalogIntegerValues(count: reals.count, scale: decimals) { position in
                     let value = reals[position]
-                    return value.isNaN ? CatalogIntegerValues.missingValue : Int64((value * scale).rounded())
+                    return value.isNaN ? CatalogIntegerValues.missingValue : Int64(roundedAway(value * scale))
                 })
         }
     }

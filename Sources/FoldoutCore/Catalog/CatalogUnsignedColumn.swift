@@ -104,10 +104,41 @@ struct CatalogCodeBuffer {
         }
     }
 
-    /// Appends `translated[code]` for every code of `other`.
+    /// Appends `translated[code]` for every code of `other`, widened first for the largest.
     mutating func append(contentsOf other: CatalogUnsignedColumn, translatedBy translated: [UInt32]) {
-        translated.withUnsafeBufferPointer { translated in
-            for position in 0..<other.count { append(translated[Int(other[position])]) }
+        let largest = translated.max() ?? 0
+        if largest > UInt32(UInt8.max) && bytesPerCode == 1 || largest > UInt32(UInt16.max) && bytesPerCode == 2 {
+            widen(for: largest)
+        }
+        switch bytesPerCode {
+        case 1: Self.append(other, translatedBy: translated, to: &narrow)
+        case 2: Self.append(other, translatedBy: translated, to: &middle)
+        default: Self.append(other, translatedBy: translated, to: &wide)
+        }
+    }
+
+    private static func append<Code: FixedWidthInteger>(
+        _ other: CatalogUnsignedColumn, translatedBy translated: [UInt32], to codes: inout [Code]
+    ) {
+        func append<Source: FixedWidthInteger>(_ source: [Source]) {
+            let start = codes.count
+            codes.append(contentsOf: repeatElement(0, count: source.count))
+            codes.withUnsafeMutableBufferPointer { codes in
+                translated.withUnsafeBufferPointer { translated in
+                    source.withUnsafeBufferPointer { source in
+                        for position in source.indices {
+                            codes[start + position] = Code(truncatingIfNeeded: translated[Int(source[position])])
+                        }
+                    }
+                }
+            }
+        }
+        switch other.storage {
+        case .u8(let source): append(source)
+        case .u16(let source): append(source)
+        case .u32(let source): append(source)
+        case .u64(let source): append(source)
+        case .positions(let count): append((0..<UInt32(count)).map { $0 })
         }
     }
 
