@@ -200,13 +200,18 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    /// The rows in view are those GTK has mapped where the list shows: a row bound but never laid
+    /// out, or pushed below the view by an unfolded row, keeps the place GTK last gave it (for
+    /// one never laid out, 12 pixels at the top) but is not mapped, and stays so.
     @MainActor private func assertRowsInViewTitled(by column: Int, line: UInt = #line) throws {
         let height = Double(page.listView.height)
         let inView = page.boundRows.values.filter { row in
-            guard row.position != nil, let bounds = row.root.bounds(in: page.listView) else { return false }
+            guard row.position != nil, row.root.isMapped, let bounds = row.root.bounds(in: page.listView) else {
+                return false
+            }
             return bounds.y < height && bounds.y + bounds.height > 0
         }
-        XCTAssertGreaterThan(inView.count, 5, line: line)
+        XCTAssertGreaterThanOrEqual(inView.count, 4, line: line)
         for row in inView {
             let position = try XCTUnwrap(row.position, "row \(row.listPosition)")
             XCTAssertEqual(
