@@ -37,14 +37,6 @@ extension CatalogSourceRecords {
         do { try snapshot.checkUnchanged() } catch { throw changed }
     }
 
-    /// A record's text without its line end (LF or CRLF).
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        var end = range.upperBound
-        if end > range.lowerBound && bytes[end - 1] == 10 { end -= 1 }
-        if end > range.lowerBound && bytes[end - 1] == 13 { end -= 1 }
-        return UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end])
-    }
-
     /// Finds one record after another in a snapshot read as it is used.
     private struct Walk {
         let snapshot: FileSnapshot

@@ -114,10 +114,16 @@ struct CatalogSourceRecords {
         throws(CatalogExportError) -> R
     {
         let start = row.map { Int(starts[$0]) } ?? header
-        var end = row.map { Int(ends[$0]) } ?? headerEnd
-        if end > start && snapshot.bytes[end - 1] == 10 { end -= 1 }
-        if end > start && snapshot.bytes[end - 1] == 13 { end -= 1 }
-        return try body(UnsafeBufferPointer(rebasing: snapshot.bytes[start..<end]))
+        let end = row.map { Int(ends[$0]) } ?? headerEnd
+        return try body(Self.text(snapshot.bytes, start..<end))
+    }
+
+    /// A record's text without its line end (LF or CRLF).
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        var end = range.upperBound
+        if end > range.lowerBound && bytes[end - 1] == 10 { end -= 1 }
+        if end > range.lowerBound && bytes[end - 1] == 13 { end -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end])
     }
 
     /// Calls `body` with the fields of the header (`row` nil) or of the catalog's row `row`.
