@@ -26,6 +26,10 @@ enum CatalogCSVParser {
         let release: Release
         let restore: @Sendable () throws(CatalogImportError) -> Void
         var readAhead: ReadAhead? = nil
+        /// True once the whole input can be read without waiting; nil when it always can (a file).
+        /// Until then the input is read on one thread: the rest is still being written (text
+        /// decompressed by a thread of its own), and a second half would take the writer's core.
+        var isWhole: (@Sendable () -> Bool)? = nil
     }
 
     /// `delimiter`, when given, is not looked for; `textColumns` are read as text whatever
@@ -191,9 +195,10 @@ enum CatalogCSVParser {
     static let keptPastSplit = 2 << 20
 
     /// Reads what is left of a large file in two halves at once: this thread up to the first
-    /// record ending at or past the middle (or `ReadAhead.firstHalfPercent`), another, which finds
-    /// the line break there itself (the middle may not be written yet), from it to the end, into
-    /// builders merged afterwards. Where the first half ends checks that guess of a record's
+    /// record ending at or past the middle, another, which finds the line break there itself,
+    /// from it to the end, into builders merged afterwards. Text still being written
+    /// (`Memory.isWhole`) is read on this thread alone until it is whole, and what is left
+    /// then is halved. Where the first half ends checks that guess of a record's
     /// start; when it was wrong, or the second half met an error (whose line only a reading from
     /// the start can name), the caller reads on alone. With `memory`, the second half gives back
     /// what it reads past `keptPastSplit`: a first half that read there, or failed, is read again.
@@ -202,12 +207,24 @@ enum CatalogCSVParser {
         loading: CatalogLoading?, memory: Memory?
     ) throws(CatalogImportError) -> Halves {
         let bytes = scanner.bytes
-        guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(0) }
         let ahead = memory?.readAhead
+        var rowsBefore = 0
+        if let isWhole = memory?.isWhole {
+            while !isWhole() && bytes.count - scanner.index >= parallelThreshold {
+                let part = try records(
+                    &scanner, &builders, rowLimit: Int.max, stop: scanner.index + readMargin, loading: loading,
+                    release: memory?.release, ahead: ahead)
+                if part.overran { return .readWhole }
+                if let column = part.again { return .again(column) }
+                rowsBefore += part.rows
+            }
+        }
+        guard bytes.count - scanner.index >= parallelThreshold else { return .readOnAlone(rowsBefore) }
         // The first half stops at the first record end at or past `split`: after the first line
         // break at or past `split - 1`, where the second half starts if the guess is right.
-        let split = scanner.index + (bytes.count - scanner.index) * (ahead?.firstHalfPercent ?? 50) / 100
-        let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsSoFar, 1), 1) * 21 / 20
+        let split = scanner.index + (bytes.count - scanner.index) / 2
+        let rowsRead = rowsSoFar + rowsBefore
+        let expectedRows = (bytes.count - split) / max(scanner.index / max(rowsRead, 1), 1) * 21 / 20
         var secondBuilders = CatalogColumnBuilder.emptyCopies(of: builders, rows: expectedRows)
         let keptEnd = split + keptPastSplit
         let secondRelease = memory.map { memory in
@@ -252,11 +269,11 @@ enum CatalogCSVParser {
             if let secondRead = secondScanner { loading?.report(parsedMore: -(secondRead.index - secondStart)) }
             try memory?.restore()
             if ahead != nil { scanner.readable = min(scanner.readable, keptEnd) }
-            return .readOnAlone(firstHalf.rows)
+            return .readOnAlone(rowsBefore + firstHalf.rows)
         }
         CatalogColumnBuilder.absorb(&builders, &secondBuilders)
         scanner = secondRead
-        return .merged(firstHalf.rows + secondHalf.rows)
+        return .merged(rowsBefore + firstHalf.rows + secondHalf.rows)
     }
 
     private struct RecordsRead {

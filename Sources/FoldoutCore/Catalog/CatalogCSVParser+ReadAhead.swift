@@ -9,10 +9,6 @@ extension CatalogCSVParser {
     struct ReadAhead: Sendable {
         let read: @Sendable (Range<Int>) throws(CatalogImportError) -> Void
         let readWhole: @Sendable () throws(CatalogImportError) -> Void
-        /// The share of the input, in per cent, that the first of two halves read at once takes:
-        /// more than half where the second half's bytes come later than the first's (text still
-        /// being decompressed, by a thread that shares the cores with the halves).
-        var firstHalfPercent = 50
     }
 
     /// A scanner keeps at least `readMargin` bytes read ahead of it, reading up to `readWindow`

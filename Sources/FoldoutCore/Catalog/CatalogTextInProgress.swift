@@ -43,6 +43,9 @@ public final class CatalogTextInProgress: @unchecked Sendable {
     /// For `write`: the bytes before `end` are written.
     public func wrote(upTo end: Int) { written.store(min(end, memory.count - 1), ordering: .releasing) }
 
+    /// True once the writer has said the text is whole: every byte can be read without waiting.
+    public var isWhole: Bool { state.load(ordering: .acquiring) == State.whole }
+
     /// For `write`: true once nothing more is wanted (the parsing ended early, or failed).
     public var isStopped: Bool { state.load(ordering: .relaxed) == State.stopped }
 
@@ -81,10 +84,8 @@ extension Catalog {
             },
             readWhole: { () throws(CatalogImportError) in
                 guard text.wait(upTo: text.memory.count) else { throw unwritten }
-            },
-            // Measured with a gzip file's decompression: the second half waits for its bytes,
-            // then shares a core with the writer (docs/performance.md, 2026-11-28, morning).
-            firstHalfPercent: 60)
+            })
+        memory.isWhole = { text.isWhole }
         return CatalogCSVParser.parse(
             UnsafeBufferPointer(text.memory), name: name, loading: loading, memory: memory, origin: origin)
     }
