@@ -36,7 +36,7 @@ enum SQLiteDatabase {
         if total >= halvesFrom, let halves = try database.halves(of: chosen, columns: columnNames) {
             try readInHalves(halves, database: database, columns: columns, into: &text, progress: progress)
         } else {
-            try read(statement, columns: columns, into: &text, progress: progress)
+            try read(statement, columns: columns, into: &text, expectedRows: total, progress: progress)
         }
         let declaredText = (0..<columns).filter {
             hasTextAffinity(sqlite3_column_decltype(statement.handle, Int32($0)).map { String(cString: $0) })
@@ -63,11 +63,11 @@ enum SQLiteDatabase {
     ) throws(CatalogImportError) {
         let first = try database.prepare(halves.first)
         let second = try database.sibling().prepare(halves.second)
-        let other = SecondHalf(statement: second, columns: columns)
+        let other = SecondHalf(statement: second, columns: columns, rows: progress.rows / 2)
         DispatchQueue.global().async(group: other.finished) { other.read() }
         var failure: CatalogImportError?
         do throws(CatalogImportError) {
-            try read(first, columns: columns, into: &text, progress: progress.halved)
+            try read(first, columns: columns, into: &text, expectedRows: progress.rows, progress: progress.halved)
         } catch {
             failure = error
             other.stop()
@@ -79,9 +79,14 @@ enum SQLiteDatabase {
         text.append(other.text)
     }
 
-    /// Steps `statement` to its end, writing each row into `text`.
+    /// The rows after which a text makes room for the rest, as long as those rows on average:
+    /// a table's text grown by doubling was copied and its fresh pages cleared about twice over.
+    private static let reserveAfter = 1024
+
+    /// Steps `statement` to its end, writing each row into `text`, which will hold about
+    /// `expectedRows` in all.
     private static func read(
-        _ statement: Statement, columns: Int, into text: inout CatalogTableText, progress: Progress?,
+        _ statement: Statement, columns: Int, into text: inout CatalogTableText, expectedRows: Int, progress: Progress?,
         stopped: () -> Bool = { false }
     ) throws(CatalogImportError) {
         var hex: [UInt8] = []
@@ -103,6 +108,7 @@ enum SQLiteDatabase {
                 }
             }
             text.endRow()
+            if text.rows == reserveAfter { text.reserve(rows: expectedRows) }
             guard text.rows & 0xFFFF == 0 else { continue }
             if stopped() { return }
             if let progress, !progress.report(rows: text.rows) {
@@ -179,15 +185,19 @@ enum SQLiteDatabase {
         private let columns: Int
         private let stopping = Atomic<Bool>(false)
 
-        init(statement: Statement, columns: Int) {
+        /// The second half of a table of about twice `rows` rows.
+        init(statement: Statement, columns: Int, rows: Int) {
             self.statement = statement
             self.columns = columns
+            self.rows = rows
             text = CatalogTableText(continuing: columns)
         }
 
+        private let rows: Int
+
         func read() {
             do throws(CatalogImportError) {
-                try SQLiteDatabase.read(statement, columns: columns, into: &text, progress: nil) {
+                try SQLiteDatabase.read(statement, columns: columns, into: &text, expectedRows: rows, progress: nil) {
                     self.stopping.load(ordering: .relaxed)
                 }
             } catch {

@@ -25,6 +25,13 @@ public struct CatalogTableText {
         columnCount = columns
     }
 
+    /// Makes room for `rows` rows in all, as long as the rows written so far on average (and a
+    /// tenth more), so that the text is not copied each time it doubles.
+    public mutating func reserve(rows total: Int) {
+        guard rows > 0 else { return }
+        writer.reserve(min(writer.buffer.count / rows * total * 11 / 10, Catalog.textSizeLimit))
+    }
+
     /// Appends the rows of `other`, a table of as many columns begun with `init(continuing:)`.
     public mutating func append(_ other: CatalogTableText) {
         writer.append(other.writer.buffer)
