@@ -190,6 +190,32 @@ final class CatalogExportTests: XCTestCase {
         XCTAssertEqual(directory.entries(), [])
     }
 
+    /// An export onto a file replaces it whole, and lets the replaced file go (it is held open
+    /// across the rename and closed on a thread of its own): no descriptor of it is kept.
+    func testAnExportOntoAFileReplacesItAndLetsTheOldOneGo() throws {
+        let directory = LibraryTestDirectory()
+        let path = directory.path + "/out.csv"
+        directory.write(String(repeating: "an older file\n", count: 10_000), to: "out.csv")
+        let catalog = Catalog.generate(count: 2_000, seed: 3)
+        try CatalogExport(catalog: catalog, rows: catalog.filePositions, format: .csv).write(to: path)
+        let exported = String(decoding: try XCTUnwrap(directory.read("out.csv")), as: UTF8.self)
+        XCTAssertEqual(Self.records(exported, ",").count, 2_001)
+        XCTAssertFalse(exported.contains("an older file"))
+        func heldReplaced() -> Bool {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            return descriptors.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0))
+                    == path + " (deleted)"
+            }
+        }
+        var waited = 0
+        while heldReplaced() && waited < 10_000 {
+            usleep(1_000)
+            waited += 1
+        }
+        XCTAssertFalse(heldReplaced(), "the replaced file is still open")
+    }
+
     func testAnExportIntoAFolderThatCannotBeWrittenSaysWhy() {
         let catalog = Catalog.generate(count: 10, seed: 3)
         XCTAssertThrowsError(
