@@ -24,8 +24,8 @@ struct CatalogColumnBuilder {
     private var interner = CatalogNameInterner()
     private var texts = CatalogNameTable()
     private var codes = CatalogCodeBuffer()
-    private var reals: [Double] = []
-    private var integers: [Int64] = []
+    private var reals = CatalogAppendBuffer<Double>()
+    private var integers = CatalogAppendBuffer<Int64>()
     private var missing = 0
     /// The bytes of a text in the sample, on average: room for the rest is made from it.
     private var bytesPerText = 0
@@ -75,12 +75,12 @@ struct CatalogColumnBuilder {
         let codes = codes.column
         switch classes.kind {
         case .number:
-            reals = classes.reals(of: codes)
+            reals = CatalogAppendBuffer(classes.reals(of: codes))
             maxDecimals = classes.maxDecimals
             hasExponent = classes.hasExponent
             mode = .numbers
         case .date, .dateTime:
-            integers = classes.integers(of: codes)
+            integers = CatalogAppendBuffer(classes.integers(of: codes))
             mode = classes.kind == .date ? .dates : .dateTimes
         case .text:
             let table = interner.table
@@ -101,8 +101,8 @@ struct CatalogColumnBuilder {
         switch mode {
         case .interned: codes.reserve(rows)
         case .texts: texts.reserveCapacity(names: rows, bytes: rows * bytesPerText)
-        case .numbers: reals.reserveCapacity(rows)
-        case .dates, .dateTimes: integers.reserveCapacity(rows)
+        case .numbers: reals.reserve(rows)
+        case .dates, .dateTimes: integers.reserve(rows)
         }
     }
 
@@ -132,11 +132,11 @@ struct CatalogColumnBuilder {
         case .texts:
             texts.append(contentsOf: other.texts)
         case .numbers:
-            reals.append(contentsOf: other.reals)
+            other.reals.withUnsafeBufferPointer { reals.append(contentsOf: $0) }
             maxDecimals = max(maxDecimals, other.maxDecimals)
             hasExponent = hasExponent || other.hasExponent
         case .dates, .dateTimes:
-            integers.append(contentsOf: other.integers)
+            other.integers.withUnsafeBufferPointer { integers.append(contentsOf: $0) }
         }
     }
 
@@ -154,7 +154,9 @@ struct CatalogColumnBuilder {
         case .dates, .dateTimes:
             return CatalogColumn(
                 name: name, kind: mode == .dates ? .date : .dateTime,
-                values: .integers(CatalogIntegerValues(integers, scale: 0)),
+                values: integers.withUnsafeBufferPointer { integers in
+                    .integers(CatalogIntegerValues(count: integers.count, scale: 0) { integers[$0] })
+                },
                 missingCount: missing, suggestsFacet: false)
         case .interned:
             let table = interner.table
@@ -230,19 +232,27 @@ struct CatalogColumnBuilder {
     /// Numbers as scaled integers when they have few enough decimals and fit, else as doubles.
     /// The integers are made as they are stored, without an array of them beside the doubles.
     static func numberValues(_ reals: [Double], _ decimals: Int, _ hasExponent: Bool) -> CatalogColumnValues {
-        guard !hasExponent && decimals <= 6 else { return .reals(reals) }
+        reals.withUnsafeBufferPointer { scaled($0, decimals, hasExponent) } ?? .reals(reals)
+    }
+
+    static func numberValues(_ reals: CatalogAppendBuffer<Double>, _ decimals: Int, _ hasExponent: Bool)
+        -> CatalogColumnValues
+    {
+        reals.withUnsafeBufferPointer { scaled($0, decimals, hasExponent) } ?? .reals(reals.array)
+    }
+
+    /// The scaled integers, or nil when the numbers are to be kept as doubles.
+    private static func scaled(_ reals: UnsafeBufferPointer<Double>, _ decimals: Int, _ hasExponent: Bool)
+        -> CatalogColumnValues?
+    {
+        guard !hasExponent && decimals <= 6 else { return nil }
         let scale = CatalogValueParser.powersOfTen[decimals]
-        let fits = reals.withUnsafeBufferPointer { reals in
-            reals.allSatisfy { $0.isNaN || roundedAway($0 * scale).magnitude < 9.0e15 }
-        }
-        guard fits else { return .reals(reals) }
-        return reals.withUnsafeBufferPointer { reals in
-            .integers(
-                CatalogIntegerValues(count: reals.count, scale: decimals) { position in
-                    let value = reals[position]
-                    return value.isNaN ? CatalogIntegerValues.missingValue : Int64(roundedAway(value * scale))
-                })
-        }
+        guard reals.allSatisfy({ $0.isNaN || roundedAway($0 * scale).magnitude < 9.0e15 }) else { return nil }
+        return .integers(
+            CatalogIntegerValues(count: reals.count, scale: decimals) { position in
+                let value = reals[position]
+                return value.isNaN ? CatalogIntegerValues.missingValue : Int64(roundedAway(value * scale))
+            })
     }
 }
 

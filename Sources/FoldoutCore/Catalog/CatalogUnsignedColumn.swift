@@ -76,12 +76,12 @@ struct CatalogUnsignedColumn: Sendable {
 
 /// Codes appended one at a time while a file is read, in 8 bits each until a code needs 16, then
 /// 16 until one needs 32: a column of a few distinct values costs a byte a row while loading.
-/// (One array per width rather than an enum with an array payload, which Swift would copy on
-/// every append.)
+/// (One buffer per width rather than an enum with a payload, which Swift would copy on every
+/// append.)
 struct CatalogCodeBuffer {
-    private var narrow: [UInt8] = []
-    private var middle: [UInt16] = []
-    private var wide: [UInt32] = []
+    private var narrow = CatalogAppendBuffer<UInt8>()
+    private var middle = CatalogAppendBuffer<UInt16>()
+    private var wide = CatalogAppendBuffer<UInt32>()
     private var bytesPerCode = 1
 
     mutating func append(_ code: UInt32) {
@@ -98,9 +98,9 @@ struct CatalogCodeBuffer {
     /// Makes room for `count` codes of the current width.
     mutating func reserve(_ count: Int) {
         switch bytesPerCode {
-        case 1: narrow.reserveCapacity(count)
-        case 2: middle.reserveCapacity(count)
-        default: wide.reserveCapacity(count)
+        case 1: narrow.reserve(count)
+        case 2: middle.reserve(count)
+        default: wide.reserve(count)
         }
     }
 
@@ -117,17 +117,15 @@ struct CatalogCodeBuffer {
         }
     }
 
-    private static func append<Code: FixedWidthInteger>(
-        _ other: CatalogUnsignedColumn, translatedBy translated: [UInt32], to codes: inout [Code]
+    private static func append<Code: FixedWidthInteger & BitwiseCopyable>(
+        _ other: CatalogUnsignedColumn, translatedBy translated: [UInt32], to codes: inout CatalogAppendBuffer<Code>
     ) {
         func append<Source: FixedWidthInteger>(_ source: [Source]) {
-            let start = codes.count
-            codes.append(contentsOf: repeatElement(0, count: source.count))
-            codes.withUnsafeMutableBufferPointer { codes in
+            codes.append(count: source.count) { codes in
                 translated.withUnsafeBufferPointer { translated in
                     source.withUnsafeBufferPointer { source in
                         for position in source.indices {
-                            codes[start + position] = Code(truncatingIfNeeded: translated[Int(source[position])])
+                            codes[position] = Code(truncatingIfNeeded: translated[Int(source[position])])
                         }
                     }
                 }
@@ -149,16 +147,16 @@ struct CatalogCodeBuffer {
         } else {
             wide = bytesPerCode == 1 ? narrow.map(UInt32.init) : middle.map(UInt32.init)
             bytesPerCode = 4
-            middle = []
+            middle = CatalogAppendBuffer()
         }
-        narrow = []
+        narrow = CatalogAppendBuffer()
     }
 
     var column: CatalogUnsignedColumn {
         switch bytesPerCode {
-        case 1: CatalogUnsignedColumn(storage: .u8(narrow))
-        case 2: CatalogUnsignedColumn(storage: .u16(middle))
-        default: CatalogUnsignedColumn(storage: .u32(wide))
+        case 1: CatalogUnsignedColumn(storage: .u8(narrow.array))
+        case 2: CatalogUnsignedColumn(storage: .u16(middle.array))
+        default: CatalogUnsignedColumn(storage: .u32(wide.array))
         }
     }
 }
