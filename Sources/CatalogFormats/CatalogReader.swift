@@ -48,7 +48,9 @@ public enum CatalogReader {
             return try Spreadsheet.catalog(.xls, path: path, contents: nil, sheet: options.table, loading: loading)
         }
         if let compression = Decompression.Kind(head) {
-            let contents = try CatalogFileContents(path: path, loading: nil)
+            // A gzip file may be read as it is inflated and parsed (`parsedAsDecompressed`).
+            let asUsed = compression == .gzip && options.table == nil
+            let contents = try CatalogFileContents(path: path, loading: nil, asUsed: asUsed)
             if compression == .zip, let kind = Spreadsheet.kind(ofZip: contents) {
                 return try Spreadsheet.catalog(
                     kind, path: path, contents: contents, sheet: options.table, loading: loading)
@@ -59,6 +61,7 @@ public enum CatalogReader {
             {
                 return catalog
             }
+            if asUsed { try contents.readWhole() }
             let inner = try Decompression.read(contents, kind: compression, member: options.table, loading: loading)
             let isJSON = looksLikeJSON(name: inner.member ?? path, bytes: inner.bytes)
             let format = CatalogFileFormat.compressed(

@@ -84,15 +84,20 @@ enum Decompression {
 
     /// The catalog in a compressed file (not an archive) read as it is decompressed, where that
     /// can be done (`GzipInflation.parseAsInflated`: a gzip file of delimited UTF-8 text); nil
-    /// where the file is to be decompressed whole first (`read`).
+    /// where the file is to be decompressed whole first (`read`, after `contents.readWhole()`
+    /// when it is read as it is used).
     static func parsedAsDecompressed(
         _ contents: CatalogFileContents, kind: Kind, encoding: String?, loading: CatalogLoading?
     ) throws(CatalogImportError) -> Catalog? {
-        guard kind == .gzip, TextEncoding.isUTF8(encoding), try entries(contents, kind: kind).first?.isRaw == true
+        // libarchive tells a compressed tar from a compressed file by the first bytes inflated.
+        guard kind == .gzip, TextEncoding.isUTF8(encoding), contents.readAhead(0..<min(contents.bytes.count, 4 << 20)),
+            (try? entries(contents, kind: kind).first?.isRaw) == true,
+            let catalog = try GzipInflation.parseAsInflated(
+                contents, name: Catalog.fileName(of: contents.path), loading: loading,
+                origin: contents.origin(.compressed(kind.name, member: nil, inner: .delimited)))
         else { return nil }
-        return try GzipInflation.parseAsInflated(
-            contents, name: Catalog.fileName(of: contents.path), loading: loading,
-            origin: contents.origin(.compressed(kind.name, member: nil, inner: .delimited)))
+        try contents.checkUnchanged()
+        return catalog
     }
 
     /// The members that can be catalogs, with their sizes; empty for a compressed file.

@@ -14,14 +14,16 @@ enum GzipInflation {
     /// decompressed; nil when the file is to be read the other way (`inflate`, then its character
     /// set or JSON): it is JSON or has a byte order mark, its size is not the one written in it
     /// (several members, or a lie), it is damaged, or it is not UTF-8. Its problems are thrown.
+    /// `contents` may be read as it is used: the compressed bytes are read just before they are
+    /// inflated, into the memory of those inflated before them.
     static func parseAsInflated(
         _ contents: CatalogFileContents, name: String, loading: CatalogLoading?, origin: CatalogOrigin
     ) throws(CatalogImportError) -> Catalog? {
         let compressed = contents.bytes
+        guard compressed.count >= 18, contents.readAhead(compressed.count - 4..<compressed.count) else { return nil }
         let size = writtenSize(compressed)
-        guard compressed.count >= 18, size > 0, size <= compressed.count * 1032, size < Catalog.textSizeLimit,
-            let text = CatalogTextInProgress(
-                capacity: size, write: { inflateMember(contents.bytes, into: $0, loading) })
+        guard size > 0, size <= compressed.count * 1032, size < Catalog.textSizeLimit,
+            let text = CatalogTextInProgress(capacity: size, write: { inflateMember(contents, into: $0, loading) })
         else { return nil }
         defer { _ = text.finish() }
         let head = min(size, 64)
@@ -44,15 +46,22 @@ enum GzipInflation {
         }
     }
 
-    /// Fills `text` a step at a time from the one member of `compressed`; false when the member
-    /// is not all there is, or not of `text`'s size, or damaged, or the reading is cancelled or
-    /// stopped.
+    /// Fills `text` a step at a time from the one member of `contents`; false when the member
+    /// is not all there is, or not of `text`'s size, or damaged, or cannot be read, or the reading
+    /// is cancelled or stopped.
     private static func inflateMember(
-        _ compressed: UnsafeBufferPointer<UInt8>, into text: CatalogTextInProgress, _ loading: CatalogLoading?
+        _ contents: CatalogFileContents, into text: CatalogTextInProgress, _ loading: CatalogLoading?
     ) -> Bool {
-        let stream = Inflater(compressed)
+        let compressed = contents.bytes
+        let stream = Inflater(compressed, available: 0)
         var written = 0
         while true {
+            if stream.available < compressed.count && stream.consumed + inputMargin > stream.available {
+                let end = min(compressed.count, stream.consumed + inputWindow)
+                guard contents.readAhead(stream.available..<end) else { return false }
+                stream.available = end
+                contents.release(0..<stream.consumed)
+            }
             let room = UnsafeMutableBufferPointer(
                 rebasing: text.memory[written..<min(written + step, text.memory.count)])
             let outcome = stream.inflate(into: room)
@@ -123,6 +132,10 @@ enum GzipInflation {
     /// Decompressed bytes are made this many at a time, between looks at the progress.
     private static let step = 2 << 20
 
+    /// While a file is read as it is inflated, at least `inputMargin` of its bytes are read ahead
+    /// of the inflater, up to `inputWindow` when there are fewer.
+    private static let inputMargin = 1 << 20, inputWindow = 4 << 20
+
     /// ISIZE, the last member's size modulo 2³² as its last four bytes say (little-endian): the
     /// whole text's size for the files of one member under 4 GB that nearly everyone has.
     private static func writtenSize(_ compressed: UnsafeBufferPointer<UInt8>) -> Int {
@@ -138,9 +151,12 @@ private final class Inflater {
     private let input: UnsafeBufferPointer<UInt8>
     /// The compressed bytes used so far.
     private(set) var consumed = 0
+    /// The bytes of `input` that can be read: all of them, unless the file is read as it is used.
+    var available: Int
 
-    init(_ input: UnsafeBufferPointer<UInt8>) {
+    init(_ input: UnsafeBufferPointer<UInt8>, available: Int? = nil) {
         self.input = input
+        self.available = available ?? input.count
         startMember()
     }
 
@@ -178,7 +194,7 @@ private final class Inflater {
     func inflate(into output: UnsafeMutableBufferPointer<UInt8>) -> Outcome {
         guard let base = input.baseAddress else { return .damaged }
         // ISA-L counts in 32 bits: a larger input is given a gigabyte at a time.
-        let given = min(input.count - consumed, 1 << 30)
+        let given = min(available - consumed, 1 << 30)
         let room = min(output.count, 1 << 30)
         state.pointee.next_in = UnsafeMutablePointer(mutating: base + consumed)
         state.pointee.avail_in = UInt32(given)

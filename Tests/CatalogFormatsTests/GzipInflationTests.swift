@@ -86,6 +86,27 @@ final class GzipInflationTests: CatalogFilesTestCase {
         XCTAssertEqual(catalog.text(city, at: 150_000), "Zürich")
     }
 
+    /// The compressed bytes inflated are given back as the file is read on; text found not to be
+    /// UTF-8 at its last line is then read from every byte of the file again, not from the zeros
+    /// of the memory given back.
+    func testLegacyTextFoundLateIsReadFromTheWholeFile() throws {
+        try python(
+            """
+            import gzip, os, random, sys
+            d = sys.argv[1]
+            rng = random.Random(5)
+            rows = ''.join('%d,%032x,%d.5\\n' % (i, rng.getrandbits(128), i % 97) for i in range(600000))
+            text = 'id,token,price\\n' + rows + '0,Zürich,1.5\\n'
+            open(os.path.join(d, 'tokens.csv.gz'), 'wb').write(gzip.compress(text.encode('cp1252'), 1))
+            """)
+        XCTAssertGreaterThan(Catalog.fileSize(path("tokens.csv.gz")), 12 << 20, "given back while inflated")
+        let catalog = try load("tokens.csv.gz")
+        XCTAssertEqual(catalog.count, 600_001)
+        let token = try XCTUnwrap(catalog.column(named: "token"))
+        XCTAssertEqual(catalog.text(token, at: 600_000), "Zürich")
+        XCTAssertEqual(catalog.text(token, at: 0).count, 32)
+    }
+
     private func inflated(_ name: String) throws -> [UInt8]? {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path(name)))
         return try bytes.withUnsafeBytes { raw in

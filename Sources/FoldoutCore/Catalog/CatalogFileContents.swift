@@ -6,13 +6,42 @@ public final class CatalogFileContents: Sendable {
     private let snapshot: FileSnapshot
     public let path: String
 
-    /// Reads the file at `path`; `loading` hears the bytes read and can cancel.
-    public init(path: String, loading: CatalogLoading?) throws(CatalogImportError) {
+    /// Reads the file at `path`; `loading` hears the bytes read and can cancel. `asUsed` reads
+    /// nothing yet: each stretch is read when `readAhead` asks for it (a gzip file inflated as it
+    /// is parsed), and `readWhole` before anything else reads `bytes`.
+    public init(path: String, loading: CatalogLoading?, asUsed: Bool = false) throws(CatalogImportError) {
         self.path = path
-        snapshot = try CatalogFile.snapshot(of: path, loading: loading)
+        snapshot = try CatalogFile.snapshot(of: path, loading: loading, asUsed: asUsed)
     }
 
     public var bytes: UnsafeBufferPointer<UInt8> { snapshot.bytes }
+
+    /// Reads `range` of a file read as it is used, into the pages that the stretch given back
+    /// before it has just freed (fresh pages cost a virtual machine more than the copy); false
+    /// when it cannot be read, which `readWhole` then says in words. Safe from any thread.
+    public func readAhead(_ range: Range<Int>) -> Bool { (try? snapshot.readAhead(range)) != nil }
+
+    /// Gives back the memory of what has been used of a file read as it is used (whole blocks of
+    /// `range`); `readWhole` reads it again.
+    public func release(_ range: Range<Int>) { snapshot.release(range) }
+
+    /// Makes every byte readable (reading again what was given back) and checks that the file is
+    /// still the version read at first.
+    public func readWhole() throws(CatalogImportError) {
+        do throws(FileSnapshot.Failure) {
+            try snapshot.readWhole()
+            try snapshot.checkUnchanged()
+        } catch {
+            throw CatalogFile.error(error, path: path, loading: nil)
+        }
+    }
+
+    /// Checks that a file read as it was used is still the version read at first.
+    public func checkUnchanged() throws(CatalogImportError) {
+        do throws(FileSnapshot.Failure) { try snapshot.checkUnchanged() } catch {
+            throw CatalogFile.error(error, path: path, loading: nil)
+        }
+    }
 
     /// The file as read, and how.
     public func origin(_ format: CatalogFileFormat, encoding: String? = nil) -> CatalogOrigin {
