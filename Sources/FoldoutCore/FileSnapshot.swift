@@ -56,12 +56,7 @@ final class FileSnapshot: @unchecked Sendable {
     @discardableResult
     func release(_ range: Range<Int>) -> Int {
         guard let base = bytes.baseAddress else { return range.upperBound }
-        let address = Int(bitPattern: base)
-        let start = (address + range.lowerBound + Self.block - 1) / Self.block * Self.block - address
-        let end =
-            range.upperBound == bytes.count
-            ? range.upperBound : (address + range.upperBound) / Self.block * Self.block - address
-        guard end > start else { return range.lowerBound }
+        guard let (start, end) = Self.wholeBlocks(of: range, in: bytes) else { return range.lowerBound }
         if let blocks,
             blocks.release(Self.blockIndex(start, base: base)...Self.blockIndex(end - 1, base: base), in: self)
         {
@@ -70,6 +65,16 @@ final class FileSnapshot: @unchecked Sendable {
         released.store(true, ordering: .relaxed)
         SystemLibrary.discardPages(UnsafeMutableRawPointer(mutating: base + start), end - start)
         return end
+    }
+
+    /// The part of `range` of `bytes` that whole blocks cover (to its end, if that is the end of
+    /// `bytes`); nil when none do.
+    static func wholeBlocks(of range: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        let address = Int(bitPattern: bytes.baseAddress)
+        let start = (address + range.lowerBound + block - 1) / block * block - address
+        let end =
+            range.upperBound == bytes.count ? range.upperBound : (address + range.upperBound) / block * block - address
+        return end > start ? (start, end) : nil
     }
 
     /// Reads the file again into what has been released, checking that it is the version first

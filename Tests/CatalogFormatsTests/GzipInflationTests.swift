@@ -52,6 +52,24 @@ final class GzipInflationTests: CatalogFilesTestCase {
         assertSameTable(catalog, try Catalog.parseCSV(Array(large.utf8)), "large.csv.gz")
     }
 
+    /// The text parsed is given back as the parser goes on; a column that meets a value its
+    /// kind cannot hold far into the file sends the parser back to the start, and the text given
+    /// back is inflated again for it: every value is the text's, the column's kind text.
+    func testAColumnRereadAsTextPastWhatWasGivenBack() throws {
+        var large = "id,code,note\n"
+        for row in 0..<600_000 { large += "\(row),\(row % 1000),note \(row % 7)\n" }
+        large += "600000,A12,last\n"
+        XCTAssertGreaterThan(large.utf8.count, 8 << 20, "blocks given back before the text value")
+        try writeMembers("codes.csv.gz", [large])
+        let catalog = try XCTUnwrap(try parsedAsInflated("codes.csv.gz"), "not parsed as it was decompressed")
+        let code = try XCTUnwrap(catalog.column(named: "code"))
+        XCTAssertEqual(catalog.columns[code].kind, .text)
+        XCTAssertEqual(catalog.text(code, at: 0), "0")
+        XCTAssertEqual(catalog.text(code, at: 123_456), "456")
+        XCTAssertEqual(catalog.text(code, at: 600_000), "A12")
+        assertSameTable(catalog, try Catalog.parseCSV(Array(large.utf8)), "codes.csv.gz")
+    }
+
     /// A checksum that disagrees with the text, every byte of which is there: the text is not
     /// taken as it was parsed (its last byte is never said written). The file then goes the way
     /// of what ISA-L cannot read, to libarchive, which reads it as it did before ISA-L.
