@@ -330,6 +330,38 @@ final class FacetFilterTests: XCTestCase {
             catalog.positions(sortedBy: CatalogSortKey(column: id, descending: true)).prefix(2), [5999, 5998])
     }
 
+    /// Whole numbers of many values are kept as offsets from the smallest in 2, 4 or 8 bytes, the
+    /// largest of each width standing for a missing value; a range over each matches the rows
+    /// whose text says so, with and without the missing ones, its ends on values, between them
+    /// and past them.
+    func testARangeOverWholeNumbersOfEveryWidthMatchesEachRow() throws {
+        var random = SeededGenerator(seed: 77)
+        for (span, width) in [(60_000, 2), (4_000_000_000, 4), (1 << 50, 8)] {
+            let values: [Int?] = (0..<6000).map { _ in
+                Int.random(in: 0..<10, using: &random) == 0 ? nil : -7 + Int.random(in: 0...span, using: &random)
+            }
+            let text = "n,label\n" + values.map { "\($0.map(String.init) ?? ""),x\n" }.joined()
+            let catalog = try CatalogTestSupport.parse(text)
+            XCTAssertEqual(catalog.columns[0].byteCount, values.count * width, "offsets of \(width) bytes a row")
+            let filter = FacetFilter(catalog: catalog)
+            filter.setFacet(0, true, as: .range)
+            for _ in 0..<40 {
+                func end() -> Double? {
+                    switch Int.random(in: 0..<6, using: &random) {
+                    case 0: nil
+                    case 1: Double(-7 + Int.random(in: 0...span, using: &random)) + 0.5
+                    case 2: Double(Int.random(in: -span...(2 * span), using: &random))
+                    default: Double(values.randomElement(using: &random)! ?? 0)
+                    }
+                }
+                let range = FacetRange(lower: end(), upper: end(), includesMissing: Bool.random(using: &random))
+                filter.setRange(range, forColumn: 0)
+                let expected = values.indices.filter { range.contains(values[$0].map(Double.init)) }
+                XCTAssertEqual(filter.matches.map(Int.init), expected, "offsets of \(width) bytes, \(range)")
+            }
+        }
+    }
+
     func testHistogramsBinByASensibleUnitAndAClickedBinIsItsRange() throws {
         let catalog = try CatalogTestSupport.parse(Self.flightsCSV(rows: 2000, seed: 12))
         let filter = FacetFilter(catalog: catalog)

@@ -103,9 +103,11 @@ extension CatalogColumn {
             let start = none ? 0 : UInt64(low)
             let width = none ? 0 : UInt64(high) - start
             let gap = integers.missing
-            return integers.offsets.rows { offset in
-                offset == gap ? missing : !none && offset &- start <= width
+            if none {
+                return missing ? integers.offsets.rows(equalTo: gap, true) : RowSet(capacity: integers.offsets.count)
             }
+            // The gap (the width's largest value) lies above `start + width`: it passes only as `extra`.
+            return integers.offsets.rows(from: start, within: width, orEqualTo: missing ? gap : nil)
         case .reals(let reals):
             return reals.withUnsafeBufferPointer { reals in
                 RowSet.rows(of: reals) { $0.isNaN ? missing : $0 >= lower && $0 <= upper }
@@ -136,6 +138,29 @@ extension CatalogUnsignedColumn {
         case .u32(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0) { test(UInt64($0)) } }
         case .u64(let values): values.withUnsafeBufferPointer { RowSet.rows(of: $0, where: test) }
         case .positions(let count): RowSet.rows(count: count) { test(UInt64($0)) }
+        }
+    }
+
+    /// The rows whose value lies from `start` to `start + width`, and those whose value is
+    /// `extra` if it is given; every one of them a value of this column's width.
+    func rows(from start: UInt64, within width: UInt64, orEqualTo extra: UInt64?) -> RowSet {
+        switch storage {
+        case .u8(let values):
+            values.withUnsafeBufferPointer {
+                RowSet.rows(of: $0, from: UInt8(start), within: UInt8(width), orEqualTo: extra.map { UInt8($0) })
+            }
+        case .u16(let values):
+            values.withUnsafeBufferPointer {
+                RowSet.rows(of: $0, from: UInt16(start), within: UInt16(width), orEqualTo: extra.map { UInt16($0) })
+            }
+        case .u32(let values):
+            values.withUnsafeBufferPointer {
+                RowSet.rows(of: $0, from: UInt32(start), within: UInt32(width), orEqualTo: extra.map { UInt32($0) })
+            }
+        case .u64(let values):
+            values.withUnsafeBufferPointer { RowSet.rows(of: $0, from: start, within: width, orEqualTo: extra) }
+        case .positions(let count):
+            RowSet.rows(count: count) { UInt64($0) &- start <= width || UInt64($0) == extra }
         }
     }
 
