@@ -15,11 +15,11 @@ extension DatabaseTable {
     /// given, is the kind it must be (a launch's `--range` or `--choose`): a range of a text, or
     /// options of more than `maxAddedOptions` values, is refused.
     public mutating func addFacet(
-        _ column: Int, as wanted: FacetFilter.FacetKind? = nil, _ connection: PostgresConnection
+        _ column: Int, as wanted: FacetKind? = nil, _ connection: PostgresConnection
     ) throws(CatalogImportError) -> Bool {
         guard facets[column] == nil else { return true }
         let value = columns[column]
-        let kind: FacetFilter.FacetKind
+        let kind: FacetKind
         if wanted == .range || (wanted == nil && value.kind != .text && !value.isWholeNumber) {
             guard value.kind != .text else { return false }
             kind = .range

@@ -58,7 +58,7 @@ public final class DatabaseFacets {
     public private(set) var isSurveying = false
     /// The columns made facets from the Facets menu or by a launch, until they are made, with
     /// the kind a launch wants (nil: the column's own).
-    private var addedFacets: [Int: FacetFilter.FacetKind?] = [:]
+    private var addedFacets: [Int: FacetKind?] = [:]
     /// The columns that cannot be facets: texts of too many values (`DatabaseTable.addFacet`).
     public private(set) var refusedFacets: Set<Int> = []
     /// Runs a closure on the main thread (the main loop's, in the app).
@@ -84,21 +84,26 @@ public final class DatabaseFacets {
     public var optionFacets: [Int] { table.facets.filter { $0.value == .options }.keys.sorted() }
     /// The range facets, in the table's column order.
     public var rangeFacets: [Int] { table.facets.filter { $0.value == .range }.keys.sorted() }
-    /// The facets still being made (their options, or bounds and histograms, counted), in column
-    /// order: range facets left when the table opened, columns added from the Facets menu.
-    public var facetsBeingMade: [Int] { Set(table.pendingRanges).union(addedFacets.keys).sorted() }
+    /// The range facets left when the table opened and the columns added from the Facets menu,
+    /// until their options, or bounds and histograms, are counted.
+    private var pendingFacets: Set<Int> { Set(table.pendingRanges).union(addedFacets.keys) }
+
+    /// The facets whose flyouts can be made: every facet counted, once the first counts have come
+    /// (which say which facets list "No value").
+    public var facetColumns: [Int] { counts == nil ? [] : table.facets.keys.sorted() }
+
+    /// The facets still being made, in column order: every facet until the first counts come.
+    public var facetsBeingMade: [Int] { counts == nil ? wantedFacets : pendingFacets.sorted() }
 
     /// Every facet, made or being made, in column order.
-    public var facetColumns: [Int] { Set(table.facets.keys).union(facetsBeingMade).sorted() }
+    public var wantedFacets: [Int] { Set(table.facets.keys).union(pendingFacets).sorted() }
 
     /// Whether `column` is a facet, or is being made one.
-    public func isFacet(_ column: Int) -> Bool {
-        table.facets[column] != nil || table.pendingRanges.contains(column) || addedFacets[column] != nil
-    }
+    public func isFacet(_ column: Int) -> Bool { table.facets[column] != nil || pendingFacets.contains(column) }
 
     /// Makes `column` a facet (counted in the server, then `.facets`; a text of too many values
     /// is refused: `refusedFacets`), of kind `kind` if given, or gives it up, with its filter.
-    public func setFacet(_ column: Int, _ on: Bool, as kind: FacetFilter.FacetKind? = nil) {
+    public func setFacet(_ column: Int, _ on: Bool, as kind: FacetKind? = nil) {
         guard on != isFacet(column), !(on && refusedFacets.contains(column)) else { return }
         if on {
             addedFacets[column] = .some(kind)
@@ -178,7 +183,7 @@ public final class DatabaseFacets {
     public func unfitFacet(_ requests: [FilterRequest]) -> String? {
         for request in requests {
             guard let column = table.column(matching: request.facet) else { continue }
-            let wanted: FacetFilter.FacetKind = request.kind == .range ? .range : .options
+            let wanted: FacetKind = request.kind == .range ? .range : .options
             guard table.facets[column] != wanted else { continue }
             let facets = table.facets.keys.sorted().map { table.columns[$0].name }.joined(separator: ", ")
             return tr(
@@ -195,12 +200,11 @@ public final class DatabaseFacets {
         filterChanged()
     }
 
-    /// Ends every facet's filter and the search.
-    public func clear() {
-        guard !filter.selections.isEmpty || !filter.ranges.isEmpty || !filter.search.isEmpty else { return }
+    /// Ends every facet's filter; the search stays.
+    public func resetAll() {
+        guard !filter.selections.isEmpty || !filter.ranges.isEmpty else { return }
         filter.selections = [:]
         filter.ranges = [:]
-        filter.search = ""
         filterChanged()
     }
 
@@ -308,7 +312,7 @@ public final class DatabaseFacets {
 
     private struct MadeFacets: Sendable {
         let table: DatabaseTable
-        let added: [Int: FacetFilter.FacetKind?]
+        let added: [Int: FacetKind?]
         let refused: Set<Int>
     }
 
@@ -398,6 +402,34 @@ public final class DatabaseFacets {
         guard error.reason != .cancelled else { return }
         problem = error
         changes.send(.problem)
+    }
+}
+
+extension DatabaseFacets: FilteredTable {
+    public var columnNames: [String] { table.columns.map(\.name) }
+    public var facetSource: AnyObject { self }
+    public var rowCount: Int { table.rowCount }
+    public var searchText: String { filter.search }
+
+    /// A facet's kind as made, as asked for, else options for text and a range for the rest.
+    public func kind(ofColumn column: Int) -> FacetKind {
+        table.facets[column] ?? addedFacets[column]?.flatMap { $0 }
+            ?? (table.pendingRanges.contains(column) || table.columns[column].kind != .text ? .range : .options)
+    }
+
+    public func optionLabels(forColumn column: Int) -> [String] { options(forColumn: column) }
+
+    public func optionOrder(forColumn column: Int) -> OptionOrder {
+        table.columns[column].kind == .text ? .alphabetical : .byValue
+    }
+
+    public func facetRefusal(ofColumn column: Int) -> String? {
+        refusedFacets.contains(column) ? tr("Too many different values for a flyout") : nil
+    }
+
+    public func facetDescription(ofColumn column: Int) -> String {
+        let values = table.columns[column]
+        return tr("{column} ({kind})", ["column": values.name, "kind": values.kind.label])
     }
 }
 

@@ -28,7 +28,7 @@ extension DatabaseTable {
         address: DatabaseAddress, table: String?, for requests: [FilterRequest]
     ) throws(CatalogImportError) -> DatabaseTable {
         let bare = try open(address: address, table: table, facets: [:])
-        var facets: [Int: FacetFilter.FacetKind] = [:]
+        var facets: [Int: FacetKind] = [:]
         for request in requests {
             guard let column = bare.column(matching: request.facet) else { continue }
             facets[column] = request.kind == .range ? .range : .options
@@ -39,10 +39,8 @@ extension DatabaseTable {
         return table
     }
 
-    /// The column a user means by `name`: its name exactly, else in any case.
-    public func column(matching name: String) -> Int? {
-        columns.firstIndex { $0.name == name } ?? columns.firstIndex { $0.name.lowercased() == name.lowercased() }
-    }
+    /// The column a user means by `name` (`Catalog.column(matching:among:)`).
+    public func column(matching name: String) -> Int? { Catalog.column(matching: name, among: columns.map(\.name)) }
 
     /// The filter the requests, search and sort ask for; or the problem, in one line.
     public func filter(

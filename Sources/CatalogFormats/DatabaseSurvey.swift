@@ -20,7 +20,7 @@ extension DatabaseTable {
     /// the range facets for `surveyPendingRanges` (`pendingRanges`), so that the rows' count and
     /// the option facets come after one cheaper pass.
     mutating func addFacets(
-        _ added: [Int: FacetFilter.FacetKind], _ connection: PostgresConnection, deferringRanges: Bool = false
+        _ added: [Int: FacetKind], _ connection: PostgresConnection, deferringRanges: Bool = false
     ) throws(CatalogImportError) {
         let opening = facets.isEmpty && pendingRanges.isEmpty
         var ranges: [Int] = []

@@ -31,7 +31,7 @@ public struct DatabaseTable: Sendable {
     /// (the same as `counts(DatabaseFilter())` then): the first counts shown cost no query.
     public internal(set) var openingCounts: DatabaseCounts?
     /// The facets and their kinds, by column.
-    public internal(set) var facets: [Int: FacetFilter.FacetKind]
+    public internal(set) var facets: [Int: FacetKind]
     /// Each option facet's options in the catalog's order (numbers and dates by value, text
     /// alphabetically, "true" before "false"); rows with no value are the option after these.
     public internal(set) var options: [Int: [String]] = [:]
@@ -63,7 +63,7 @@ public struct DatabaseTable: Sendable {
     /// `deferringRanges`: the range facets are left for `surveyPendingRanges`, so that the table
     /// opens with its count and option facets after a pass that costs about half as much.
     public static func open(
-        address: DatabaseAddress, table: String? = nil, facets chosen: [Int: FacetFilter.FacetKind]? = nil,
+        address: DatabaseAddress, table: String? = nil, facets chosen: [Int: FacetKind]? = nil,
         deferringRanges: Bool = false
     ) throws(CatalogImportError) -> DatabaseTable {
         let connection = try PostgresConnection(uri: address.connection)
@@ -115,7 +115,7 @@ public struct DatabaseTable: Sendable {
     private static func chooseFacets(
         _ columns: [DatabaseColumn], source: String, relation: PostgresTable.Relation,
         _ connection: PostgresConnection
-    ) throws(CatalogImportError) -> [Int: FacetFilter.FacetKind] {
+    ) throws(CatalogImportError) -> [Int: FacetKind] {
         var distinct: [String: Double] = [:]
         // A column whose every value is different (an id): a range of it filters nothing a user
         // means, and counting it costs two more scans of the table.
@@ -132,7 +132,7 @@ public struct DatabaseTable: Sendable {
             distinct[name] = figure >= 0 ? figure : -figure * rows
             if figure == -1 { unique.insert(name) }
         }
-        var facets: [Int: FacetFilter.FacetKind] = [:]
+        var facets: [Int: FacetKind] = [:]
         for (index, column) in columns.enumerated()
         where column.kind == .text || column.isWholeNumber {
             guard facets.count < maxOptionFacets else { break }

@@ -11,7 +11,7 @@ extension DatabaseFacets {
     public func viewState(title: Int, details: [Int], measures: [Int: FacetMeasureChoice] = [:]) -> CatalogViewState {
         let columns = table.columns
         var state = CatalogViewState()
-        state.facets = facetColumns.map { column in
+        state.facets = wantedFacets.map { column in
             var facet = CatalogViewState.Facet(column: columns[column].name, isRange: table.facets[column] == .range)
             facet.range = filter.ranges[column]
             facet.logarithmic = isLogarithmic(column)
@@ -37,7 +37,7 @@ extension DatabaseFacets {
     /// (their kinds are the table's own: `DatabaseTable.addFacet`).
     public func setFacets(keptIn state: CatalogViewState) {
         let kept = Set(state.facets.compactMap { column(named: $0.column) })
-        for column in facetColumns where !kept.contains(column) {
+        for column in wantedFacets where !kept.contains(column) {
             setFacet(column, false)
         }
         for column in kept.sorted() where !isFacet(column) { setFacet(column, true) }

@@ -31,6 +31,17 @@ public final class WrapBox: Widget {
 
     public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
+    /// Whether `child` is one of this box's children.
+    public func holds(_ child: Widget) -> Bool { gtk_widget_get_parent(child.widget) == widget }
+    /// Puts `child`, not in the box yet, right after `sibling` (nil: first).
+    public func insert(_ child: Widget, after sibling: Widget?) {
+        gtk_box_insert_child_after(cast(), child.widget, sibling?.widget)
+    }
+    /// Moves `child`, one of the box's, right after `sibling` (nil: first), without taking it
+    /// out: what it shows (an open popover) stays.
+    public func reorder(_ child: Widget, after sibling: Widget?) {
+        gtk_box_reorder_child_after(cast(), child.widget, sibling?.widget)
+    }
 }
 
 @MainActor

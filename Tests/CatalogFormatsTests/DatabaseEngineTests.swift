@@ -38,7 +38,7 @@ final class DatabaseEngineTests: PostgresTestCase {
     }
 
     private func open(
-        _ table: String, facets: [Int: FacetFilter.FacetKind]? = nil, deferringRanges: Bool = false
+        _ table: String, facets: [Int: FacetKind]? = nil, deferringRanges: Bool = false
     ) throws -> DatabaseTable {
         let server = try server
         return try DatabaseTable.open(
@@ -396,7 +396,7 @@ extension DatabaseEngineTests {
     /// values (counted by a query of its own), a table read in slices, and one whose statistics
     /// choose its facets.
     func testRangeFacetsMadeLaterAreThoseMadeAtOnce() throws {
-        let cases: [(String, [Int: FacetFilter.FacetKind]?)] = [
+        let cases: [(String, [Int: FacetKind]?)] = [
             ("flights", nil), ("large", [0: .range, 1: .options]),
             ("large", [1: .options, 2: .range, 3: .range, 4: .options]), ("large", nil),
         ]
@@ -433,7 +433,7 @@ extension DatabaseEngineTests {
             let names = try open(name).columns.map(\.name)
             let first = try XCTUnwrap(names.firstIndex(of: opened))
             let columns = try added.map { try XCTUnwrap(names.firstIndex(of: $0), $0) }
-            var kinds: [Int: FacetFilter.FacetKind] = [first: .options]
+            var kinds: [Int: FacetKind] = [first: .options]
             for column in columns { kinds[column] = names[column] == "tailnum" ? .options : .range }
             let expected = try open(name, facets: kinds)
             var later = try open(name, facets: [first: .options])

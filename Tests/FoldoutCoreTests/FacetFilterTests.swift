@@ -185,7 +185,7 @@ final class FacetFilterTests: XCTestCase {
         filter.select(option: 2, inColumn: 0)  // red
         XCTAssertEqual(filter.counts(forColumn: 1), [1, 2])
         XCTAssertEqual(filter.matches, [0, 5])
-        XCTAssertEqual(filter.activeChoices.map(\.option), ["red", "S"])
+        XCTAssertEqual(filter.activeFacets.map(\.text), ["red", "S"])
         XCTAssertEqual(filter.label(forColumn: 0), "red")
         filter.reset(column: 0)
         XCTAssertEqual(filter.label(forColumn: 0), "color")
@@ -294,7 +294,7 @@ final class FacetFilterTests: XCTestCase {
         XCTAssertEqual(filter.matches.map(Int.init), expected)
         XCTAssertGreaterThan(expected.count, 5)
         XCTAssertEqual(
-            filter.activeChoices.map(\.name), ["carrier", "origin", "dep_delay", "time_hour"])
+            filter.activeFacets.map(\.name), ["carrier", "origin", "dep_delay", "time_hour"])
         let counts = filter.counts(forColumn: origin)
         XCTAssertEqual(counts.count, 3)
         guard counts.count == 3 else { return }  // the failure is recorded just above
@@ -462,13 +462,13 @@ final class FacetFilterTests: XCTestCase {
         let recorder = ChangeRecorder(filter)
         filter.replaceCatalog(second)
         XCTAssertEqual(recorder.changes, [[.facets, .results]])
-        XCTAssertEqual(filter.activeChoices.map(\.name), ["color"], "size is not in the new catalog")
+        XCTAssertEqual(filter.activeFacets.map(\.name), ["color"], "size is not in the new catalog")
         XCTAssertEqual(filter.label(forColumn: 0), "red")
         XCTAssertEqual(filter.sort, CatalogSortKey(column: 2, descending: true))
         XCTAssertEqual(filter.matches, [1, 0])
         let third = try CatalogTestSupport.parse("color,name\ngreen,a\nblue,b\ngreen,c\nblue,d\n")
         filter.replaceCatalog(third)
-        XCTAssertTrue(filter.activeChoices.isEmpty, "no red in the third catalog")
+        XCTAssertTrue(filter.activeFacets.isEmpty, "no red in the third catalog")
         XCTAssertEqual(filter.matchCount, 4)
     }
 

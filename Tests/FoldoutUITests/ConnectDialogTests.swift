@@ -17,38 +17,26 @@ import XCTest
 /// wrong one kept there is asked again; without a keyring the dialog still connects
 /// and says the password was not remembered.
 final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
-    nonisolated(unsafe) private static var server: ThrowawayPostgres?
-    nonisolated(unsafe) private static var startFailure: Error?
+    nonisolated(unsafe) private static var testServer: TestServer?
     private let windowTitle = "Foldout connect test \(UUID().uuidString)"
     private let dialogTitle = "Connect to Database \(UUID().uuidString)"
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try ThrowawayPostgres()
-            Self.server = server
-            try FlightsTable.csv(rows: 500).write(
-                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
-            try server.psql(FlightsTable.createTable)
-            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
+        testServer = TestServer { server in
+            try FlightsTable.load(rows: 500, into: server)
             try server.psql("CREATE TABLE airports (code text, name text); INSERT INTO airports VALUES ('JFK', 'JFK')")
             try server.psql("CREATE ROLE reader LOGIN PASSWORD 'right'; GRANT SELECT ON flights, airports TO reader")
-        } catch {
-            startFailure = error
         }
     }
 
     override class func tearDown() {
-        server?.stop()
-        server = nil
+        testServer?.stop()
         super.tearDown()
     }
 
     private var server: ThrowawayPostgres {
-        get throws {
-            if let failure = Self.startFailure { throw failure }
-            return try XCTUnwrap(Self.server)
-        }
+        get throws { try XCTUnwrap(Self.testServer).running }
     }
 
     /// The keyring's entry for the role `reader` on the test's server.

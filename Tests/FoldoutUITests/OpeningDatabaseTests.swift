@@ -13,40 +13,28 @@ import XCTest
 /// question which table, the catalog shown and what is kept of it (no password), and a server that
 /// cannot be reached said in the error dialog with the catalog shown kept.
 final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
-    nonisolated(unsafe) private static var server: ThrowawayPostgres?
-    nonisolated(unsafe) private static var startFailure: Error?
+    nonisolated(unsafe) private static var testServer: TestServer?
     @MainActor private var window: Window!
     @MainActor private var page: FiltersPage!
     @MainActor private var kept: [String] = []
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try ThrowawayPostgres()
-            Self.server = server
-            try FlightsTable.csv(rows: 500).write(
-                toFile: server.folder + "/flights.csv", atomically: true, encoding: .utf8)
-            try server.psql(FlightsTable.createTable)
-            try server.psql("COPY flights FROM '\(server.folder)/flights.csv' WITH (FORMAT csv, HEADER)")
+        testServer = TestServer { server in
+            try FlightsTable.load(rows: 500, into: server)
             try server.psql(
                 "CREATE TABLE airports (code text, name text); INSERT INTO airports VALUES ('JFK', 'Kennedy')")
             try server.psql("CREATE ROLE reader LOGIN PASSWORD 'right'; GRANT SELECT ON flights, airports TO reader")
-        } catch {
-            startFailure = error
         }
     }
 
     override class func tearDown() {
-        server?.stop()
-        server = nil
+        testServer?.stop()
         super.tearDown()
     }
 
     private var server: ThrowawayPostgres {
-        get throws {
-            if let failure = Self.startFailure { throw failure }
-            return try XCTUnwrap(Self.server)
-        }
+        get throws { try XCTUnwrap(Self.testServer).running }
     }
 
     override func tearDown() {

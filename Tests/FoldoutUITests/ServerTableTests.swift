@@ -14,34 +14,23 @@ import XCTest
 /// a flyout narrows the rows, scrolling fetches the next pages, a click unfolds a record read
 /// from the server, and a server that goes away is said with Retry, which works once it is back.
 final class ServerTableTests: GtkTestCase, @unchecked Sendable {
-    nonisolated(unsafe) private static var server: ThrowawayPostgres?
-    nonisolated(unsafe) private static var startFailure: Error?
+    nonisolated(unsafe) private static var testServer: TestServer?
     @MainActor private var window: Window!
     @MainActor private var page: FiltersPage!
     static let rows = 500
 
     override class func setUp() {
         super.setUp()
-        do {
-            let server = try ThrowawayPostgres()
-            Self.server = server
-            try FlightsTable.load(rows: rows, into: server)
-        } catch {
-            startFailure = error
-        }
+        testServer = TestServer(flights: rows)
     }
 
     override class func tearDown() {
-        server?.stop()
-        server = nil
+        testServer?.stop()
         super.tearDown()
     }
 
     var server: ThrowawayPostgres {
-        get throws {
-            if let failure = Self.startFailure { throw failure }
-            return try XCTUnwrap(Self.server)
-        }
+        get throws { try XCTUnwrap(Self.testServer).running }
     }
 
     override func tearDown() {

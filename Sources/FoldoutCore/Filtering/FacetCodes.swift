@@ -8,7 +8,7 @@ final class FacetCodes: Sendable {
     /// Each code's option; -1 for code 0, the missing value.
     let optionOfCode: [Int32]
     let options: [String]
-    let order: FacetFilter.OptionOrder
+    let order: OptionOrder
     /// Whether the column says yes or no (0/1, true/false, yes/no, y/n): its "yes" option first.
     let isYesNo: Bool
     let missingCount: Int

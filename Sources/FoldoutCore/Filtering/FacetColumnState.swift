@@ -6,7 +6,7 @@
 /// facet or the catalog is replaced, so that no part of it outlives the others.
 struct FacetColumnState {
     /// The kind the facet was made with, where it was chosen.
-    var chosenKind: FacetFilter.FacetKind?
+    var chosenKind: FacetKind?
     var logarithmic = false
     var selection: FacetSelection?
     var range: FacetRange?

@@ -6,14 +6,6 @@ extension FacetFilter {
         isYesNo(column) ? [tr("Yes"), tr("No")] : options(forColumn: column)
     }
 
-    /// The facets that filter, in facet order, as (column, name, what the filter says).
-    public var activeChoices: [(column: Int, name: String, option: String)] {
-        facetColumns.compactMap { column in
-            guard selection(forColumn: column).isEmpty == false || range(forColumn: column) != nil else { return nil }
-            return (column, catalog.columns[column].name, filterText(forColumn: column))
-        }
-    }
-
     /// What the facet's button says: what it filters by, else the column's name.
     public func label(forColumn column: Int) -> String {
         let name = catalog.columns[column].name

@@ -22,12 +22,6 @@ public final class FacetFilter: FacetChoosing {
         public static let facets = Change(rawValue: 2)
     }
 
-    /// What a facet filters by.
-    public enum FacetKind: Sendable { case options, range }
-
-    /// How a facet's options are ordered: "Yes" before "No" in a yes/no facet.
-    public enum OptionOrder: Sendable { case byValue, alphabetical, asGiven, yesFirst }
-
     public private(set) var catalog: Catalog
     /// The facet columns, in the catalog's column order.
     public private(set) var facetColumns: [Int] = []

@@ -85,12 +85,16 @@ extension FacetFilter {
 extension Catalog {
     /// The column a user means by `name`, as the command line names one: its name exactly, else
     /// in any case, else (in the generated catalog, whose names are translated) its English name.
-    public func column(matching name: String) -> Int? {
-        if let exact = column(named: name) { return exact }
+    public func column(matching name: String) -> Int? { Self.column(matching: name, among: columns.map(\.name)) }
+
+    /// The one look-up of a column by what a user calls it, among `names` (a catalog's columns, or
+    /// a table's in its server): exactly, else in any case, else a generated catalog's English name.
+    public static func column(matching name: String, among names: [String]) -> Int? {
+        if let exact = names.firstIndex(of: name) { return exact }
         let lowered = name.lowercased()
-        if let column = columns.firstIndex(where: { $0.name.lowercased() == lowered }) { return column }
-        guard let english = Catalog.generatedFacetNames.first(where: { $0.lowercased() == lowered }) else { return nil }
-        return column(named: tr(english))
+        if let column = names.firstIndex(where: { $0.lowercased() == lowered }) { return column }
+        guard let english = generatedFacetNames.first(where: { $0.lowercased() == lowered }) else { return nil }
+        return names.firstIndex(of: tr(english))
     }
 
     /// The order `--sort COLUMN[:desc]` names, if the catalog has the column.

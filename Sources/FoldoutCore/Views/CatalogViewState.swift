@@ -122,7 +122,7 @@ public struct CatalogViewState: Equatable, Sendable {
             filter.setFacet(column, false)
         }
         for (column, facet) in kept {
-            let kind: FacetFilter.FacetKind = facet.isRange && catalog.columns[column].isRangeable ? .range : .options
+            let kind: FacetKind = facet.isRange && catalog.columns[column].isRangeable ? .range : .options
             if filter.isFacet(column) && filter.kind(ofColumn: column) != kind { filter.setFacet(column, false) }
             filter.setFacet(column, true, as: kind)
             guard filter.isFacet(column) else { continue }

@@ -36,13 +36,13 @@ final class ActiveFiltersBar {
         root.isVisible = false
     }
 
-    /// Shows the filters of `filter` and its search.
-    func show(_ filter: FacetFilter) {
+    /// Shows the filters of `table` and its search.
+    func show(_ table: any FilteredTable) {
         // Each filter's words, and its column (nil for the search).
-        var items: [(String, Int?)] = filter.activeChoices.map { choice in
-            (tr("{facet}: {option}", ["facet": choice.name, "option": choice.option]), choice.column)
+        var items: [(String, Int?)] = table.activeFacets.map { facet in
+            (tr("{facet}: {option}", ["facet": facet.name, "option": facet.text]), facet.column)
         }
-        if !filter.searchText.isEmpty { items.append((tr("“{text}”", ["text": filter.searchText]), nil)) }
+        if !table.searchText.isEmpty { items.append((tr("“{text}”", ["text": table.searchText]), nil)) }
         // The same filters (a keystroke in the search, most often): only their words change.
         if items.map(\.1) == shown.map(\.column) {
             for (index, (text, column)) in items.enumerated() where shown[index].text != text {

@@ -28,18 +28,18 @@ final class EmptyResults {
         root.isVisible = false
     }
 
-    /// Shows itself, saying why, when `filter` matches nothing in a catalog with items, else hides;
-    /// whether it shows.
-    func update(for filter: FacetFilter) -> Bool {
-        let nothing = filter.matchCount == 0 && filter.catalog.count > 0
+    /// Shows itself, saying why, when `table` has rows and none matches (counted for the filter
+    /// of now), else hides; whether it shows.
+    func update(for table: any FilteredTable) -> Bool {
+        let nothing = table.matchCount == 0 && table.rowCount > 0 && !table.isCounting
         root.isVisible = nothing
-        if nothing { detail.text = Self.explanation(filter) }
+        if nothing { detail.text = Self.explanation(table) }
         return nothing
     }
 
     /// Why nothing is shown: the search and the chosen facets.
-    private static func explanation(_ filter: FacetFilter) -> String {
-        let chosen = filter.activeChoices.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.option]) }
+    private static func explanation(_ filter: any FilteredTable) -> String {
+        let chosen = filter.activeFacets.map { tr("{facet}: {option}", ["facet": $0.name, "option": $0.text]) }
         // TRANSLATORS: the separator between the chosen facets in "Color: Red, Season: Winter".
         let choices = chosen.joined(separator: tr(", "))
         switch (filter.searchText.isEmpty, chosen.isEmpty) {

@@ -2,10 +2,12 @@
 import FoldoutCore
 import Gtk
 
-/// The facet bar: one flyout per facet column of the catalog (in lines that wrap when they do not
-/// fit: a button is never cut off, its label is shortened with "…"), then the Facets menu, in which
-/// any column with few enough values can be made a facet or stop being one, then whatever the page
-/// puts at the end (the Open button).
+/// The facet bar, over any table the page filters (`FilteredTable`): one flyout per facet, in
+/// column order (in lines that wrap when they do not fit: a button is never cut off, its label is
+/// shortened with "…"), a greyed-out button in the place of each facet still being made, then the
+/// Facets menu, in which any column can be made a facet or stop being one, then whatever the page
+/// puts at the end (the Open button). The measure each option flyout shows is kept by its
+/// column's name while facets come and go.
 @MainActor
 final class FacetBar {
     let root = Box(.horizontal, spacing: 6)
@@ -14,13 +16,19 @@ final class FacetBar {
     private let facetsPopover = Popover()
     private(set) var menus: [FacetMenu] = []
     private(set) var rangeMenus: [RangeMenu] = []
-    private var shownChecks: FacetChecks?
-    var facetChecks: [CheckButton] { shownChecks?.checks ?? [] }
-    private var filter: FacetFilter?
-    /// The measure each option flyout shows, by its column's name: kept while facets come and go.
+    /// Until its flyout can be made, each facet's button, greyed out, so nothing moves when the
+    /// flyout takes its place; in column order.
+    private(set) var placeholders: [MenuButton] = []
+    private var placeholderColumns: [Int] = []
+    /// The Facets menu's list, made each time it opens.
+    private(set) var facetChecks: FacetChecks?
+    private var table: (any FilteredTable)?
+    /// What the flyouts were made from (`FilteredTable.facetSource`), not kept alive by them.
+    private weak var madeFrom: AnyObject?
+    /// The measure each option flyout shows, by its column's name.
     private var measureChoices: [String: FacetMeasureChoice] = [:]
-    /// The catalog whose columns the measures are of.
-    private var measuredCatalog: Catalog?
+    /// The columns the measures are of.
+    private var measuredColumns: [MeasurableColumn] = []
     /// Between a flyout asked for (`openMenu`) and its opening, a frame later.
     private(set) var isMenuPending = false
     /// The user chose a measure in a flyout.
@@ -43,43 +51,99 @@ final class FacetBar {
         get { facetsButton.isSensitive }
         set {
             facetsButton.isSensitive = newValue
-            for menu in menus { menu.button.isSensitive = newValue }
-            for menu in rangeMenus { menu.button.isSensitive = newValue }
+            for button in flyoutButtons { button.isSensitive = newValue }
         }
     }
 
-    /// One flyout per facet of `filter`, replacing the old ones.
-    func rebuild(for filter: FacetFilter) {
-        self.filter = filter
-        keepMeasures(for: filter.catalog)
-        for menu in menus { menusBox.remove(menu.button) }
-        for menu in rangeMenus { menusBox.remove(menu.button) }
-        menus = []
-        rangeMenus = []
-        for column in filter.facetColumns {
-            switch filter.kind(ofColumn: column) {
-            case .options:
-                let menu = FacetMenu(
-                    column: column, name: filter.catalog.columns[column].name,
-                    options: filter.optionLabels(forColumn: column), order: filter.optionOrder(forColumn: column),
-                    noValue: filter.noValueOption(forColumn: column) != nil,
-                    columns: filter.catalog.columns.map(MeasurableColumn.init),
-                    filter: filter
-                ) { [weak self, name = filter.catalog.columns[column].name] choice in
-                    guard let self else { return }
-                    self.measureChoices[name] = choice
-                    self.onMeasureChosen()
-                }
-                menu.measureChoice = measureChoices[menu.name]
-                menusBox.append(menu.button)
-                menus.append(menu)
-            case .range:
-                let menu = RangeMenu(column: column, filter: filter)
-                menusBox.append(menu.button)
+    /// Each flyout's column, name and button, in the bar's order.
+    private var flyouts: [(column: Int, name: String, button: MenuButton)] {
+        (menus.map { ($0.column, $0.name, $0.button) } + rangeMenus.map { ($0.column, $0.name, $0.button) })
+            .sorted { $0.column < $1.column }
+    }
+
+    private var flyoutButtons: [MenuButton] { flyouts.map(\.button) }
+
+    /// The flyout button of `column`, if it is a facet made.
+    func button(ofColumn column: Int) -> MenuButton? { flyouts.first { $0.column == column }?.button }
+
+    /// Shows the facets of `table`: a flyout for each facet made (those made before from the same
+    /// data stay as they are, an open one open), a placeholder for each still being made.
+    func rebuild(for table: any FilteredTable) {
+        if madeFrom !== table.facetSource {
+            for button in flyoutButtons { menusBox.remove(button) }
+            menus = []
+            rangeMenus = []
+        }
+        self.table = table
+        madeFrom = table.facetSource
+        keepMeasures(for: table.measurableColumns)
+        let facets = table.facetColumns
+        let kinds = Dictionary(uniqueKeysWithValues: facets.map { ($0, table.kind(ofColumn: $0)) })
+        for menu in menus where kinds[menu.column] != .options { menusBox.remove(menu.button) }
+        for menu in rangeMenus where kinds[menu.column] != .range { menusBox.remove(menu.button) }
+        menus.removeAll { kinds[$0.column] != .options }
+        rangeMenus.removeAll { kinds[$0.column] != .range }
+        let made = Set(menus.map(\.column) + rangeMenus.map(\.column))
+        for column in facets where !made.contains(column) {
+            switch kinds[column] {
+            case .options?: menus.append(makeMenu(column, in: table))
+            case .range?:
+                let menu = RangeMenu(column: column, filter: table)
+                menu.button.isSensitive = facetsButton.isSensitive
                 rangeMenus.append(menu)
+            case nil: break
             }
         }
+        showPlaceholders(for: table.facetsBeingMade.filter { kinds[$0] == nil })
+        arrange()
         showLabels()
+        refreshChecks()
+    }
+
+    private func makeMenu(_ column: Int, in table: any FilteredTable) -> FacetMenu {
+        let name = table.columnNames[column]
+        let menu = FacetMenu(
+            column: column, name: name, options: table.optionLabels(forColumn: column),
+            order: table.optionOrder(forColumn: column), noValue: table.noValueOption(forColumn: column) != nil,
+            columns: table.measurableColumns, filter: table
+        ) { [weak self] choice in
+            guard let self else { return }
+            self.measureChoices[name] = choice
+            self.onMeasureChosen()
+        }
+        menu.measureChoice = measureChoices[name]
+        menu.button.isSensitive = facetsButton.isSensitive
+        return menu
+    }
+
+    private func showPlaceholders(for columns: [Int]) {
+        guard columns != placeholderColumns, let table else { return }
+        for button in placeholders { menusBox.remove(button) }
+        placeholderColumns = columns
+        placeholders = columns.map { column in
+            let button = MenuButton()
+            button.label = table.columnNames[column]
+            button.isSensitive = false
+            button.tooltip = tr("Counting…")
+            return button
+        }
+    }
+
+    /// Every button in column order, the flyouts and the placeholders; a button already in the bar
+    /// is moved, not taken out, so an open flyout stays open.
+    private func arrange() {
+        let ordered =
+            (flyouts.map { ($0.column, $0.button) } + zip(placeholderColumns, placeholders).map { ($0, $1) })
+            .sorted { $0.0 < $1.0 }.map(\.1)
+        var previous: Widget?
+        for button in ordered {
+            if !menusBox.holds(button) {
+                menusBox.insert(button, after: previous)
+            } else {
+                menusBox.reorder(button, after: previous)
+            }
+            previous = button
+        }
     }
 
     /// The measures chosen, by facet column, for the view kept.
@@ -91,9 +155,9 @@ final class FacetBar {
 
     /// Shows `measures` (by facet column) in the flyouts, and nothing in the others.
     func setMeasures(_ measures: [Int: FacetMeasureChoice]) {
-        guard let filter else { return }
+        guard let table else { return }
         measureChoices = [:]
-        for (column, choice) in measures { measureChoices[filter.catalog.columns[column].name] = choice }
+        for (column, choice) in measures { measureChoices[table.columnNames[column]] = choice }
         for menu in menus { menu.measureChoice = measures[menu.column] }
     }
 
@@ -107,15 +171,13 @@ final class FacetBar {
     }
 
     /// Opens the flyout of the column `name` means (in any case), as a click on its facet's button
-    /// would, making the column a facet of `filter` first if it is not one; false if there is no
-    /// such column.
+    /// would, making the column a facet first if it is not one; false if there is no such column
+    /// or its flyout cannot be made yet.
     @discardableResult
-    func openMenu(named name: String, in filter: FacetFilter) -> Bool {
-        guard let column = filter.catalog.column(matching: name) else { return false }
-        if !filter.isFacet(column) { filter.setFacet(column, true) }
-        let title = filter.catalog.columns[column].name
-        let buttons = menus.map { ($0.name, $0.button) } + rangeMenus.map { ($0.name, $0.button) }
-        guard let button = buttons.first(where: { $0.0 == title })?.1 else { return false }
+    func openMenu(named name: String) -> Bool {
+        guard let table, let column = table.column(matching: name) else { return false }
+        if !table.isFacet(column) { table.setFacet(column, true) }
+        guard let button = button(ofColumn: column) else { return false }
         // After a frame: popped up while the page is being mapped, GTK 4.8's popover finds no
         // focus widget in a window not shown yet (a critical), and opens nowhere.
         isMenuPending = true
@@ -126,51 +188,65 @@ final class FacetBar {
         return true
     }
 
-    /// The measures chosen, given to `catalog`'s columns by name when it is another catalog.
-    private func keepMeasures(for catalog: Catalog) {
-        defer { measuredCatalog = catalog }
-        guard let old = measuredCatalog, old !== catalog else { return }
+    /// The measures chosen, given to `columns` by name when they are another table's.
+    private func keepMeasures(for columns: [MeasurableColumn]) {
+        defer { measuredColumns = columns }
+        guard !measuredColumns.isEmpty, measuredColumns != columns else { return }
+        let old = measuredColumns
         measureChoices = measureChoices.compactMapValues { choice in
-            FacetMeasure(spelling: choice.measure.spelling(in: old), in: catalog).map {
+            guard old.indices.contains(choice.measure.column) else { return nil }
+            let spelling = choice.measure.spelling(columnName: old[choice.measure.column].name)
+            return FacetMeasure(spelling: spelling, in: columns).map {
                 FacetMeasureChoice($0, sortsByValue: choice.sortsByValue)
             }
         }
     }
 
+    /// What each flyout filters by, on its button.
     func showLabels() {
         for menu in menus { menu.showChoice() }
         for menu in rangeMenus { menu.refresh() }
     }
 
-    /// The Facets menu: every column, ticked when it is a facet.
+    /// The counts of now in the open flyout, and its figures: counts that came after it opened.
+    func refreshCounts() {
+        for menu in menus {
+            menu.refreshCounts()
+            menu.refreshFigures()
+        }
+        for menu in rangeMenus { menu.countsChanged() }
+    }
+
+    /// The figures of now in the open option flyout.
+    func refreshFigures() {
+        for menu in menus { menu.refreshFigures() }
+    }
+
+    /// The flyouts dimmed while their counts, or the measure an option flyout shows, are worked out.
+    func dim() {
+        let counting = table?.isCounting == true
+        let measuring = table?.isMeasuring == true
+        for menu in rangeMenus { menu.popover.setCSSClass("counting", counting) }
+        for menu in menus { menu.popover.setCSSClass("counting", counting || (measuring && menu.measureChoice != nil)) }
+    }
+
+    /// The Facets menu: every column, ticked when it is a facet or being made one.
     private func buildFacetChecks() {
-        guard let filter else { return }
+        guard let table else { return }
         let checks = FacetChecks(
-            labels: filter.catalog.columns.map(Self.describe), height: max((facetsButton.rootHeight ?? 600) - 160, 120),
-            isActive: { filter.isFacet($0) },
+            labels: table.columnNames.indices.map(table.facetDescription(ofColumn:)),
+            height: max((facetsButton.rootHeight ?? 600) - 160, 120), isActive: { table.isFacet($0) },
             onToggled: { [weak self] column, on in
-                self?.filter?.setFacet(column, on)
+                self?.table?.setFacet(column, on)
                 self?.refreshChecks()
             })
-        shownChecks = checks
+        facetChecks = checks
         refreshChecks()
         facetsPopover.child = checks.root
     }
 
     private func refreshChecks() {
-        guard let filter else { return }
-        shownChecks?.show(
-            isActive: { filter.isFacet($0) },
-            refusal: { filter.canMakeFacet($0) ? nil : tr("No row has a value here") })
-    }
-
-    /// "genre (text, 12 values)".
-    static func describe(_ column: CatalogColumn) -> String {
-        let kind = column.kind.label
-        guard let distinct = column.distinctCount else {
-            return tr("{column} ({kind})", ["column": column.name, "kind": kind])
-        }
-        let values = trn("{count} value", "{count} values", distinct, ["count": NumberText.grouped(distinct)])
-        return tr("{column} ({kind}, {values})", ["column": column.name, "kind": kind, "values": values])
+        guard let table else { return }
+        facetChecks?.show(isActive: { table.isFacet($0) }, refusal: { table.facetRefusal(ofColumn: $0) })
     }
 }

@@ -67,7 +67,7 @@ final class FacetMenu {
     var pendingLayOut: SourceToken?
 
     init(
-        column: Int, name: String, options: [String], order: FacetFilter.OptionOrder, noValue: Bool,
+        column: Int, name: String, options: [String], order: OptionOrder, noValue: Bool,
         columns: [MeasurableColumn] = [], filter: any FacetChoosing,
         onMeasureChosen: @escaping (FacetMeasureChoice?) -> Void
     ) {

@@ -75,7 +75,7 @@ final class FiltersLaunchRequests {
             if query.sort == nil { section.choose(sort: filter.catalog.defaultSort) }
         }
         var problems = query.apply(to: filter) { self.section.choose(sort: $0) }.map(\.message)
-        if let name = query.openFacet { openMenu(named: name) }
+        if let name = query.openFacet { facetBar.openMenu(named: name) }
         if case .success(let measure)? = query.measure(in: filter.catalog) { facetBar.showEverywhere(measure) }
         if let row = request.unfoldRow {
             if row < filter.matchCount {
@@ -85,12 +85,6 @@ final class FiltersLaunchRequests {
             }
         }
         return problems.first
-    }
-
-    @discardableResult
-    private func openMenu(named name: String) -> Bool {
-        guard let filter else { return false }
-        return facetBar.openMenu(named: name, in: filter)
     }
 
     private func unfoldResult(at listPosition: Int) { unfolded.unfoldResult(at: listPosition) }

@@ -68,7 +68,7 @@ final class FiltersPage {
         keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept }, notify: host.notify)
     private(set) lazy var summary: ResultsSummary = ResultsSummary(notify: host.notify) { [weak self] column in
         guard let self, let filter = self.filter else { return }
-        self.facetBar.openMenu(named: filter.catalog.columns[column].name, in: filter)
+        self.facetBar.openMenu(named: filter.catalog.columns[column].name)
     }
     private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
     private lazy var list: ResultsList = ResultsList(
@@ -322,11 +322,7 @@ final class FiltersPage {
 
     /// Clears every facet's choice and the search.
     func clearFilters() {
-        if let server {
-            server.facets.clear()
-            server.searchEntry.text = ""
-            return
-        }
+        if let server { return server.clearFilters() }
         filter?.resetAll()
         search.entry.text = ""
     }

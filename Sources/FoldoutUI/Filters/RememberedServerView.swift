@@ -27,7 +27,7 @@ final class RememberedServerView {
         self.store = store
         path = address.withoutPassword(table: view.facets.table.name)
         self.view = view
-        first = (Set(view.facets.facetColumns), view.section.titleColumn, view.section.detailColumns)
+        first = (Set(view.facets.wantedFacets), view.section.titleColumn, view.section.detailColumns)
         observations.append(
             view.facets.changes.add { [weak self] change in
                 if !change.intersection([.filter, .facets]).isEmpty { self?.changed() }
@@ -68,8 +68,8 @@ final class RememberedServerView {
         store.forget(path: path)
         let facets = view.facets
         view.searchEntry.text = ""
-        facets.clear()
-        for column in facets.facetColumns where !first.facets.contains(column) { facets.setFacet(column, false) }
+        facets.resetAll()
+        for column in facets.wantedFacets where !first.facets.contains(column) { facets.setFacet(column, false) }
         for column in first.facets.sorted() where !facets.isFacet(column) { facets.setFacet(column, true) }
         for column in facets.rangeFacets { facets.setLogarithmic(false, forColumn: column) }
         view.facetBar.setMeasures([:])
@@ -103,7 +103,7 @@ final class RememberedServerView {
 
     private func save() {
         var state = view.facets.viewState(
-            title: view.section.titleColumn, details: view.section.detailColumns, measures: view.facetBar.measureChoices
+            title: view.section.titleColumn, details: view.section.detailColumns, measures: view.facetBar.measures
         )
         state.showsTable = view.resultsView == .table
         state.showsSummary = view.resultsView == .summary

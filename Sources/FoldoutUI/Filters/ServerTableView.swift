@@ -17,7 +17,13 @@ final class ServerTableView {
     let root = Box(.vertical)
     let facets: DatabaseFacets
     let searchEntry = SearchEntry(placeholder: tr("Search the table"))
-    private(set) lazy var facetBar = ServerFacetBar(facets: facets) { [weak self] in self?.remembered?.changed() }
+    private(set) lazy var facetBar = FacetBar(trailing: []) { [weak self] in self?.remembered?.changed() }
+    /// What filters the rows, at a glance, with Clear Filters; and the same said when none matches.
+    private(set) lazy var activeBar = ActiveFiltersBar(
+        onRemove: { [weak self] column in self?.facets.reset(column: column) },
+        onRemoveSearch: { [weak self] in self?.searchEntry.text = "" },
+        onClear: { [weak self] in self?.clearFilters() })
+    private(set) lazy var emptyResults = EmptyResults { [weak self] in self?.clearFilters() }
     let countLabel = Label()
     let sourceLabel = Label()
     let spinner = Spinner()
@@ -25,7 +31,6 @@ final class ServerTableView {
     private(set) lazy var status = FiltersPage.statusBar(countLabel, sourceLabel)
     let retryButton = Button(label: tr("_Retry"), mnemonic: true)
     private(set) lazy var banner = Banner(action: retryButton)
-    let emptyLabel = Label(tr("No row matches the filters and the search."))
     private let model = PositionListModel()
     private let binder: ListBinder<ServerTableView, Int, ResultRow>
     let scrolled = ScrolledWindow()
@@ -40,8 +45,6 @@ final class ServerTableView {
     private(set) var unfoldedIndex: Int?
     /// A row a launch asked to unfold, until it is fetched.
     private var pendingUnfold: Int?
-    /// Between a flyout asked for by a launch and its opening, a frame later.
-    private var isMenuPending = false
     /// What waits for the first counts and every flyout.
     private var waitingForFacets: [@MainActor () -> Void] = []
     private lazy var unfolding = RowUnfolding<Int, ResultRow>(
@@ -126,7 +129,7 @@ final class ServerTableView {
     /// Whether every answer asked for has come (or a problem is shown).
     var isSettled: Bool {
         facets.problem != nil
-            || (areFacetsMade && !facets.isCounting && !facets.isFetchingRows && !isMenuPending
+            || (areFacetsMade && !facets.isCounting && !facets.isFetchingRows && !facetBar.isMenuPending
                 && !summary.isSummarizing && !facets.isMeasuring)
     }
     var boundRows: [Int: ResultRow] { binder.boundRows }
@@ -145,8 +148,10 @@ final class ServerTableView {
         top.append(openButton)
         root.append(top)
         root.append(facetBar.root)
+        facetBar.rebuild(for: facets)
         root.append(combos.root)
         root.append(banner.root)
+        root.append(activeBar.root)
 
         let shown = DatabaseAddress(address)?.displayName(table: table.name) ?? table.name
         sourceLabel.text = tr("in {table}, filtered in its server", ["table": shown])
@@ -179,10 +184,13 @@ final class ServerTableView {
             self.remembered?.changed()
         }
         root.append(resultsStack)
-        emptyLabel.addCSSClass("dim-label")
-        emptyLabel.vexpand = true
-        emptyLabel.isVisible = false
-        root.append(emptyLabel)
+        root.append(emptyResults.root)
+    }
+
+    /// Ends every facet's filter and the search.
+    func clearFilters() {
+        facets.resetAll()
+        searchEntry.text = ""
     }
 
     // MARK: Sort by, Title and Details
@@ -212,18 +220,17 @@ final class ServerTableView {
         if change.contains(.filter) {
             unfold(nil)
             facetBar.showLabels()
+            activeBar.show(facets)
             summarizeIfShown()
         }
         if change.contains(.counts) || change.contains(.facets) {
-            if facetBar.menus.isEmpty && facetBar.rangeMenus.isEmpty || change.contains(.facets) {
-                facetBar.buildMenus()
-            }
+            facetBar.rebuild(for: facets)
+            if change.contains(.facets) { activeBar.show(facets) }
             if areFacetsMade {
                 let waiting = waitingForFacets
                 waitingForFacets = []
                 for body in waiting { body() }
             }
-            facetBar.showLabels()
             facetBar.refreshCounts()
         }
         if change.contains(.measures) { facetBar.refreshFigures() }
@@ -258,9 +265,7 @@ final class ServerTableView {
         facetBar.dim()
         countLabel.tooltip = facets.isCounting ? tr("Counting…") : nil
         spinner.spinning = busy && facets.problem == nil
-        let none = facets.counts?.matchCount == 0 && !facets.isCounting && facets.rows.isEmpty
-        emptyLabel.isVisible = none
-        scrolled.isVisible = !none
+        resultsStack.isVisible = !emptyResults.update(for: facets)
     }
 
     private func showProblem() {
@@ -317,15 +322,8 @@ final class ServerTableView {
             }
         }
         if let search = query.search { searchEntry.text = search }
-        if let name = query.openFacet {
-            guard let button = facetBar.button(named: name) else {
-                return tr("“{facet}” has no flyout here", ["facet": name])
-            }
-            isMenuPending = true
-            button.afterNextFrame { [weak self, weak button] in
-                button?.popup()
-                self?.isMenuPending = false
-            }
+        if let name = query.openFacet, !facetBar.openMenu(named: name) {
+            return tr("“{facet}” has no flyout here", ["facet": name])
         }
         pendingUnfold = request.unfoldRow
         unfoldPending()

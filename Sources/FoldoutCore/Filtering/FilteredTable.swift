@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+/// A table as the Filters page filters it, whichever engine answers: a catalog read into memory
+/// (`FacetFilter`) or a table filtered in its database server (`DatabaseFacets`, in
+/// CatalogFormats). The page's parts (the facet bar, the flyouts, the active filters, the empty
+/// state) ask this and never which engine it is; what an engine cannot answer yet, it says here
+/// (`facetsBeingMade`, `isCounting`), and the page shows it the same way for both.
+public protocol FilteredTable: FacetChoosing, RangeChoosing {
+    /// Every column's name, in the table's order.
+    var columnNames: [String] { get }
+    /// Every column as a measure names it and writes its figures.
+    var measurableColumns: [MeasurableColumn] { get }
+    /// What the facets' options and bins are made from: the same object while only the filter
+    /// changes, another when the rows are another catalog's (a file read again): flyouts made anew.
+    var facetSource: AnyObject { get }
+    /// Every row of the table, matching or not.
+    var rowCount: Int { get }
+    /// The facets whose flyouts can be made now, in column order.
+    var facetColumns: [Int] { get }
+    /// The columns asked to be facets whose options or bins are still being worked out, in
+    /// column order: their buttons wait, greyed out (none for a catalog in memory).
+    var facetsBeingMade: [Int] { get }
+    /// Whether `column` is a facet, or is being made one.
+    func isFacet(_ column: Int) -> Bool
+    /// What `column` filters by as a facet.
+    func kind(ofColumn column: Int) -> FacetKind
+    /// The options as a flyout lists them: the values, or "Yes" and "No".
+    func optionLabels(forColumn column: Int) -> [String]
+    func optionOrder(forColumn column: Int) -> OptionOrder
+    /// Makes `column` a facet (of `kind` if given, else the kind its values suggest), or no
+    /// longer one, dropping its filter. Ignored where `facetRefusal` says why not.
+    func setFacet(_ column: Int, _ on: Bool, as kind: FacetKind?)
+    /// Why `column` cannot be a facet, in a few words; nil when it can.
+    func facetRefusal(ofColumn column: Int) -> String?
+    /// What the Facets menu says of `column`: "genre (text, 12 values)".
+    func facetDescription(ofColumn column: Int) -> String
+    /// The text every match contains in a searched column ("" when not searching).
+    var searchText: String { get }
+    /// Ends every facet's filter; the search stays (its field owns it).
+    func resetAll()
+    /// Whether the counts and the match count are an earlier filter's, newer ones being worked out.
+    var isCounting: Bool { get }
+    /// Whether a measure's figures are being worked out.
+    var isMeasuring: Bool { get }
+}
+
+/// A facet that filters, as the active-filters bar and the empty state name it.
+public struct ActiveFacet: Equatable, Sendable {
+    public let column: Int
+    public let name: String
+    /// What it filters by: "JFK, LGA", "≥ 60".
+    public let text: String
+}
+
+extension FilteredTable {
+    /// Makes `column` a facet of the kind its values suggest, or no longer one.
+    public func setFacet(_ column: Int, _ on: Bool) { setFacet(column, on, as: nil) }
+
+    /// The facets that filter, in column order.
+    public var activeFacets: [ActiveFacet] {
+        facetColumns.compactMap { column -> ActiveFacet? in
+            guard !selection(forColumn: column).isEmpty || range(forColumn: column) != nil else { return nil }
+            return ActiveFacet(
+                column: column, name: columnNames[column], text: filterText(forColumn: column, listingAll: false))
+        }
+    }
+
+    /// Whether any facet filters or the search narrows the rows.
+    public var isNarrowed: Bool { !activeFacets.isEmpty || !searchText.isEmpty }
+
+    /// The column a user means by `name` (`Catalog.column(matching:among:)`).
+    public func column(matching name: String) -> Int? { Catalog.column(matching: name, among: columnNames) }
+}
+
+extension FacetFilter: FilteredTable {
+    public var columnNames: [String] { catalog.columns.map(\.name) }
+    public var measurableColumns: [MeasurableColumn] { catalog.columns.map(MeasurableColumn.init) }
+    public var facetSource: AnyObject { catalog }
+    public var rowCount: Int { catalog.count }
+    public var facetsBeingMade: [Int] { [] }
+    public var isCounting: Bool { false }
+    public var isMeasuring: Bool { false }
+
+    public func facetRefusal(ofColumn column: Int) -> String? {
+        canMakeFacet(column) ? nil : tr("No row has a value here")
+    }
+
+    public func facetDescription(ofColumn column: Int) -> String {
+        let values = catalog.columns[column]
+        guard let distinct = values.distinctCount else {
+            return tr("{column} ({kind})", ["column": values.name, "kind": values.kind.label])
+        }
+        let count = trn("{count} value", "{count} values", distinct, ["count": NumberText.grouped(distinct)])
+        return tr("{column} ({kind}, {values})", ["column": values.name, "kind": values.kind.label, "values": count])
+    }
+}

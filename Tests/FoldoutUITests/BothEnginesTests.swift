@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import PostgresTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// The Filters page over the same rows read into memory (`flights.csv`) and filtered in their
+/// server (the same rows in a throwaway PostgreSQL, `--in-database`): each test does what a user
+/// does on both and checks that they show the same.
+final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
+    nonisolated(unsafe) private static var testServer: TestServer?
+    @MainActor private var window: Window?
+    static let rows = 300
+
+    /// Where the page's rows come from.
+    enum Engine: String, CaseIterable {
+        case memory, server
+    }
+
+    override class func setUp() {
+        super.setUp()
+        testServer = TestServer(flights: rows)
+    }
+
+    override class func tearDown() {
+        testServer?.stop()
+        super.tearDown()
+    }
+
+    override func tearDown() {
+        onMain { closeWindow() }
+    }
+
+    @MainActor private func closeWindow() {
+        for dialog in ErrorDialog.shown { dialog.dismiss() }
+        window?.destroy()
+        window = nil
+        pump(seconds: 0.05)
+    }
+
+    private var server: ThrowawayPostgres {
+        get throws { try XCTUnwrap(Self.testServer).running }
+    }
+
+    /// A window showing the flights through `engine`, once every answer has come.
+    @MainActor private func page(_ engine: Engine) throws -> FiltersPage {
+        closeWindow()
+        let window = Window()
+        window.title = "Foldout both engines test \(UUID().uuidString)"
+        window.setDefaultSize(width: 900, height: 700)
+        let page = FiltersPage(source: .generated(count: 50), host: .alone(in: window))
+        window.child = page.root
+        window.present()
+        self.window = window
+        XCTAssertTrue(pump { page.filter != nil }, "the page shows no catalog")
+        switch engine {
+        case .memory: page.open(path: try server.folder + "/flights.csv")
+        case .server:
+            page.open(path: try server.uri(table: "flights"), options: CatalogReadOptions(residence: .inDatabase))
+        }
+        XCTAssertTrue(
+            pump(seconds: 10) {
+                page.isReady && (engine == .server) == (page.server != nil) && self.shown(page).count == Self.rows
+                    && (page.root.rootHeight ?? 0) > 0
+            },
+            "the flights were not shown \(engine)")
+        return page
+    }
+
+    /// What the page shows, wherever it keeps it.
+    @MainActor private func shown(_ page: FiltersPage) -> Shown {
+        if let server = page.server {
+            return Shown(
+                facetBar: server.facetBar, activeBar: server.activeBar, emptyResults: server.emptyResults,
+                search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount)
+        }
+        return Shown(
+            facetBar: page.facetBar, activeBar: page.activeBar, emptyResults: page.emptyResults,
+            search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0)
+    }
+
+    @MainActor private struct Shown {
+        let facetBar: FacetBar
+        let activeBar: ActiveFiltersBar
+        let emptyResults: EmptyResults
+        let search: SearchEntry
+        let countLabel: Label
+        let count: Int
+    }
+
+    /// The words of each button of the active-filters bar, in order.
+    @MainActor private func chips(_ bar: ActiveFiltersBar) -> [String] {
+        bar.root.isVisible ? bar.removeButtons.map { WidgetTree.texts(under: $0).last ?? "" } : []
+    }
+
+    /// An origin ticked in its flyout and a search that finds nothing: both said above the rows
+    /// with Clear Filters, "No items match" said instead of the rows, and Clear Filters shows every
+    /// row again; the same words on both engines.
+    func testChosenFiltersAreShownAndNothingMatchingOffersToClearThem() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                let parts = shown(page)
+                XCTAssertFalse(parts.activeBar.root.isVisible, "\(engine): nothing filters yet")
+                let origin = try XCTUnwrap(parts.facetBar.menus.first { $0.name == "origin" }, "\(engine): no origin")
+                origin.button.popup()
+                // Laid out for the window as it is: a flyout laid out again (a window that grows)
+                // drops a click under way.
+                XCTAssertTrue(
+                    pump {
+                        origin.popover.isMapped && !origin.optionButtons.isEmpty
+                            && origin.laidOutForHeight
+                                == FacetMenu.availableHeight(windowHeight: origin.button.rootHeight ?? 600)
+                    }, "\(engine): no flyout")
+                let jfk = try XCTUnwrap(origin.listed.firstIndex { origin.options[$0] == "JFK" }, "\(engine): no JFK")
+                XCTAssertTrue(origin.optionButtons[jfk].activate())
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && self.chips(parts.activeBar).count == 1 },
+                    "\(engine): the choice is not shown: \(chips(parts.activeBar)), ready \(page.isReady), "
+                        + "\(origin.selection), \(origin.counts)")
+                let chosen = chips(parts.activeBar)
+                parts.search.text = "nothing like this"
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && parts.emptyResults.root.isVisible },
+                    "\(engine): nothing matching is not said")
+                XCTAssertTrue(parts.activeBar.clearButton.isMapped, "\(engine): no Clear Filters above the rows")
+                let empty = [parts.countLabel.text, parts.emptyResults.detail.text] + chips(parts.activeBar)
+                XCTAssertTrue(parts.emptyResults.clearButton.activate())
+                XCTAssertTrue(
+                    pump(seconds: 10) {
+                        page.isReady && !parts.emptyResults.root.isVisible && !parts.activeBar.root.isVisible
+                    }, "\(engine): Clear Filters did not clear")
+                XCTAssertEqual(parts.search.text, "", "\(engine): the search is cleared too")
+                XCTAssertEqual(parts.countLabel.text, "\(Self.rows) of \(Self.rows) items", "\(engine)")
+                seen[engine] = chosen + empty
+            }
+        }
+        XCTAssertEqual(seen[.memory]?.first, "origin: JFK")
+        XCTAssertEqual(seen[.memory]?.last, "“nothing like this”")
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines show different words")
+    }
+}
