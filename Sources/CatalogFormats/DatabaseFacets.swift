@@ -408,7 +408,32 @@ public final class DatabaseFacets {
 extension DatabaseFacets: FilteredTable {
     public var columnNames: [String] { table.columns.map(\.name) }
     public var facetSource: AnyObject { self }
+    public var titleColumn: Int { Catalog.chooseTitle(among: titleCandidates) }
+    public var detailColumns: [Int] { Catalog.chooseDetails(among: titleCandidates, title: titleColumn) }
+
+    /// The columns as a catalog's title is chosen among: the facets as the catalog's would be.
+    private var titleCandidates: [TitleCandidate] {
+        table.columns.indices.map { column in
+            let values = table.columns[column]
+            return TitleCandidate(
+                name: values.name, kind: values.kind, suggestsFacet: table.facets[column] == .options,
+                distinctCount: table.options[column]?.count)
+        }
+    }
+
+    public var tableName: String { table.name }
     public var rowCount: Int { table.rowCount }
+    public var listedCount: Int { rows.count }
+
+    public func shownValue(atListPosition listPosition: Int, column: Int) -> String? {
+        guard rows.indices.contains(listPosition), rows[listPosition].indices.contains(column) else { return nil }
+        return ResultValue.shown(rows[listPosition][column], kind: table.columns[column].kind)
+    }
+
+    /// Among the rows fetched so far.
+    public func typicalCharacters(ofColumn column: Int) -> Int {
+        ResultValue.widest(rows.lazy.map { $0.indices.contains(column) ? $0[column] : nil })
+    }
     public var searchText: String { filter.search }
 
     /// A facet's kind as made, as asked for, else options for text and a range for the rest.

@@ -13,6 +13,9 @@ public enum FlightsTable {
             scheduled timestamptz, cancelled boolean, note text)
         """
 
+    /// How many columns the table has.
+    public static let columnCount = 18
+
     /// Makes the table `flights` of `count` rows on `server`, and the same rows as
     /// `flights.csv` in its folder.
     public static func load(rows count: Int, into server: ThrowawayPostgres) throws {

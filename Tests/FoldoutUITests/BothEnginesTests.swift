@@ -77,11 +77,13 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         if let server = page.server {
             return Shown(
                 facetBar: server.facetBar, activeBar: server.activeBar, emptyResults: server.emptyResults,
-                search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount)
+                search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount,
+                table: server.tableLayout.table)
         }
         return Shown(
             facetBar: page.facetBar, activeBar: page.activeBar, emptyResults: page.emptyResults,
-            search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0)
+            search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0,
+            table: page.table)
     }
 
     @MainActor private struct Shown {
@@ -91,6 +93,7 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         let search: SearchEntry
         let countLabel: Label
         let count: Int
+        let table: ResultsTable
     }
 
     /// The words of each button of the active-filters bar, in order.
@@ -144,5 +147,38 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(seen[.memory]?.first, "origin: JFK")
         XCTAssertEqual(seen[.memory]?.last, "“nothing like this”")
         XCTAssertEqual(seen[.memory], seen[.server], "the two engines show different words")
+    }
+
+    /// The results as a table: the same columns in the same order, and the first rows' cells
+    /// written alike (numbers, dates and texts as the region writes them, isolated).
+    func testTheTableShowsTheSameColumnsAndCells() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                let table = shown(page).table
+                page.resultsView = .table
+                let columns = 0..<FlightsTable.columnCount
+                @MainActor func cells() -> [String]? {
+                    let bound = Dictionary(
+                        table.cells.values.compactMap { cell in
+                            cell.listPosition.map { ("\($0) \(cell.column)", cell.text.text) }
+                        }
+                    ) { first, _ in first }
+                    let wanted = (0..<3).flatMap { row in columns.map { "\(row) \($0)" } }
+                    let texts = wanted.compactMap { bound[$0] }
+                    return texts.count == wanted.count ? texts : nil
+                }
+                XCTAssertTrue(pump(seconds: 10) { page.isReady && cells() != nil }, "\(engine): no cells shown")
+                seen[engine] = table.shown.map(\.name) + (cells() ?? [])
+            }
+        }
+        XCTAssertEqual(seen[.memory]?.first, "tailnum", "the title first: the text of most values")
+        let memory = seen[.memory] ?? []
+        let server = seen[.server] ?? []
+        XCTAssertEqual(memory.count, server.count)
+        for (index, (file, table)) in zip(memory, server).enumerated() where file != table {
+            XCTFail("item \(index): \(file) in memory, \(table) in the server")
+        }
     }
 }

@@ -51,10 +51,10 @@ public final class Catalog: Sendable {
         let rowNumbers = Self.findRowNumbers(columns, count: count)
         rowNumberColumn = rowNumbers
         facetColumns = Self.chooseFacets(columns).filter { $0 != rowNumbers }
-        let title = titleColumn ?? Self.chooseTitle(columns, skipping: rowNumbers)
+        let candidates = columns.map(TitleCandidate.init)
+        let title = titleColumn ?? Self.chooseTitle(among: candidates, skipping: rowNumbers)
         self.titleColumn = title
-        detailColumns = Array(
-            columns.indices.filter { $0 != title && $0 != rowNumbers && columns[$0].distinctCount != 1 }.prefix(6))
+        detailColumns = Self.chooseDetails(among: candidates, title: title, skipping: rowNumbers)
     }
 
     /// The value of `column` at `position` as text ("" when missing).
@@ -106,7 +106,7 @@ public final class Catalog: Sendable {
     /// The title column: a text column named like a name or title, else the text column with the
     /// most distinct values, else the first text facet (a penguin's species), else the first
     /// column that is not a facet, else the first.
-    static func chooseTitle(_ columns: [CatalogColumn], skipping skipped: Int? = nil) -> Int {
+    public static func chooseTitle(among columns: [TitleCandidate], skipping skipped: Int? = nil) -> Int {
         let texts = columns.indices.filter { columns[$0].kind == .text && !columns[$0].suggestsFacet }
         let words = ["name", "title", "label", "product", "item", "description", "nom", "titel"]
         if let named = texts.first(where: { index in
@@ -126,6 +126,13 @@ public final class Catalog: Sendable {
             ?? columns.indices.first { !columns[$0].suggestsFacet && $0 != skipped } ?? 0
     }
 
+    /// The columns a result's details line shows at first: up to six after the title, but for a
+    /// row-number column and columns of one value.
+    public static func chooseDetails(among columns: [TitleCandidate], title: Int, skipping skipped: Int? = nil) -> [Int]
+    {
+        Array(columns.indices.filter { $0 != title && $0 != skipped && columns[$0].distinctCount != 1 }.prefix(6))
+    }
+
     /// The first column when it is a row-number column: no name in the file (or pandas' "Unnamed:
     /// 0"), and the numbers 1…n, or 0…n-1, in order, with more columns after it.
     static func findRowNumbers(_ columns: [CatalogColumn], count: Int) -> Int? {
@@ -136,5 +143,29 @@ public final class Catalog: Sendable {
         else { return nil }
         for position in 0..<count where first.number(at: position) != start + Double(position) { return nil }
         return 0
+    }
+}
+
+/// What choosing a catalog's title and details looks at in a column (`Catalog.chooseTitle`): a
+/// catalog's column, or a table's in its server, so that both choose alike.
+public struct TitleCandidate: Sendable {
+    public let name: String
+    public let kind: CatalogColumn.Kind
+    /// Whether its values make it a facet of options.
+    public let suggestsFacet: Bool
+    /// How many values it has, if known.
+    public let distinctCount: Int?
+
+    public init(name: String, kind: CatalogColumn.Kind, suggestsFacet: Bool, distinctCount: Int?) {
+        self.name = name
+        self.kind = kind
+        self.suggestsFacet = suggestsFacet
+        self.distinctCount = distinctCount
+    }
+
+    init(_ column: CatalogColumn) {
+        self.init(
+            name: column.name, kind: column.kind, suggestsFacet: column.suggestsFacet,
+            distinctCount: column.distinctCount)
     }
 }

@@ -12,8 +12,23 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     /// What the facets' options and bins are made from: the same object while only the filter
     /// changes, another when the rows are another catalog's (a file read again): flyouts made anew.
     var facetSource: AnyObject { get }
+    /// The column a result is titled by at first, and those its details line shows
+    /// (`Catalog.chooseTitle`, `chooseDetails`).
+    var titleColumn: Int { get }
+    var detailColumns: [Int] { get }
+    /// What the table's views (a table's columns and widths) are kept by on its page.
+    var tableName: String { get }
     /// Every row of the table, matching or not.
     var rowCount: Int { get }
+    /// How many of the matches can be listed now, in order: all of a catalog's; the rows fetched
+    /// so far of a table in its server.
+    var listedCount: Int { get }
+    /// The value of `column` in the match listed at `listPosition` as the page shows it
+    /// (`ResultValue.shown`); nil when it has none or is not listed.
+    func shownValue(atListPosition listPosition: Int, column: Int) -> String?
+    /// How many characters `column`'s values are shown in, at most, among a sample: how wide a
+    /// table's column would like to be (`ResultValue.widest`).
+    func typicalCharacters(ofColumn column: Int) -> Int
     /// The facets whose flyouts can be made now, in column order.
     var facetColumns: [Int] { get }
     /// The columns asked to be facets whose options or bins are still being worked out, in
@@ -75,7 +90,24 @@ extension FacetFilter: FilteredTable {
     public var columnNames: [String] { catalog.columns.map(\.name) }
     public var measurableColumns: [MeasurableColumn] { catalog.columns.map(MeasurableColumn.init) }
     public var facetSource: AnyObject { catalog }
+    public var titleColumn: Int { catalog.titleColumn }
+    public var detailColumns: [Int] { catalog.detailColumns }
+    public var tableName: String { catalog.name }
     public var rowCount: Int { catalog.count }
+    public var listedCount: Int { matchCount }
+
+    public func shownValue(atListPosition listPosition: Int, column: Int) -> String? {
+        // While a new catalog replaces the old, the matches can still be the old one's, and its
+        // results can come before its columns.
+        guard listPosition < matches.count, column < catalog.columns.count else { return nil }
+        let position = Int(matches[listPosition])
+        guard position < catalog.count else { return nil }
+        return ResultValue.shown(catalog, column: column, at: position)
+    }
+
+    public func typicalCharacters(ofColumn column: Int) -> Int {
+        ResultValue.typicalCharacters(catalog, column: column)
+    }
     public var facetsBeingMade: [Int] { [] }
     public var isCounting: Bool { false }
     public var isMeasuring: Bool { false }

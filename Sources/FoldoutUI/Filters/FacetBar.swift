@@ -14,6 +14,7 @@ final class FacetBar {
     private let menusBox = WrapBox(spacing: 6)
     let facetsButton = MenuButton()
     private let facetsPopover = Popover()
+    /// The option flyouts and the range flyouts, each in column order.
     private(set) var menus: [FacetMenu] = []
     private(set) var rangeMenus: [RangeMenu] = []
     /// Until its flyout can be made, each facet's button, greyed out, so nothing moves when the
@@ -94,6 +95,8 @@ final class FacetBar {
             case nil: break
             }
         }
+        menus.sort { $0.column < $1.column }
+        rangeMenus.sort { $0.column < $1.column }
         showPlaceholders(for: table.facetsBeingMade.filter { kinds[$0] == nil })
         arrange()
         showLabels()

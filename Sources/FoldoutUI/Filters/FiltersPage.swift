@@ -77,9 +77,9 @@ final class FiltersPage {
     private lazy var unfolded: UnfoldedResult = UnfoldedResult(list: list, shown: shown)
     private lazy var clipboard: ResultsClipboard = ResultsClipboard(
         shown: shown, list: list, table: table, views: resultsStack, notify: host.notify)
-    private lazy var tableLayout: TableLayout = TableLayout(model: model, section: section, shown: shown) {
-        [weak self] in self?.viewChanged()
-    }
+    private lazy var tableLayout: TableLayout = TableLayout(
+        model: model, section: section, shown: { [weak self] in self?.filter },
+        changed: { [weak self] in self?.viewChanged() })
     private lazy var sortRun: SortRun = SortRun(progress: work)
     private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
     private lazy var rememberedView: RememberedView = RememberedView(

@@ -56,7 +56,7 @@ final class RememberedServerView {
             if let title = state.title.flatMap(facets.column(named:)) {
                 view.section.show(title: title, details: state.details.compactMap(facets.column(named:)))
             }
-            view.tableColumns.restore(state)
+            view.tableLayout.restore(state)
             view.resultsView = state.showsSummary ? .summary : state.showsTable ? .table : .rows
             isRestoring = false
         }
@@ -75,7 +75,7 @@ final class RememberedServerView {
         view.facetBar.setMeasures([:])
         view.section.choose(sort: nil)
         view.section.show(title: first.title, details: first.details)
-        view.tableColumns.reset()
+        view.tableLayout.reset()
         // A view reset is not a change to keep.
         pendingSave?.cancel()
         pendingSave = nil
@@ -107,9 +107,9 @@ final class RememberedServerView {
         )
         state.showsTable = view.resultsView == .table
         state.showsSummary = view.resultsView == .summary
-        state.widths = view.tableColumns.widths
-        state.tableOrder = view.tableColumns.layout?.order ?? []
-        state.tableHidden = view.tableColumns.layout?.hidden.sorted() ?? []
+        state.widths = view.tableLayout.shownWidths
+        state.tableOrder = view.tableLayout.shownLayout?.order ?? []
+        state.tableHidden = view.tableLayout.shownLayout?.hidden.sorted() ?? []
         store.save(state, path: path)
     }
 }

@@ -59,7 +59,7 @@ final class RememberedView {
         facetBar.setMeasures(state.measures(in: filter.catalog))
         section.show(title: kept.title ?? section.titleColumn, details: kept.details)
         section.choose(sort: kept.sort)
-        tableLayout.restore(state, in: filter.catalog)
+        tableLayout.restore(state)
         (state.showsSummary ? ResultsView.summary : state.showsTable ? .table : .rows).show(in: views)
     }
 
@@ -78,7 +78,7 @@ final class RememberedView {
         facetBar.setMeasures([:])
         section.show(title: catalog.titleColumn, details: catalog.detailColumns)
         section.choose(sort: catalog.defaultSort)
-        tableLayout.reset(catalog)
+        tableLayout.reset()
         ResultsView.rows.show(in: views)
     }
 
@@ -103,8 +103,8 @@ final class RememberedView {
         let view = ResultsView(shownIn: views)
         let state = CatalogViewState(
             filter, title: section.titleColumn, details: section.detailColumns, showsTable: view == .table,
-            showsSummary: view == .summary, widths: tableLayout.widths(of: filter.catalog),
-            table: tableLayout.layout(of: filter.catalog), measures: facetBar.measures)
+            showsSummary: view == .summary, widths: tableLayout.shownWidths,
+            table: tableLayout.shownLayout, measures: facetBar.measures)
         store?.save(state, path: path)
     }
 }

@@ -6,8 +6,7 @@ import Gtk
 /// per shown column (`TableColumns`: every column at first), numbers at the end of their cells,
 /// headers that sort in the Sort by combo's orders (an arrow shows which) and open a menu that
 /// hides or moves their column, and widths the user can drag, which the page keeps per file. Its
-/// owner gives each cell's value: a catalog's (`TableLayout`) or a server table's fetched rows
-/// (`ServerTableColumns`).
+/// owner (`TableLayout`) gives each cell's value, from whichever engine the page filters in.
 @MainActor
 final class ResultsTable {
     let root = ScrolledWindow()

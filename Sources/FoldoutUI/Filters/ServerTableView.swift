@@ -7,7 +7,7 @@ import Gtk
 /// read into memory: a search field, a flyout per facet (the catalog's own `FacetMenu` and
 /// `RangeMenu`, choosing in `DatabaseFacets`), the Facets menu that makes any column a facet,
 /// Sort by, Title and Details, the matching count, and the matching rows, a page at a time as the
-/// list scrolls, each unfolding to its whole record, or as a table (`ServerTableColumns`), or the
+/// list scrolls, each unfolding to its whole record, or as a table (`TableLayout`), or the
 /// summary of every column. Its view is kept (`RememberedServerView`).
 /// Every answer comes from the server off the main thread; while a count is under way the old
 /// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
@@ -36,9 +36,9 @@ final class ServerTableView {
     let scrolled = ScrolledWindow()
     /// The rows, the table, or the summary of every column (asked of the server while it is shown).
     let resultsStack = Stack()
-    private(set) lazy var tableColumns = ServerTableColumns(facets: facets, section: section, model: model) {
-        [weak self] in self?.remembered?.changed()
-    }
+    private(set) lazy var tableLayout = TableLayout(
+        model: model, section: section, shown: { [weak self] in self?.facets },
+        changed: { [weak self] in self?.remembered?.changed() })
     private(set) lazy var viewSwitcher = StackSwitcher(stack: resultsStack)
     let summary: ResultsSummary
     /// The fetched row whose record is unfolded, if one is.
@@ -83,9 +83,7 @@ final class ServerTableView {
         names = table.columns.map(\.name)
         combos = ComboRows(section: section)
         section.unsortedName = tr("Table order")
-        let title = table.columns.firstIndex { $0.kind == .text } ?? 0
-        section.setColumns(
-            named: names, title: title, details: Array(names.indices.filter { $0 != title }.prefix(4)), sort: nil)
+        section.setColumns(named: names, title: facets.titleColumn, details: facets.detailColumns, sort: nil)
         binder = ListBinder(
             model: model, selection: .multiple, makeRow: { ResultRow(onCopy: copy) },
             bind: { view, row, item in view.bind(row, at: item.position) })
@@ -107,12 +105,12 @@ final class ServerTableView {
             self.boundRows[0]?.root.grabFocus()
         }
         retryButton.onClicked { [weak self] in self?.facets.retry() }
-        for view in [listView, tableColumns.table.view] as [Widget] {
+        for view in [listView, tableLayout.table.view] as [Widget] {
             let keys = ShortcutController()
             keys.add(FiltersPage.copyKey) { [weak self] in self?.copySelectedRows() ?? false }
             view.add(keys)
         }
-        for adjustment in [scrolled.verticalAdjustment, tableColumns.table.root.verticalAdjustment] {
+        for adjustment in [scrolled.verticalAdjustment, tableLayout.table.root.verticalAdjustment] {
             adjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
         }
         // Closing the window stops every query: none is left running on the server.
@@ -157,8 +155,8 @@ final class ServerTableView {
         sourceLabel.text = tr("in {table}, filtered in its server", ["table": shown])
         sourceLabel.tooltip = address
         status.append(spinner)
-        status.append(tableColumns.menu.button)
-        tableColumns.menu.button.isVisible = false
+        status.append(tableLayout.menu.button)
+        tableLayout.menu.button.isVisible = false
         viewSwitcher.addCSSClass("results-views")
         viewSwitcher.setAccessibleLabel(tr("Show the results as"))
         status.append(viewSwitcher)
@@ -169,16 +167,16 @@ final class ServerTableView {
         binder.listView.addCSSClass("results-list")
         resultsStack.addTitled(scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
         resultsStack.addTitled(
-            tableColumns.table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
+            tableLayout.table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
         resultsStack.addTitled(
             summary.root, name: "summary", title: tr("Summary"), iconName: "dialog-information-symbolic")
         // A wide table scrolls sideways; the rows fit a narrow window.
         resultsStack.isWidthHomogeneous = false
         resultsStack.vexpand = true
-        tableColumns.show()
+        tableLayout.show()
         resultsStack.onNotify("visible-child-name") { [weak self] in
             guard let self else { return }
-            self.tableColumns.menu.button.isVisible = self.resultsView == .table
+            self.tableLayout.menu.button.isVisible = self.resultsView == .table
             self.summarizeIfShown()
             self.fetchIfNearTheEnd()
             self.remembered?.changed()
@@ -200,7 +198,7 @@ final class ServerTableView {
         switch change {
         case .chose(.sort):
             facets.setSort(section.sort)
-            tableColumns.table.showSort(section.sort)
+            tableLayout.table.showSort(section.sort)
         case .chose(.title), .chose(.details): rebindRows()
         default: break
         }
@@ -347,7 +345,7 @@ final class ServerTableView {
     @discardableResult
     func copySelectedRows() -> Bool {
         let listed = ResultsClipboard.chosenPositions(
-            inTable: resultsView == .table, table: tableColumns.table.view, list: listView, rows: boundRows.values)
+            inTable: resultsView == .table, table: tableLayout.table.view, list: listView, rows: boundRows.values)
         let rows = listed.filter(facets.rows.indices.contains).map { facets.rows[$0].map { $0 ?? "" } }
         guard !rows.isEmpty else { return false }
         copyRows(CatalogExport.text(of: [names] + rows, format: .tsv), rows.count)
@@ -366,7 +364,7 @@ final class ServerTableView {
     /// rows' or the table's) is: less than a screenful above the last row fetched.
     private func fetchIfNearTheEnd() {
         guard resultsView != .summary else { return }
-        let adjustment = (resultsView == .table ? tableColumns.table.root : scrolled).verticalAdjustment
+        let adjustment = (resultsView == .table ? tableLayout.table.root : scrolled).verticalAdjustment
         guard adjustment.upper > 0, adjustment.value + 2 * adjustment.pageSize >= adjustment.upper else { return }
         facets.fetchMoreRows()
     }
