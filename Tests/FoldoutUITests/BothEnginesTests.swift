@@ -78,12 +78,14 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
             return Shown(
                 facetBar: server.facetBar, activeBar: server.activeBar, emptyResults: server.emptyResults,
                 search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount,
-                table: server.tableLayout.table)
+                table: server.tableLayout.table, rows: Array(server.boundRows.values), unfolded: server.unfoldedIndex)
         }
         return Shown(
             facetBar: page.facetBar, activeBar: page.activeBar, emptyResults: page.emptyResults,
             search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0,
-            table: page.table)
+            table: page.table, rows: Array(page.boundRows.values),
+            unfolded: page.boundRows.values.first { $0.position != nil && $0.position == page.unfoldedPosition }?
+                .listPosition)
     }
 
     @MainActor private struct Shown {
@@ -94,6 +96,16 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         let countLabel: Label
         let count: Int
         let table: ResultsTable
+        /// The rows bound now, and the list position of the one unfolded.
+        let rows: [ResultRow]
+        let unfolded: Int?
+
+        /// The unfolded row's record, each field's name and value as a screen reader hears it.
+        var record: [String]? {
+            guard let unfolded, let row = rows.first(where: { $0.listPosition == unfolded && $0.isFullyUnfolded })
+            else { return nil }
+            return row.record.fields.map { $0.name.text + " " + $0.value.text }
+        }
     }
 
     /// The words of each button of the active-filters bar, in order.
@@ -180,5 +192,49 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         for (index, (file, table)) in zip(memory, server).enumerated() where file != table {
             XCTFail("item \(index): \(file) in memory, \(table) in the server")
         }
+    }
+
+    /// Enter in the search puts the focus on the first row, Return unfolds its record, Alt+Down
+    /// takes the record to the row below: the same rows, the same records, on both engines.
+    func testAltDownTakesTheUnfoldedRecordToTheNextRow() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                let window = try XCTUnwrap(self.window)
+                pump(frames: 3, of: shown(page).search)
+                let search = try XCTUnwrap(shown(page).search.pointInWindow())
+                xdotool(
+                    ["mousemove", "--window", "%1", "\(search.x)", "\(search.y)", "click", "1", "key", "Return"],
+                    window: window.title,
+                    until: { self.shown(page).rows.contains { $0.listPosition == 0 && $0.root.hasFocus } })
+                xdotool(["key", "Return"], window: window.title) { self.shown(page).record != nil }
+                let first = shown(page).record ?? []
+                xdotool(["key", "alt+Down"], window: window.title) {
+                    self.shown(page).unfolded == 1 && self.shown(page).record != nil
+                }
+                XCTAssertEqual(shown(page).unfolded, 1, "\(engine): Alt+Down did not unfold the next row")
+                seen[engine] = first + (shown(page).record ?? [])
+            }
+        }
+        XCTAssertEqual(seen[.memory]?.count, 2 * FlightsTable.columnCount)
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines show different records")
+    }
+
+    /// A launch that asks to unfold a row past the matches is refused with the same words.
+    func testALaunchUnfoldingARowPastTheMatchesIsRefused() throws {
+        var said: [Engine: String] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                var answer: String??
+                page.carryOut(LaunchFilters(unfoldRow: Self.rows + 5)) { answer = .some($0) }
+                XCTAssertTrue(pump(seconds: 10) { answer != nil }, "\(engine): the launch was not answered")
+                said[engine] = answer??.description
+            }
+        }
+        let expected = onMain { LaunchRequest.noRowToUnfold(String(Self.rows + 5), count: Self.rows) }
+        XCTAssertEqual(said[.memory], expected)
+        XCTAssertEqual(said[.memory], said[.server])
     }
 }

@@ -74,10 +74,11 @@ final class ResultRecord {
             })
     }
 
-    /// Shows a row given as its columns' names and values (nil: none).
-    func show(names: [String], values: [String?]) {
+    /// Shows a row given as its columns' names, kinds and values (nil: none), each value written
+    /// as a catalog's (`ResultValue.shown`).
+    func show(names: [String], kinds: [CatalogColumn.Kind], values: [String?]) {
         shownRow = .values(names: names, values: values)
-        show(zip(names, values).map { ($0, $1, $1 ?? "") })
+        show(names.indices.map { (names[$0], ResultValue.shown(values[$0], kind: kinds[$0]), values[$0] ?? "") })
     }
 
     private func show(_ columns: [(name: String, shown: String?, value: String)]) {

@@ -77,16 +77,22 @@ final class ResultRow: UnfoldingRow {
         markUnfolded(unfolded)
     }
 
-    /// Shows a server's row, fetched `index`th: its values by column (`names`), titled by column
-    /// `title`, the columns `columns` beneath.
-    func bind(index: Int, values: [String?], names: [String], title: Int, details columns: [Int], unfolded: Bool) {
+    /// Shows a server's row, fetched `index`th: its values by column (`names`, `kinds`), titled by
+    /// column `title`, the columns `columns` beneath, written as a catalog's.
+    func bind(
+        index: Int, values: [String?], names: [String], kinds: [CatalogColumn.Kind], title: Int, details columns: [Int],
+        unfolded: Bool
+    ) {
         position = index
         listPosition = index
         name.text = values[title] ?? tr("No value")
         details.isVisible = !columns.isEmpty
-        showDetails(columns.compactMap { column in values[column].map { (names[column], $0) } })
+        showDetails(
+            columns.compactMap { column in
+                ResultValue.shown(values[column], kind: kinds[column]).map { (names[column], $0) }
+            })
         if unfolded || recordPart != nil {
-            if unfolded { record.show(names: names, values: values) }
+            if unfolded { record.show(names: names, kinds: kinds, values: values) }
             record.revealer.setRevealedImmediately(unfolded)
         }
         markUnfolded(unfolded)
@@ -112,9 +118,9 @@ final class ResultRow: UnfoldingRow {
     }
 
     /// Folds or unfolds a server's row with the revealer's animation, showing `values` unfolded.
-    func setUnfolded(_ unfolded: Bool, values: [String?], names: [String]) {
+    func setUnfolded(_ unfolded: Bool, values: [String?], names: [String], kinds: [CatalogColumn.Kind]) {
         guard unfolded || recordPart != nil else { return }
-        if unfolded { record.show(names: names, values: values) }
+        if unfolded { record.show(names: names, kinds: kinds, values: values) }
         reveal(record.revealer, unfolded)
     }
 

@@ -43,8 +43,8 @@ final class ServerTableView {
     let summary: ResultsSummary
     /// The fetched row whose record is unfolded, if one is.
     private(set) var unfoldedIndex: Int?
-    /// A row a launch asked to unfold, until it is fetched.
-    private var pendingUnfold: Int?
+    /// A row a launch asked to unfold, until it is fetched, and who hears how it went.
+    private var pendingUnfold: (row: Int, done: @MainActor (String?) -> Void)?
     /// What waits for the first counts and every flyout.
     private var waitingForFacets: [@MainActor () -> Void] = []
     private lazy var unfolding = RowUnfolding<Int, ResultRow>(
@@ -59,6 +59,7 @@ final class ServerTableView {
         })
     private var observation: ObservationToken?
     private let names: [String]
+    private let kinds: [CatalogColumn.Kind]
     /// Sort by, Title and Details (seed 003), as a catalog's.
     let section = ComboSection()
     let combos: ComboRows
@@ -81,6 +82,7 @@ final class ServerTableView {
         var openFlyout: @MainActor (Int) -> Void = { _ in }
         summary = ResultsSummary(notify: notify) { column in openFlyout(column) }
         names = table.columns.map(\.name)
+        kinds = table.columns.map(\.kind)
         combos = ComboRows(section: section)
         section.unsortedName = tr("Table order")
         section.setColumns(named: names, title: facets.titleColumn, details: facets.detailColumns, sort: nil)
@@ -107,6 +109,10 @@ final class ServerTableView {
         retryButton.onClicked { [weak self] in self?.facets.retry() }
         for view in [listView, tableLayout.table.view] as [Widget] {
             let keys = ShortcutController()
+            if view === listView {
+                keys.add(UnfoldedResult.belowKey) { [weak self] in self?.moveUnfolded(by: 1) ?? false }
+                keys.add(UnfoldedResult.aboveKey) { [weak self] in self?.moveUnfolded(by: -1) ?? false }
+            }
             keys.add(FiltersPage.copyKey) { [weak self] in self?.copySelectedRows() ?? false }
             view.add(keys)
         }
@@ -244,6 +250,7 @@ final class ServerTableView {
             unfoldPending()
         }
         if change.contains(.problem) { showProblem() }
+        if change.contains(.counts) || change.contains(.problem) { unfoldPending() }
         showCounts()
     }
 
@@ -298,7 +305,13 @@ final class ServerTableView {
     /// yet are made facets and every flyout is made; `done` hears the first problem, or nil.
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
         facets.makeFacets(for: request.query.filters, flyout: request.query.openFacet)
-        afterFacetsAreMade { [weak self] in done(self?.carryOutNow(request)) }
+        afterFacetsAreMade { [weak self] in
+            guard let self else { return done(nil) }
+            if let problem = carryOutNow(request) { return done(problem) }
+            guard let row = request.unfoldRow else { return done(nil) }
+            pendingUnfold = (row, done)
+            unfoldPending()
+        }
     }
 
     private func carryOutNow(_ request: LaunchFilters) -> String? {
@@ -323,19 +336,29 @@ final class ServerTableView {
         if let name = query.openFacet, !facetBar.openMenu(named: name) {
             return tr("“{facet}” has no flyout here", ["facet": name])
         }
-        pendingUnfold = request.unfoldRow
-        unfoldPending()
         return nil
     }
 
-    /// Unfolds the row a launch asked for once it has been fetched, fetching pages until it is.
+    /// Unfolds the row a launch asked for once it has been fetched, fetching pages until it is,
+    /// and answers the launch: a row past the matches is refused as a catalog's is.
     private func unfoldPending() {
-        guard let row = pendingUnfold, !facets.isFetchingRows, facets.problem == nil else { return }
-        if row >= facets.rows.count && !facets.hasAllRows { return facets.fetchMoreRows() }
+        guard let (row, done) = pendingUnfold else { return }
+        if let problem = facets.problem {
+            pendingUnfold = nil
+            return done(problem.description)
+        }
+        let count = facets.isCounting ? nil : facets.counts?.matchCount
+        guard !facets.isFetchingRows || count.map({ row >= $0 }) == true else { return }
+        if row >= facets.rows.count && !facets.hasAllRows && count.map({ row < $0 }) != false {
+            return facets.fetchMoreRows()
+        }
         pendingUnfold = nil
-        guard row < facets.rows.count else { return }
+        guard row < facets.rows.count else {
+            return done(LaunchRequest.noRowToUnfold(String(row), count: count ?? facets.rows.count))
+        }
         listView.scrollTo(position: row)
         unfold(row)
+        done(nil)
     }
 
     // MARK: Rows
@@ -355,7 +378,7 @@ final class ServerTableView {
     private func bind(_ row: ResultRow, at index: Int) -> Int? {
         guard facets.rows.indices.contains(index) else { return nil }
         row.bind(
-            index: index, values: facets.rows[index], names: names, title: section.titleColumn,
+            index: index, values: facets.rows[index], names: names, kinds: kinds, title: section.titleColumn,
             details: section.detailColumns.filter { $0 != section.titleColumn }, unfolded: index == unfoldedIndex)
         return index
     }
@@ -369,20 +392,30 @@ final class ServerTableView {
         facets.fetchMoreRows()
     }
 
+    /// Alt+Up and Alt+Down: the record unfolded instead in the row above or below.
+    private func moveUnfolded(by step: Int) -> Bool {
+        UnfoldedResult.move(
+            by: step, in: listView, rows: boundRows.values, unfolded: unfoldedIndex.flatMap { boundRows[$0] },
+            count: facets.rows.count
+        ) { self.unfold($0) }
+    }
+
     /// Unfolds fetched row `index` (nil: none), folding the one unfolded; its record is read again
     /// from the server, and shown as fetched meanwhile.
     func unfold(_ index: Int?) {
         guard index != unfoldedIndex else { return }
-        if let old = unfoldedIndex, let row = boundRows[old] { row.setUnfolded(false, values: [], names: names) }
+        if let old = unfoldedIndex, let row = boundRows[old] {
+            row.setUnfolded(false, values: [], names: names, kinds: kinds)
+        }
         unfoldedIndex = index
         guard let index, facets.rows.indices.contains(index) else { return }
         if let row = boundRows[index] {
-            row.setUnfolded(true, values: facets.rows[index], names: names)
+            row.setUnfolded(true, values: facets.rows[index], names: names, kinds: kinds)
             unfolding.keepInView(index, listPosition: index)
         }
         facets.record(at: index) { [weak self] result in
             guard let self, self.unfoldedIndex == index, case .success(let values?) = result else { return }
-            self.boundRows[index]?.record.show(names: self.names, values: values)
+            self.boundRows[index]?.record.show(names: self.names, kinds: self.kinds, values: values)
         }
     }
 }

@@ -76,13 +76,24 @@ final class UnfoldedResult {
     /// false when there is no such row.
     func move(by step: Int) -> Bool {
         guard let filter = shown.filter else { return false }
-        let listView = list.listView
-        let current = list.boundRows.values.first { $0.root.isAncestor(ofFocus: listView) } ?? row
+        return Self.move(
+            by: step, in: list.listView, rows: list.boundRows.values, unfolded: row, count: filter.matchCount
+        ) { self.unfold(Int(filter.matches[$0])) }
+    }
+
+    /// Alt+Up and Alt+Down in a list of `count` results, whichever engine lists them: the row
+    /// `step` rows below the focused one (else the `unfolded` one) is unfolded (`unfoldAt`, by its
+    /// list position) and takes the focus; false when no row is focused or unfolded.
+    static func move(
+        by step: Int, in listView: ListView, rows: some Collection<ResultRow>, unfolded: ResultRow?, count: Int,
+        unfoldAt: (Int) -> Void
+    ) -> Bool {
+        let current = rows.first { $0.root.isAncestor(ofFocus: listView) } ?? unfolded
         guard let current else { return false }
         let target = current.listPosition + step
-        guard target >= 0 && target < filter.matchCount else { return true }
-        unfold(Int(filter.matches[target]))
-        if let row = list.boundRows.values.first(where: { $0.listPosition == target }) {
+        guard target >= 0 && target < count else { return true }
+        unfoldAt(target)
+        if let row = rows.first(where: { $0.listPosition == target }) {
             row.root.grabFocus()
         } else {
             listView.scrollTo(position: target)
