@@ -61,6 +61,13 @@ public final class DatabaseFacets {
     private var addedFacets: [Int: FacetKind?] = [:]
     /// The columns that cannot be facets: texts of too many values (`DatabaseTable.addFacet`).
     public private(set) var refusedFacets: Set<Int> = []
+    /// The title and details a catalog of these columns would get, chosen when the table opened.
+    public let titleColumn: Int
+    public let detailColumns: [Int]
+    /// The facets the table opened with, for Reset View.
+    let firstFacets: Set<Int>
+    /// A view kept, given back once its facets are made (`restore`).
+    var keptView: CatalogViewState?
     /// Runs a closure on the main thread (the main loop's, in the app).
     private let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
     /// Counts each filter and each retry; an answer for an older one is dropped.
@@ -75,6 +82,15 @@ public final class DatabaseFacets {
         recordSession = DatabaseSession(table: table)
         surveySession = DatabaseSession(table: table)
         measureFigures = DatabaseFacetMeasures(table: table)
+        let candidates = table.columns.indices.map { column in
+            let values = table.columns[column]
+            return TitleCandidate(
+                name: values.name, kind: values.kind, suggestsFacet: table.facets[column] == .options,
+                distinctCount: table.options[column]?.count)
+        }
+        titleColumn = Catalog.chooseTitle(among: candidates)
+        detailColumns = Catalog.chooseDetails(among: candidates, title: titleColumn)
+        firstFacets = Set(table.facets.keys).union(table.pendingRanges)
         filter.searchColumns = table.textColumns
         ask()
         makeFacets()
@@ -334,6 +350,8 @@ public final class DatabaseFacets {
                 }
                 if (surveyed.openingCounts?.counts[column]?.last ?? 0) > 0 { lacksValues.insert(column) }
             }
+            // Before the change is heard: a launch's request waiting for the facets comes after.
+            giveBackKeptView()
             // The counts shown are the unfiltered table's: its histograms are those just counted.
             if var counts, answer.added.isEmpty, table.filtersNothing(filter), !isCounting {
                 counts.histograms.merge(surveyed.openingCounts?.histograms ?? [:]) { old, _ in old }
@@ -366,6 +384,7 @@ public final class DatabaseFacets {
                 missingAtFirst.merge(counts.histograms.mapValues(\.missing)) { old, _ in old }
             }
             self.counts = counts
+            giveBackKeptView()
             changes.send(answered(.counts))
         case .failure(let error):
             failed(error)
@@ -408,20 +427,8 @@ public final class DatabaseFacets {
 extension DatabaseFacets: FilteredTable {
     public var columnNames: [String] { table.columns.map(\.name) }
     public var facetSource: AnyObject { self }
-    public var titleColumn: Int { Catalog.chooseTitle(among: titleCandidates) }
-    public var detailColumns: [Int] { Catalog.chooseDetails(among: titleCandidates, title: titleColumn) }
-
-    /// The columns as a catalog's title is chosen among: the facets as the catalog's would be.
-    private var titleCandidates: [TitleCandidate] {
-        table.columns.indices.map { column in
-            let values = table.columns[column]
-            return TitleCandidate(
-                name: values.name, kind: values.kind, suggestsFacet: table.facets[column] == .options,
-                distinctCount: table.options[column]?.count)
-        }
-    }
-
     public var tableName: String { table.name }
+    public var defaultSort: CatalogSortKey? { nil }
     public var rowCount: Int { table.rowCount }
     public var listedCount: Int { rows.count }
 

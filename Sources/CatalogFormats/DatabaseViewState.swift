@@ -6,9 +6,10 @@ import FoldoutCore
 /// ranges, the measures beside their options, and the sort; given back where the table still has
 /// the column and the option.
 extension DatabaseFacets {
-    /// The view now, with `title` and `details` (the combo rows') and the flyouts' `measures`:
-    /// each facet made or being made, its choice or range, the sort.
-    public func viewState(title: Int, details: [Int], measures: [Int: FacetMeasureChoice] = [:]) -> CatalogViewState {
+    /// The view now with the flyouts' `measures`: each facet made or being made, its choice or
+    /// range and scale, the sort; while a view given back waits for its facets, that view's.
+    public func viewState(measures: [Int: FacetMeasureChoice]) -> CatalogViewState {
+        if let keptView { return keptView }
         let columns = table.columns
         var state = CatalogViewState()
         state.facets = wantedFacets.map { column in
@@ -28,14 +29,38 @@ extension DatabaseFacets {
             return facet
         }
         state.sort = filter.sort.map { (columns[$0.column].name, $0.descending) }
-        state.title = columns[title].name
-        state.details = details.map { columns[$0].name }
         return state
+    }
+
+    /// Makes the facets `state` kept and, once they are made, gives back their choices, ranges
+    /// and scales and the sort (`giveBackKeptView`): the page's Sort by follows the filter.
+    public func restore(_ state: CatalogViewState) -> KeptSort {
+        setFacets(keptIn: state)
+        keptView = state
+        giveBackKeptView()
+        return .byTheTable
+    }
+
+    /// The view kept, given back once its facets are made (and the first counts have come).
+    func giveBackKeptView() {
+        guard let kept = keptView, counts != nil, facetsBeingMade.isEmpty else { return }
+        keptView = nil
+        setFilter(filter(keptIn: kept))
+        setScales(keptIn: kept)
+    }
+
+    /// The facets the table opened with, each on a linear scale, and no other; a view waiting
+    /// to be given back is not.
+    public func resetFacets() {
+        keptView = nil
+        for column in wantedFacets where !firstFacets.contains(column) { setFacet(column, false) }
+        for column in firstFacets.sorted() where !isFacet(column) { setFacet(column, true) }
+        for column in rangeFacets { setLogarithmic(false, forColumn: column) }
     }
 
     /// Makes a facet of each column `state` kept that the table has, and gives up the others
     /// (their kinds are the table's own: `DatabaseTable.addFacet`).
-    public func setFacets(keptIn state: CatalogViewState) {
+    func setFacets(keptIn state: CatalogViewState) {
         let kept = Set(state.facets.compactMap { column(named: $0.column) })
         for column in wantedFacets where !kept.contains(column) {
             setFacet(column, false)
@@ -45,7 +70,7 @@ extension DatabaseFacets {
 
     /// The filter now with the choices and ranges `state` kept for the facets made (options by
     /// their text, those the table still has) and its sort.
-    public func filter(keptIn state: CatalogViewState) -> DatabaseFilter {
+    func filter(keptIn state: CatalogViewState) -> DatabaseFilter {
         var kept = filter
         for facet in state.facets {
             guard let column = column(named: facet.column), let kind = table.facets[column] else { continue }
@@ -66,12 +91,9 @@ extension DatabaseFacets {
     }
 
     /// The logarithmic scale on the range facets made that `state` kept with one.
-    public func setScales(keptIn state: CatalogViewState) {
+    func setScales(keptIn state: CatalogViewState) {
         for facet in state.facets where facet.logarithmic {
             if let column = column(named: facet.column) { setLogarithmic(true, forColumn: column) }
         }
     }
-
-    /// The column of that very name.
-    public func column(named name: String) -> Int? { table.columns.firstIndex { $0.name == name } }
 }

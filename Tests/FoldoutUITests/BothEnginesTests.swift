@@ -48,12 +48,12 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
     }
 
     /// A window showing the flights through `engine`, once every answer has come.
-    @MainActor private func page(_ engine: Engine) throws -> FiltersPage {
+    @MainActor private func page(_ engine: Engine, keptIn store: CatalogViewStore? = nil) throws -> FiltersPage {
         closeWindow()
         let window = Window()
         window.title = "Foldout both engines test \(UUID().uuidString)"
         window.setDefaultSize(width: 900, height: 700)
-        let page = FiltersPage(source: .generated(count: 50), host: .alone(in: window))
+        let page = FiltersPage(source: .generated(count: 50), host: .alone(in: window, viewStore: store))
         window.child = page.root
         window.present()
         self.window = window
@@ -78,11 +78,13 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
             return Shown(
                 facetBar: server.facetBar, activeBar: server.activeBar, emptyResults: server.emptyResults,
                 search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount,
+                isSavePending: server.remembered.isSavePending, model: server.facets, section: server.section,
                 table: server.tableLayout.table, rows: Array(server.boundRows.values), unfolded: server.unfoldedIndex)
         }
         return Shown(
             facetBar: page.facetBar, activeBar: page.activeBar, emptyResults: page.emptyResults,
             search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0,
+            isSavePending: page.isViewSavePending, model: page.filter, section: page.section,
             table: page.table, rows: Array(page.boundRows.values),
             unfolded: page.boundRows.values.first { $0.position != nil && $0.position == page.unfoldedPosition }?
                 .listPosition)
@@ -95,6 +97,12 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         let search: SearchEntry
         let countLabel: Label
         let count: Int
+        /// Whether a change to the view waits to be kept.
+        let isSavePending: Bool
+        /// The table as the page filters it.
+        let model: (any FilteredTable)?
+        /// Sort by, Title and Details.
+        let section: ComboSection
         let table: ResultsTable
         /// The rows bound now, and the list position of the one unfolded.
         let rows: [ResultRow]
@@ -106,6 +114,23 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
             else { return nil }
             return row.record.fields.map { $0.name.text + " " + $0.value.text }
         }
+    }
+
+    /// Ticks `option` in the flyout of `facet` with a click, as a user chooses it alone.
+    @MainActor private func choose(_ option: String, in facet: String, on page: FiltersPage, _ engine: Engine) throws {
+        let menu = try XCTUnwrap(shown(page).facetBar.menus.first { $0.name == facet }, "\(engine): no \(facet)")
+        XCTAssertTrue(openFlyout(menu), "\(engine): no flyout")
+        let row = try XCTUnwrap(menu.listed.firstIndex { menu.options[$0] == option }, "\(engine): no \(option)")
+        XCTAssertTrue(menu.optionButtons[row].activate())
+        XCTAssertTrue(
+            pump(seconds: 10) { page.isReady && menu.selection.options.count == 1 && !menu.popover.isMapped },
+            "\(engine): \(option) was not chosen")
+    }
+
+    private func viewStore() -> CatalogViewStore {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("views-\(UUID().uuidString)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        return CatalogViewStore(directory: folder.path)
     }
 
     /// The words of each button of the active-filters bar, in order.
@@ -123,22 +148,10 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
                 let page = try page(engine)
                 let parts = shown(page)
                 XCTAssertFalse(parts.activeBar.root.isVisible, "\(engine): nothing filters yet")
-                let origin = try XCTUnwrap(parts.facetBar.menus.first { $0.name == "origin" }, "\(engine): no origin")
-                origin.button.popup()
-                // Laid out for the window as it is: a flyout laid out again (a window that grows)
-                // drops a click under way.
-                XCTAssertTrue(
-                    pump {
-                        origin.popover.isMapped && !origin.optionButtons.isEmpty
-                            && origin.laidOutForHeight
-                                == FacetMenu.availableHeight(windowHeight: origin.button.rootHeight ?? 600)
-                    }, "\(engine): no flyout")
-                let jfk = try XCTUnwrap(origin.listed.firstIndex { origin.options[$0] == "JFK" }, "\(engine): no JFK")
-                XCTAssertTrue(origin.optionButtons[jfk].activate())
+                try choose("JFK", in: "origin", on: page, engine)
                 XCTAssertTrue(
                     pump(seconds: 10) { page.isReady && self.chips(parts.activeBar).count == 1 },
-                    "\(engine): the choice is not shown: \(chips(parts.activeBar)), ready \(page.isReady), "
-                        + "\(origin.selection), \(origin.counts)")
+                    "\(engine): the choice is not shown")
                 let chosen = chips(parts.activeBar)
                 parts.search.text = "nothing like this"
                 XCTAssertTrue(
@@ -236,5 +249,42 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         let expected = onMain { LaunchRequest.noRowToUnfold(String(Self.rows + 5), count: Self.rows) }
         XCTAssertEqual(said[.memory], expected)
         XCTAssertEqual(said[.memory], said[.server])
+    }
+
+    /// A choice, the sort and the table view are kept: opened again, the page shows them; Reset
+    /// View shows the table as it first opened. The same on both engines.
+    func testTheViewIsKeptAndResetAlike() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            let store = viewStore()
+            try onMain {
+                var page = try page(engine, keptIn: store)
+                try choose("JFK", in: "origin", on: page, engine)
+                let distance = try XCTUnwrap(shown(page).model?.column(named: "distance"))
+                shown(page).section.choose(sort: CatalogSortKey(column: distance, descending: true))
+                page.resultsView = .table
+                XCTAssertTrue(pump(seconds: 10) { page.isReady && !self.shown(page).isSavePending }, "\(engine)")
+                let before = [shown(page).countLabel.text] + chips(shown(page).activeBar)
+
+                page = try self.page(engine, keptIn: store)
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && self.chips(self.shown(page).activeBar) == ["origin: JFK"] },
+                    "\(engine): the choice was not given back")
+                let again = [shown(page).countLabel.text] + chips(shown(page).activeBar)
+                XCTAssertEqual(again, before, "\(engine)")
+                XCTAssertEqual(page.resultsView, .table, "\(engine): the table is not shown again")
+                XCTAssertEqual(
+                    shown(page).section.sort, CatalogSortKey(column: distance, descending: true), "\(engine)")
+
+                XCTAssertTrue(page.root.activateAction("filters.reset-view"))
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && self.chips(self.shown(page).activeBar).isEmpty },
+                    "\(engine): Reset View kept the choice")
+                XCTAssertEqual(page.resultsView, .rows, "\(engine): Reset View shows the rows")
+                XCTAssertEqual(shown(page).countLabel.text, "\(Self.rows) of \(Self.rows) items", "\(engine)")
+                seen[engine] = before + again + [shown(page).section.sort.map { "\($0.column)" } ?? "file order"]
+            }
+        }
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines keep different views")
     }
 }

@@ -70,8 +70,7 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
 
     @MainActor private func menu(_ name: String) throws -> FacetMenu {
         let menu = try XCTUnwrap(try view.facetBar.menus.first { $0.name == name }, "no flyout for \(name)")
-        menu.button.popup()
-        XCTAssertTrue(pump { menu.popover.isMapped && !menu.optionButtons.isEmpty }, "the \(name) flyout did not open")
+        XCTAssertTrue(openFlyout(menu), "the \(name) flyout did not open")
         return menu
     }
 

@@ -52,10 +52,28 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     var searchText: String { get }
     /// Ends every facet's filter; the search stays (its field owns it).
     func resetAll()
+    /// The order the table opened in (nil: its own, a file's or the server's key).
+    var defaultSort: CatalogSortKey? { get }
+    /// The facets, their choices, ranges and scales, the `measures` shown (by facet column) and
+    /// the sort, as a view is kept (by column name and option text); the page adds what it shows.
+    func viewState(measures: [Int: FacetMeasureChoice]) -> CatalogViewState
+    /// Gives the table the facets, choices, ranges and scales `state` kept, where it still has
+    /// those columns and options, and says how the sort kept is set.
+    func restore(_ state: CatalogViewState) -> KeptSort
+    /// Makes the facets the table opened with its facets again, and only those.
+    func resetFacets()
     /// Whether the counts and the match count are an earlier filter's, newer ones being worked out.
     var isCounting: Bool { get }
     /// Whether a measure's figures are being worked out.
     var isMeasuring: Bool { get }
+}
+
+/// How a view kept gives its sort back (`FilteredTable.restore`).
+public enum KeptSort: Equatable, Sendable {
+    /// The page sets it now (in memory a new order is worked out off the main thread).
+    case now(CatalogSortKey?)
+    /// The table sets it itself once it has made the facets kept; the page's Sort by follows.
+    case byTheTable
 }
 
 /// A facet that filters, as the active-filters bar and the empty state name it.
@@ -81,6 +99,9 @@ extension FilteredTable {
 
     /// Whether any facet filters or the search narrows the rows.
     public var isNarrowed: Bool { !activeFacets.isEmpty || !searchText.isEmpty }
+
+    /// The column of that very name.
+    public func column(named name: String) -> Int? { columnNames.firstIndex(of: name) }
 
     /// The column a user means by `name` (`Catalog.column(matching:among:)`).
     public func column(matching name: String) -> Int? { Catalog.column(matching: name, among: columnNames) }
@@ -114,6 +135,20 @@ extension FacetFilter: FilteredTable {
 
     public func facetRefusal(ofColumn column: Int) -> String? {
         canMakeFacet(column) ? nil : tr("No row has a value here")
+    }
+
+    public var defaultSort: CatalogSortKey? { catalog.defaultSort }
+
+    public func viewState(measures: [Int: FacetMeasureChoice]) -> CatalogViewState {
+        CatalogViewState(
+            self, title: catalog.titleColumn, details: [], showsTable: false, widths: [:], measures: measures)
+    }
+
+    public func restore(_ state: CatalogViewState) -> KeptSort { .now(state.apply(to: self).sort) }
+
+    public func resetFacets() {
+        for column in facetColumns where !catalog.facetColumns.contains(column) { setFacet(column, false) }
+        for column in catalog.facetColumns { setFacet(column, true) }
     }
 
     public func facetDescription(ofColumn column: Int) -> String {

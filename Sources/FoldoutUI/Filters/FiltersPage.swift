@@ -83,9 +83,10 @@ final class FiltersPage {
     private lazy var sortRun: SortRun = SortRun(progress: work)
     private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
     private lazy var rememberedView: RememberedView = RememberedView(
-        store: host.viewStore, shown: shown, section: section, facetBar: facetBar, tableLayout: tableLayout,
-        views: resultsStack
-    ) { [weak self] in self?.clearFilters() }
+        store: host.viewStore, table: { [weak self] in self?.filter },
+        path: { [weak self] in self?.filter.flatMap { RememberedView.path(of: $0.catalog) } }, section: section,
+        facetBar: facetBar, tableLayout: tableLayout, views: resultsStack,
+        clearFilters: { [weak self] in self?.clearFilters() })
     private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
         shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded)
 
@@ -315,8 +316,7 @@ final class FiltersPage {
     /// reloading with no file read.
     private func updateActions() {
         actions.action(named: "export-rows")?.isEnabled = filter != nil || server != nil
-        actions.action(named: "reset-view")?.isEnabled =
-            server.map { $0.remembered != nil } ?? (filter != nil)
+        actions.action(named: "reset-view")?.isEnabled = filter != nil || server != nil
         actions.action(named: "reload")?.isEnabled = watchedFile.path != nil
     }
 
@@ -477,7 +477,7 @@ final class FiltersPage {
 
     /// Forgets the view kept for the file shown and shows it as it first opened (`RememberedView`).
     func resetView() {
-        if let server { return server.remembered?.reset() ?? () }
+        if let server { return server.remembered.reset() }
         rememberedView.reset()
     }
 
@@ -518,8 +518,7 @@ final class FiltersPage {
             table: table, address: DatabaseAddress.withoutPassword(path), viewStore: host.viewStore,
             copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
             copyRows: { [weak self] text, count in self?.clipboard.copy(rows: text, count: count) },
-            open: { [weak self] in self?.chooseFile() }, notify: host.notify)
-        view.resultsView = resultsView
+            open: { [weak self] in self?.chooseFile() }, notify: host.notify, shownAs: resultsView)
         server = view
         updateActions()
         catalogStatus?.remove(rowsExport.root)

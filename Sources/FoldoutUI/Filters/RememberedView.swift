@@ -2,15 +2,21 @@
 import FoldoutCore
 import Gtk
 
-/// Each catalog file's view is remembered (`CatalogViewStore`): when the file is opened again its
-/// facets, choices, ranges, sort, title and detail columns, rows or table and column widths come
-/// back, as far as the file still has those columns and options. Reset View returns the file to
-/// what inference chose.
+/// Each table's view is remembered (`CatalogViewStore`), whichever engine filters it: when the
+/// file (or the table in its server) is opened again its facets, choices, ranges and scales, the
+/// measures beside the options, the sort, title and detail columns, rows, table or summary, and
+/// the table's columns and widths come back, as far as it still has those columns and options.
+/// The table gives back what it filters by (`FilteredTable.restore`: a server's once it has made
+/// the facets kept, and until then it keeps that view as its own, so nothing kept is lost); the
+/// page's parts are given back at once. Reset View returns the table to how it first opened.
 @MainActor
 final class RememberedView {
-    /// Where each file's view is kept; nil: nothing is remembered.
+    /// Where each table's view is kept; nil: nothing is remembered.
     private let store: CatalogViewStore?
-    private let shown: ShownFilter
+    /// The table shown, and the path its view is kept under ("flights.sqlite#flights", a
+    /// database's address without its password).
+    private let table: @MainActor () -> (any FilteredTable)?
+    private let path: @MainActor () -> String?
     private let section: ComboSection
     private let facetBar: FacetBar
     private let tableLayout: TableLayout
@@ -21,11 +27,13 @@ final class RememberedView {
     private var pendingSave: SourceToken?
 
     init(
-        store: CatalogViewStore?, shown: ShownFilter, section: ComboSection, facetBar: FacetBar,
-        tableLayout: TableLayout, views: Stack, clearFilters: @escaping @MainActor () -> Void
+        store: CatalogViewStore?, table: @escaping @MainActor () -> (any FilteredTable)?,
+        path: @escaping @MainActor () -> String?, section: ComboSection, facetBar: FacetBar, tableLayout: TableLayout,
+        views: Stack, clearFilters: @escaping @MainActor () -> Void
     ) {
         self.store = store
-        self.shown = shown
+        self.table = table
+        self.path = path
         self.section = section
         self.facetBar = facetBar
         self.tableLayout = tableLayout
@@ -33,13 +41,10 @@ final class RememberedView {
         self.clearFilters = clearFilters
     }
 
-    /// Whether a change waits to be kept.
-    var isSavePending: Bool { pendingSave != nil }
-
-    /// The path the view of the catalog shown is kept under, if it is kept: a database's tables, a
-    /// workbook's sheets and an archive's files each have their own ("flights.sqlite#flights").
-    private var path: String? {
-        guard store != nil, let origin = shown.filter?.catalog.origin else { return nil }
+    /// The path a catalog's view is kept under: a database's tables, a workbook's sheets and an
+    /// archive's files each have their own ("flights.sqlite#flights").
+    static func path(of catalog: Catalog) -> String? {
+        guard let origin = catalog.origin else { return nil }
         // A database's table: its address names the table already, and no password.
         if case .postgresql = origin.format { return origin.path }
         let path = Resources.canonical(origin.path)
@@ -51,45 +56,55 @@ final class RememberedView {
         }
     }
 
-    /// Gives the catalog just shown the view kept for its file, if there is one.
+    /// Whether a change waits to be kept.
+    var isSavePending: Bool { pendingSave != nil }
+
+    /// Whether the table shown has a view to keep.
+    var keepsView: Bool { store != nil && table() != nil && path() != nil }
+
+    /// Gives the table just shown the view kept for it, if there is one.
     func restore() {
-        guard let filter = shown.filter, let path, let state = store?.load(path: path) else { return }
+        guard let table = table(), let path = path(), let state = store?.load(path: path) else { return }
         defer { dropPendingSave() }
-        let kept = state.apply(to: filter)
-        facetBar.setMeasures(state.measures(in: filter.catalog))
-        section.show(title: kept.title ?? section.titleColumn, details: kept.details)
-        section.choose(sort: kept.sort)
+        if case .now(let sort) = table.restore(state) { section.choose(sort: sort) }
+        facetBar.setMeasures(state.measures(among: table.measurableColumns))
+        section.show(
+            title: state.title.flatMap(table.column(named:)) ?? section.titleColumn,
+            details: state.details.compactMap(table.column(named:)))
         tableLayout.restore(state)
         (state.showsSummary ? ResultsView.summary : state.showsTable ? .table : .rows).show(in: views)
     }
 
-    /// Forgets the view kept for the file shown and shows it as it first opened: the facets,
-    /// sort, title and details inference chose, no choice, no search, rows, widths as they come.
+    /// Forgets the view kept for the table shown and shows it as it first opened: the facets,
+    /// sort, title and details it opened with, no choice, no search, rows, widths as they come.
     func reset() {
-        guard let filter = shown.filter else { return }
-        if let path { store?.forget(path: path) }
+        guard let table = table() else { return }
+        if let path = path() { store?.forget(path: path) }
         defer { dropPendingSave() }
-        let catalog = filter.catalog
         clearFilters()
-        for column in filter.facetColumns where !catalog.facetColumns.contains(column) {
-            filter.setFacet(column, false)
-        }
-        for column in catalog.facetColumns { filter.setFacet(column, true) }
+        table.resetFacets()
         facetBar.setMeasures([:])
-        section.show(title: catalog.titleColumn, details: catalog.detailColumns)
-        section.choose(sort: catalog.defaultSort)
+        section.show(title: table.titleColumn, details: table.detailColumns)
+        section.choose(sort: table.defaultSort)
         tableLayout.reset()
         ResultsView.rows.show(in: views)
     }
 
-    /// Keeps the view of the file shown once the main loop is idle: many changes come at once.
+    /// Keeps the view of the table shown once the main loop is idle: many changes come at once.
     func changed() {
-        guard path != nil, pendingSave == nil else { return }
+        guard store != nil, pendingSave == nil, path() != nil else { return }
         pendingSave = MainLoop.idle(priority: .low) { [weak self] in
             self?.pendingSave = nil
             self?.save()
             return false
         }
+    }
+
+    /// Keeps the view now, a change waiting or not: for closing the table.
+    func saveNow() {
+        guard pendingSave != nil else { return }
+        dropPendingSave()
+        save()
     }
 
     /// A view restored or reset is not a change to keep: the save its changes asked for goes.
@@ -99,12 +114,17 @@ final class RememberedView {
     }
 
     private func save() {
-        guard let filter = shown.filter, let path else { return }
+        guard let table = table(), let path = path() else { return }
+        let names = table.columnNames
         let view = ResultsView(shownIn: views)
-        let state = CatalogViewState(
-            filter, title: section.titleColumn, details: section.detailColumns, showsTable: view == .table,
-            showsSummary: view == .summary, widths: tableLayout.shownWidths,
-            table: tableLayout.shownLayout, measures: facetBar.measures)
+        var state = table.viewState(measures: facetBar.measures)
+        state.title = names[section.titleColumn]
+        state.details = section.detailColumns.map { names[$0] }
+        state.showsTable = view == .table
+        state.showsSummary = view == .summary
+        state.widths = tableLayout.shownWidths
+        state.tableOrder = tableLayout.shownLayout?.order ?? []
+        state.tableHidden = tableLayout.shownLayout?.hidden.sorted() ?? []
         store?.save(state, path: path)
     }
 }

@@ -8,7 +8,7 @@ import Gtk
 /// `RangeMenu`, choosing in `DatabaseFacets`), the Facets menu that makes any column a facet,
 /// Sort by, Title and Details, the matching count, and the matching rows, a page at a time as the
 /// list scrolls, each unfolding to its whole record, or as a table (`TableLayout`), or the
-/// summary of every column. Its view is kept (`RememberedServerView`).
+/// summary of every column. Its view is kept (`RememberedView`).
 /// Every answer comes from the server off the main thread; while a count is under way the old
 /// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
 /// the filters stay.
@@ -65,17 +65,19 @@ final class ServerTableView {
     let combos: ComboRows
     private var sectionObservation: ObservationToken?
     /// The view kept for the table, and given back when it opens again.
-    private(set) var remembered: RememberedServerView?
+    private(set) var remembered: RememberedView!
     /// Puts rows, written as text, on the clipboard and says how many.
     private let copyRows: @MainActor (String, Int) -> Void
 
     /// `address` is the table's, without its password; `viewStore` keeps its view (nil: nothing
     /// is kept); `copy` puts a value on the clipboard (its column named, or nil for a row),
-    /// `copyRows` rows as text (and how many); `open` asks for another catalog.
+    /// `copyRows` rows as text (and how many); `open` asks for another catalog; `view` is how the
+    /// results are shown unless the table's view kept says otherwise.
     init(
         table: DatabaseTable, address: String, viewStore: CatalogViewStore?,
         copy: @escaping @MainActor (String, String?) -> Void, copyRows: @escaping @MainActor (String, Int) -> Void,
-        open: @escaping @MainActor () -> Void, notify: @escaping @MainActor (String) -> Void
+        open: @escaping @MainActor () -> Void, notify: @escaping @MainActor (String) -> Void,
+        shownAs view: ResultsView
     ) {
         facets = DatabaseFacets(table: table) { body in MainLoop.post(body) }
         self.copyRows = copyRows
@@ -126,7 +128,15 @@ final class ServerTableView {
             self?.summary.close()
         }
         showCounts()
-        remembered = RememberedServerView(store: viewStore, address: address, view: self)
+        remembered = RememberedView(
+            store: viewStore, table: { [weak self] in self?.facets },
+            path: { [weak self] in
+                guard let self else { return nil }
+                return DatabaseAddress(address)?.withoutPassword(table: self.facets.table.name)
+            }, section: section, facetBar: facetBar, tableLayout: tableLayout, views: resultsStack,
+            clearFilters: { [weak self] in self?.clearFilters() })
+        resultsView = view
+        remembered.restore()
     }
 
     var listView: ListView { binder.listView }
@@ -200,6 +210,7 @@ final class ServerTableView {
     // MARK: Sort by, Title and Details
 
     private func apply(_ change: ComboSection.Change) {
+        if case .chose = change { remembered?.changed() }
         combos.refresh()
         switch change {
         case .chose(.sort):
@@ -221,7 +232,10 @@ final class ServerTableView {
     // MARK: What the server answered
 
     private func show(_ change: DatabaseFacets.Change) {
+        if !change.intersection([.filter, .facets]).isEmpty { remembered?.changed() }
         if change.contains(.filter) {
+            // The sort is the filter's: a view given back or a launch sets it there.
+            if section.sort != facets.filter.sort { section.choose(sort: facets.filter.sort) }
             unfold(nil)
             facetBar.showLabels()
             activeBar.show(facets)
