@@ -543,7 +543,8 @@ def server_table(binary, data):
             keys("Return")
             wait_for(lambda: row is not None and "expanded" in states(row), "the row to say it is expanded")
             isolated = lambda text: text.replace("\u2068", "").replace("\u2069", "")
-            fields = wait_for(lambda: [isolated(n.name) for n in walk(app.node) if role_of(n) == "label"
+            # The record's fields, in the row unfolded (the filter chips above the rows say "origin: JFK" too).
+            fields = wait_for(lambda: [isolated(n.name) for n in walk(row) if role_of(n) == "label"
                                        and (n.name or "").startswith("origin: ") and "visible" in states(n)] or None,
                               "the record's origin field")
             check(fields == ["origin: JFK"], f"Server table: the unfolded record says {fields}, not origin: JFK")
