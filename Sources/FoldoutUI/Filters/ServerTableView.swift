@@ -4,11 +4,12 @@ import FoldoutCore
 import Gtk
 
 /// A PostgreSQL table filtered where it lives, shown by the Filters page in place of a catalog
-/// read into memory: a search field, a flyout per facet (the catalog's own `FacetMenu` and
-/// `RangeMenu`, choosing in `DatabaseFacets`), the Facets menu that makes any column a facet,
-/// Sort by, Title and Details, the matching count, and the matching rows, a page at a time as the
-/// list scrolls, each unfolding to its whole record, or as a table (`TableLayout`), or the
-/// summary of every column. Its view is kept (`RememberedView`).
+/// read into memory: a search field, the page's own facet bar, filter chips and empty state over
+/// `DatabaseFacets`, Sort by, Title and Details, the matching count, and the matching rows, a page
+/// at a time as the list scrolls, each unfolding to its whole record, or as a table
+/// (`TableLayout`), or the summary of every column. Its view is kept (`RememberedView`). What is
+/// still its own (the list's binding and paging, the search field, the launch's handling) is
+/// what is left to build once for both engines (ARCHITECTURE.md, "Where a Filters feature goes").
 /// Every answer comes from the server off the main thread; while a count is under way the old
 /// counts stay, dimmed, and a spinner turns. A query that fails is said in a banner with Retry;
 /// the filters stay.
