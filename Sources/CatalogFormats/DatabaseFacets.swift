@@ -6,8 +6,9 @@ import FoldoutCore
 /// off the main thread and answered through `post` on the main thread. While a count is under way
 /// the old counts stay (`isCounting`: the page dims them); a newer change cancels the older query.
 /// Counts, rows and records each have a session (a connection) of their own, so that scrolling or
-/// unfolding never cancels a count. Like `FacetFilter`, it is used on the main thread only; the
-/// sessions' answers reach it there through `post`.
+/// unfolding never cancels a count. It lives on the main actor; the sessions' answers reach it
+/// there through `post`.
+@MainActor
 public final class DatabaseFacets {
     public struct Change: OptionSet, Sendable {
         public let rawValue: Int
@@ -424,7 +425,7 @@ public final class DatabaseFacets {
     }
 }
 
-extension DatabaseFacets: FilteredTable {
+extension DatabaseFacets: @MainActor FilteredTable {
     public var columnNames: [String] { table.columns.map(\.name) }
     public var facetSource: AnyObject { self }
     public var tableName: String { table.name }
@@ -465,7 +466,7 @@ extension DatabaseFacets: FilteredTable {
     }
 }
 
-extension DatabaseFacets: FacetChoosing {
+extension DatabaseFacets: @MainActor FacetChoosing {
     public func selection(forColumn column: Int) -> FacetSelection { filter.selections[column] ?? FacetSelection() }
 
     public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
@@ -498,7 +499,7 @@ extension DatabaseFacets: FacetChoosing {
     }
 }
 
-extension DatabaseFacets: RangeChoosing {
+extension DatabaseFacets: @MainActor RangeChoosing {
     public func columnName(_ column: Int) -> String { table.columns[column].name }
 
     /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
@@ -546,7 +547,7 @@ extension DatabaseFacets: RangeChoosing {
 }
 
 /// The facets as a session's answer carries them to the main thread, where alone they are touched.
-struct MainThreadReference: @unchecked Sendable {
+struct MainThreadReference: Sendable {
     weak var facets: DatabaseFacets?
     let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
 }
