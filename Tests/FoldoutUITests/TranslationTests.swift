@@ -53,7 +53,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
         filters.unfoldResult(at: 0)  // a record unfolded: its Copy Row button and its fields
         for menu in filters.facetMenus {
             menu.button.popup()
-            pump(seconds: 0.1)
+            XCTAssertTrue(pump { menu.popover.isMapped && !menu.optionButtons.isEmpty }, "\(menu.name) did not open")
             menu.popover.popdown()
         }
         filters.open(path: folder + "/missing.csv")
@@ -65,7 +65,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
         movies.deleteSelected()
         movies.library.select(nil)  // Delete selects the next movie; "No movie selected" shows without one
         main.showShortcuts()
-        pump(seconds: 0.5)
+        XCTAssertTrue(pump { main.shortcutsWindow?.isMapped == true }, "the shortcuts window is not shown")
         return main
     }
 
