@@ -53,6 +53,8 @@ public final class DatabaseFacets {
     private let recordSession: DatabaseSession
     /// Makes the range facets left when the table opened, and those added.
     private let surveySession: DatabaseSession
+    /// Summarizes every column of the matches (`summarize`).
+    private let summarySession: DatabaseSession
     /// The measures beside the options, on a session of their own.
     private let measureFigures: DatabaseFacetMeasures
     /// Whether facets are being made (`facetsBeingMade`).
@@ -82,6 +84,7 @@ public final class DatabaseFacets {
         rowSession = DatabaseSession(table: table)
         recordSession = DatabaseSession(table: table)
         surveySession = DatabaseSession(table: table)
+        summarySession = DatabaseSession(table: table)
         measureFigures = DatabaseFacetMeasures(table: table)
         let candidates = table.columns.indices.map { column in
             let values = table.columns[column]
@@ -263,7 +266,7 @@ public final class DatabaseFacets {
     }
 
     private var sessions: [DatabaseSession] {
-        [countSession, rowSession, recordSession, surveySession, measureFigures.session]
+        [countSession, rowSession, recordSession, surveySession, summarySession, measureFigures.session]
     }
 
     /// Whether the server is working out a measure's figures.
@@ -430,6 +433,19 @@ extension DatabaseFacets: @MainActor FilteredTable {
     public var facetSource: AnyObject { self }
     public var tableName: String { table.name }
     public var defaultSort: CatalogSortKey? { nil }
+    public var summarySource: AnyHashable { filter }
+
+    /// `DatabaseTable.summary`, on a session of its own.
+    public func summarize(
+        isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[ColumnSummary], CatalogImportError>) -> Void
+    ) {
+        let table = self.table
+        let filter = self.filter
+        summarySession.run(
+            { (connection) throws(CatalogImportError) in try table.summary(filter, connection) },
+            answer: { result in if !isCancelled() { answer(result) } })
+    }
     public var rowCount: Int { table.rowCount }
     public var listedCount: Int { rows.count }
 

@@ -4,7 +4,7 @@ import FoldoutCore
 /// What a table in a database server is filtered by, as `FacetFilter` filters a catalog: per
 /// option facet its ticked options (indices in `DatabaseTable.options`, "No value", excluded),
 /// per range facet its range (in the column's numbers), a search and a sort order.
-public struct DatabaseFilter: Equatable, Sendable {
+public struct DatabaseFilter: Hashable, Sendable {
     public var selections: [Int: FacetSelection] = [:]
     public var ranges: [Int: FacetRange] = [:]
     /// Rows whose search columns contain this text, ignoring case (`ILIKE`); "" searches nothing.

@@ -48,9 +48,8 @@ extension DatabaseTable {
         }
         let histograms = try self.histograms(extents, from: matched, values, connection)
         return try summaries.map { (summary) throws(CatalogImportError) in
-            // As a catalog's column that suggests a facet: whole numbers of few values, each repeated.
-            let few = summary.distinct <= Self.maxOptions && summary.distinct * 2 <= summary.present
-            let wantsCommon = summary.kind == .text || (columns[summary.column].isWholeNumber && few)
+            // As a catalog's column: text, or whole numbers that suggest a facet over the whole table.
+            let wantsCommon = summary.kind == .text || suggestsFacet(summary.column)
             let common = wantsCommon ? try mostCommon(summary.column, from: matched, values, connection) : []
             return ColumnSummary(
                 column: summary.column, name: summary.name, kind: summary.kind, present: summary.present,
@@ -99,6 +98,17 @@ extension DatabaseTable {
 
     /// The `ColumnSummary.commonValues` values with the most rows, most first, then in the
     /// column's order (numbers and dates by value, texts as a facet lists them).
+    /// Whether the whole-number column `column` suggests a facet as a catalog's would
+    /// (`Catalog.suggestsFacet`), by its values over the whole table: known for a facet of
+    /// options, from the pass that made it.
+    func suggestsFacet(_ column: Int) -> Bool {
+        guard columns[column].isWholeNumber, let options = options[column],
+            let counts = openingCounts?.counts[column]
+        else { return false }
+        let present = counts.dropLast().reduce(0, +)
+        return Catalog.suggestsFacet(text: false, wholeNumbers: true, distinct: options.count, present: present)
+    }
+
     private func mostCommon(
         _ column: Int, from matched: String, _ values: [String], _ connection: PostgresConnection
     ) throws(CatalogImportError) -> [ColumnSummary.CommonValue] {

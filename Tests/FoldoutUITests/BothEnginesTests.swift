@@ -79,12 +79,13 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
                 facetBar: server.facetBar, activeBar: server.activeBar, emptyResults: server.emptyResults,
                 search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount,
                 isSavePending: server.remembered.isSavePending, model: server.facets, section: server.section,
+                summary: server.summary,
                 table: server.tableLayout.table, rows: Array(server.boundRows.values), unfolded: server.unfoldedIndex)
         }
         return Shown(
             facetBar: page.facetBar, activeBar: page.activeBar, emptyResults: page.emptyResults,
             search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0,
-            isSavePending: page.isViewSavePending, model: page.filter, section: page.section,
+            isSavePending: page.isViewSavePending, model: page.filter, section: page.section, summary: page.summary,
             table: page.table, rows: Array(page.boundRows.values),
             unfolded: page.boundRows.values.first { $0.position != nil && $0.position == page.unfoldedPosition }?
                 .listPosition)
@@ -103,6 +104,7 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         let model: (any FilteredTable)?
         /// Sort by, Title and Details.
         let section: ComboSection
+        let summary: ResultsSummary
         let table: ResultsTable
         /// The rows bound now, and the list position of the one unfolded.
         let rows: [ResultRow]
@@ -286,5 +288,30 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
             }
         }
         XCTAssertEqual(seen[.memory], seen[.server], "the two engines keep different views")
+    }
+
+    /// The summary of every column of the flights from JFK: the same figures from both engines.
+    func testTheSummaryIsTheSameOnBothEngines() throws {
+        var seen: [Engine: String] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                try choose("JFK", in: "origin", on: page, engine)
+                page.resultsView = .summary
+                let summary = shown(page).summary
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && !summary.isSummarizing && !summary.table.summaries.isEmpty },
+                    "\(engine): no summary")
+                XCTAssertEqual(summary.table.summaries.count, FlightsTable.columnCount, "\(engine): a row a column")
+                seen[engine] = summary.table.tabSeparatedText()
+            }
+        }
+        XCTAssertNotNil(seen[.memory])
+        let memory = (seen[.memory] ?? "").split(separator: "\n")
+        let server = (seen[.server] ?? "").split(separator: "\n")
+        XCTAssertEqual(memory.count, server.count)
+        for (file, table) in zip(memory, server) where file != table {
+            XCTFail("in memory: \(file)\nin the server: \(table)")
+        }
     }
 }

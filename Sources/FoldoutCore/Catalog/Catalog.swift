@@ -103,6 +103,17 @@ public final class Catalog: Sendable {
 
     static let maxDefaultFacets = 8, maxDefaultRanges = 2
 
+    /// Whether a column of `distinct` values among `present` makes a facet of options: texts of a
+    /// few hundred values that repeat, whole numbers of up to a hundred that repeat tenfold (a
+    /// month, a rating), never a column of one value. The one rule, for a catalog's columns and
+    /// for a table's in its server (its summary's most common values).
+    public static func suggestsFacet(text: Bool, wholeNumbers: Bool, distinct: Int, present: Int) -> Bool {
+        distinct >= 2
+            && (text && distinct <= CatalogColumnBuilder.maxInferredFacetOptions && distinct * 2 <= present
+                || wholeNumbers && distinct <= CatalogColumnBuilder.maxInferredNumberOptions
+                    && distinct * 10 <= present)
+    }
+
     /// The title column: a text column named like a name or title, else the text column with the
     /// most distinct values, else the first text facet (a penguin's species), else the first
     /// column that is not a facet, else the first.

@@ -173,10 +173,8 @@ struct CatalogColumnBuilder {
             }
             let wholeNumbers = classes.kind == .number && classes.maxDecimals == 0 && !classes.hasExponent
             let present = rows - missing
-            let facet =
-                distinct >= 2
-                && (classes.kind == .text && distinct <= Self.maxInferredFacetOptions && distinct * 2 <= present
-                    || wholeNumbers && distinct <= Self.maxInferredNumberOptions && distinct * 10 <= present)
+            let facet = Catalog.suggestsFacet(
+                text: classes.kind == .text, wholeNumbers: wholeNumbers, distinct: distinct, present: present)
             let coded = CatalogCodedValues(
                 codes: codes, dictionary: table, numbers: classes.kind == .text ? nil : classes.numbers)
             return CatalogColumn(

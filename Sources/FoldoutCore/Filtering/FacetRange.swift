@@ -2,7 +2,7 @@
 /// A range facet's choice: the values from `lower` to `upper`, both included, either end open
 /// (nil), in the column's numbers (days for dates, seconds for date-times); rows with no value
 /// only when `includesMissing`.
-public struct FacetRange: Equatable, Sendable {
+public struct FacetRange: Hashable, Sendable {
     public var lower: Double?
     public var upper: Double?
     public var includesMissing: Bool
@@ -24,7 +24,7 @@ public struct FacetRange: Equatable, Sendable {
 
 /// An option facet's choice: the ticked options (indices in option order) and whether rows with
 /// no value are ticked too; with `excluded`, the rows matching are those with none of them.
-public struct FacetSelection: Equatable, Sendable {
+public struct FacetSelection: Hashable, Sendable {
     public var options: Set<Int>
     public var noValue: Bool
     public var excluded: Bool

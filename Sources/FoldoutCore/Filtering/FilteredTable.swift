@@ -52,6 +52,15 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     var searchText: String { get }
     /// Ends every facet's filter; the search stays (its field owns it).
     func resetAll()
+    /// What the summary of the matches now is made from: equal for the same matches, so that a
+    /// summary shown is not worked out again.
+    var summarySource: AnyHashable { get }
+    /// Works out the summary of every column of the matches now, off the caller's thread, and
+    /// hands it to `answer` on the thread it was made on; none once `isCancelled` (a newer one
+    /// was asked), or with the reason it could not be made.
+    func summarize(
+        isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[ColumnSummary], CatalogImportError>) -> Void)
     /// The order the table opened in (nil: its own, a file's or the server's key).
     var defaultSort: CatalogSortKey? { get }
     /// The facets, their choices, ranges and scales, the `measures` shown (by facet column) and
@@ -66,6 +75,12 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     var isCounting: Bool { get }
     /// Whether a measure's figures are being worked out.
     var isMeasuring: Bool { get }
+}
+
+/// A catalog's matches, as a summary is made of them (the catalog is alive while the filter is).
+private struct SummarySource: Hashable {
+    let catalog: ObjectIdentifier
+    let matches: [UInt32]
 }
 
 /// How a view kept gives its sort back (`FilteredTable.restore`).
@@ -138,6 +153,21 @@ extension FacetFilter: FilteredTable {
     }
 
     public var defaultSort: CatalogSortKey? { catalog.defaultSort }
+
+    public var summarySource: AnyHashable { SummarySource(catalog: ObjectIdentifier(catalog), matches: matches) }
+
+    public func summarize(
+        isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[ColumnSummary], CatalogImportError>) -> Void
+    ) {
+        let catalog = self.catalog
+        // Every row, in whatever order: the catalog's own order reads its columns straight through.
+        let rows = matches.count == catalog.count ? nil : matches
+        Task.detached {
+            guard let summaries = CatalogSummary.summarize(catalog, rows: rows, isCancelled: isCancelled) else { return }
+            answer(.success(summaries))
+        }
+    }
 
     public func viewState(measures: [Int: FacetMeasureChoice]) -> CatalogViewState {
         CatalogViewState(

@@ -126,7 +126,6 @@ final class ServerTableView {
         root.on("unrealize") { [weak self] in
             self?.remembered?.saveNow()
             self?.facets.close()
-            self?.summary.close()
         }
         showCounts()
         remembered = RememberedView(
@@ -302,7 +301,7 @@ final class ServerTableView {
     }
 
     private func summarizeIfShown() {
-        if resultsView == .summary { summary.update(server: facets) }
+        if resultsView == .summary { summary.update(facets) }
     }
 
     // MARK: A launch's request
