@@ -164,7 +164,9 @@ extension FacetFilter: FilteredTable {
         // Every row, in whatever order: the catalog's own order reads its columns straight through.
         let rows = matches.count == catalog.count ? nil : matches
         Task.detached {
-            guard let summaries = CatalogSummary.summarize(catalog, rows: rows, isCancelled: isCancelled) else { return }
+            guard let summaries = CatalogSummary.summarize(catalog, rows: rows, isCancelled: isCancelled) else {
+                return
+            }
             answer(.success(summaries))
         }
     }

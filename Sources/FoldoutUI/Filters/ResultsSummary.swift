@@ -78,9 +78,8 @@ final class ResultsSummary {
                 self.caption.text = tr("The database server could not answer") + ": " + error.description
             }
         }
-        filtered.summarize(isCancelled: { !newest.isNewest(request) }) { result in
-            MainLoop.post { deliver(result) }
-        }
+        filtered.summarize(
+            isCancelled: { !newest.isNewest(request) }, answer: { result in MainLoop.post { deliver(result) } })
     }
 
     /// "12 columns of 3,052 rows".
