@@ -5,7 +5,6 @@ import FoldoutCore
 /// asked of the server on a session of their own when a flyout wants figures not yet worked out
 /// for the filter of now, kept until the filter changes; until the newer figures come, the last
 /// ones of that measure are given (the flyout shows them dimmed). Used on the main thread only.
-@MainActor
 final class DatabaseFacetMeasures {
     private struct Key: Hashable {
         let column: Int

@@ -6,9 +6,9 @@ import FoldoutCore
 /// off the main thread and answered through `post` on the main thread. While a count is under way
 /// the old counts stay (`isCounting`: the page dims them); a newer change cancels the older query.
 /// Counts, rows and records each have a session (a connection) of their own, so that scrolling or
-/// unfolding never cancels a count. It lives on the main actor; the sessions' answers reach it
-/// there through `post`.
-@MainActor
+/// unfolding never cancels a count. Like `FacetFilter`, it is used on the main thread only; the
+/// sessions' answers reach it there through `post`. (Marking it `@MainActor` needs its
+/// conformances isolated to the main actor, a Swift 6.2 feature the 6.0 build cannot take.)
 public final class DatabaseFacets {
     public struct Change: OptionSet, Sendable {
         public let rawValue: Int
@@ -428,7 +428,7 @@ public final class DatabaseFacets {
     }
 }
 
-extension DatabaseFacets: @MainActor FilteredTable {
+extension DatabaseFacets: FilteredTable {
     public var columnNames: [String] { table.columns.map(\.name) }
     public var facetSource: AnyObject { self }
     public var tableName: String { table.name }
@@ -482,7 +482,7 @@ extension DatabaseFacets: @MainActor FilteredTable {
     }
 }
 
-extension DatabaseFacets: @MainActor FacetChoosing {
+extension DatabaseFacets: FacetChoosing {
     public func selection(forColumn column: Int) -> FacetSelection { filter.selections[column] ?? FacetSelection() }
 
     public func setSelection(_ selection: FacetSelection, forColumn column: Int) {
@@ -515,7 +515,7 @@ extension DatabaseFacets: @MainActor FacetChoosing {
     }
 }
 
-extension DatabaseFacets: @MainActor RangeChoosing {
+extension DatabaseFacets: RangeChoosing {
     public func columnName(_ column: Int) -> String { table.columns[column].name }
 
     /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
@@ -563,7 +563,7 @@ extension DatabaseFacets: @MainActor RangeChoosing {
 }
 
 /// The facets as a session's answer carries them to the main thread, where alone they are touched.
-struct MainThreadReference: Sendable {
+struct MainThreadReference: @unchecked Sendable {
     weak var facets: DatabaseFacets?
     let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
 }
