@@ -314,4 +314,22 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
             XCTFail("in memory: \(file)\nin the server: \(table)")
         }
     }
+
+    /// A launch's `--sort distance:desc` shows that order in Sort by on both engines.
+    func testALaunchsSortIsShownInSortBy() throws {
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                var query = CatalogQuery()
+                query.sort = SortRequest(column: "distance", descending: true)
+                var answer: String??
+                page.carryOut(LaunchFilters(query: query)) { answer = .some($0) }
+                XCTAssertTrue(pump(seconds: 10) { answer != nil && page.isReady }, "\(engine): no answer")
+                XCTAssertEqual(answer, .some(nil), "\(engine)")
+                let distance = try XCTUnwrap(shown(page).model?.column(named: "distance"))
+                XCTAssertEqual(
+                    shown(page).section.sort, CatalogSortKey(column: distance, descending: true), "\(engine)")
+            }
+        }
+    }
 }

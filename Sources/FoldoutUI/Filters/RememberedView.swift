@@ -59,9 +59,6 @@ final class RememberedView {
     /// Whether a change waits to be kept.
     var isSavePending: Bool { pendingSave != nil }
 
-    /// Whether the table shown has a view to keep.
-    var keepsView: Bool { store != nil && table() != nil && path() != nil }
-
     /// Gives the table just shown the view kept for it, if there is one.
     func restore() {
         guard let table = table(), let path = path(), let state = store?.load(path: path) else { return }

@@ -341,10 +341,8 @@ final class ServerTableView {
         switch facets.table.filter(query.filters, search: query.search, sort: query.sort) {
         case .failure(let problem): return problem.message
         case .success(let filter):
-            if query.namesResults {
-                facets.setFilter(filter)
-                section.choose(sort: filter.sort)
-            }
+            // Sort by follows the filter's sort (`show(_:)`).
+            if query.namesResults { facets.setFilter(filter) }
         }
         if let search = query.search { searchEntry.text = search }
         if let name = query.openFacet, !facetBar.openMenu(named: name) {
