@@ -10,25 +10,6 @@ import FoldoutCore
 /// sessions' answers reach it there through `post`. (Marking it `@MainActor` needs its
 /// conformances isolated to the main actor, a Swift 6.2 feature the 6.0 build cannot take.)
 public final class DatabaseFacets {
-    public struct Change: OptionSet, Sendable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        /// The filter changed (its answers follow).
-        public static let filter = Change(rawValue: 1)
-        public static let counts = Change(rawValue: 2)
-        /// The first page of rows, replacing those shown.
-        public static let rows = Change(rawValue: 4)
-        /// A query failed (`problem`), or the problem is gone.
-        public static let problem = Change(rawValue: 8)
-        /// A further page, after those shown.
-        public static let moreRows = Change(rawValue: 16)
-        /// Facets were made (the range facets left when the table opened, those added from the
-        /// Facets menu), asked for or given up: `optionFacets`, `rangeFacets`, `facetsBeingMade`.
-        public static let facets = Change(rawValue: 32)
-        /// Figures of a measure came (`measures(_:forColumn:)`).
-        public static let measures = Change(rawValue: 64)
-    }
-
     public private(set) var table: DatabaseTable
     public private(set) var filter = DatabaseFilter()
     /// The newest counts received; nil before the first.
@@ -37,20 +18,25 @@ public final class DatabaseFacets {
     public private(set) var isCounting = false
     /// The matching rows fetched so far, in the sort order: each row's values as shown.
     public private(set) var rows: [[String?]] = []
-    private var keys: [[String]] = []
+    /// Each fetched row's key in the table, to read its record again by.
+    private(set) var keys: [[String]] = []
     private var next: DatabaseCursor?
+    /// Counts the first pages fetched: a row's key (`rowKey`) is its place in one of them.
+    private(set) var listing = 0
     /// Whether a page of rows is being fetched (the rows shown may be an older filter's).
     public private(set) var isFetchingRows = false
     /// What went wrong with the last query, in one line; nil when the last answers came.
     public private(set) var problem: CatalogImportError?
-    public let changes = Observers<Change>()
+    /// What changed, as the Filters page hears it (`TableChange`: the filter, the counts, the
+    /// first page of rows or a further one, the facets made, a measure's figures, a problem).
+    public let changes = Observers<TableChange>()
     /// The facets some of whose rows have no value, from the first counts: their flyouts list "No value".
     private var lacksValues: Set<Int> = []
     /// Each range facet's rows with no value, from the first counts.
     private var missingAtFirst: [Int: Int] = [:]
     private let countSession: DatabaseSession
     private let rowSession: DatabaseSession
-    private let recordSession: DatabaseSession
+    let recordSession: DatabaseSession
     /// Makes the range facets left when the table opened, and those added.
     private let surveySession: DatabaseSession
     /// Summarizes every column of the matches (`summarize`).
@@ -72,7 +58,7 @@ public final class DatabaseFacets {
     /// A view kept, given back once its facets are made (`restore`).
     var keptView: CatalogViewState?
     /// Runs a closure on the main thread (the main loop's, in the app).
-    private let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
+    let post: @Sendable (@escaping @Sendable @MainActor () -> Void) -> Void
     /// Counts each filter and each retry; an answer for an older one is dropped.
     private var generation = 0
     public nonisolated static let pageSize = 100
@@ -184,6 +170,11 @@ public final class DatabaseFacets {
         var filter = filter
         filter.searchColumns = self.filter.searchColumns
         guard filter != self.filter else { return }
+        replaceFilter(filter)
+    }
+
+    /// Filters by `filter` as it is (its search columns too).
+    func replaceFilter(_ filter: DatabaseFilter) {
         self.filter = filter
         filterChanged()
     }
@@ -242,22 +233,6 @@ public final class DatabaseFacets {
     public func fetchMoreRows() {
         guard let cursor = next, !isFetchingRows, problem == nil else { return }
         fetchRows(after: cursor, generation: generation)
-    }
-
-    /// The whole record of fetched row `index`, read again from the server by its key (the row as
-    /// fetched for a view without a key); nil when it is gone.
-    public func record(
-        at index: Int, answer: @escaping @Sendable @MainActor (Result<[String?]?, CatalogImportError>) -> Void
-    ) {
-        guard rows.indices.contains(index) else { return post { answer(.success(nil)) } }
-        let row = rows[index]
-        guard table.key != .none else { return post { answer(.success(row)) } }
-        let key = keys[index]
-        let table = self.table
-        let post = self.post
-        recordSession.run(
-            { (connection) throws(CatalogImportError) in try table.record(key: key, connection) },
-            answer: { result in post { answer(result) } })
     }
 
     /// Stops every query, for closing: none is left running on the server.
@@ -383,13 +358,15 @@ public final class DatabaseFacets {
         isCounting = false
         switch result {
         case .success(let counts):
-            if self.counts == nil {
+            let isFirst = self.counts == nil
+            if isFirst {
                 lacksValues = Set(counts.counts.compactMap { ($0.value.last ?? 0) > 0 ? $0.key : nil })
                 missingAtFirst.merge(counts.histograms.mapValues(\.missing)) { old, _ in old }
             }
             self.counts = counts
             giveBackKeptView()
-            changes.send(answered(.counts))
+            // The facets' flyouts can be made once the first counts are here (`facetColumns`).
+            changes.send(answered(isFirst ? [.counts, .facets] : .counts))
         case .failure(let error):
             failed(error)
         }
@@ -401,6 +378,7 @@ public final class DatabaseFacets {
         switch result {
         case .success(let page):
             if first {
+                listing += 1
                 rows = page.rows
                 keys = page.keys
             } else {
@@ -415,7 +393,7 @@ public final class DatabaseFacets {
     }
 
     /// `change`, and the problem gone if there was one: the server answers again.
-    private func answered(_ change: Change) -> Change {
+    private func answered(_ change: TableChange) -> TableChange {
         guard problem != nil else { return change }
         problem = nil
         return change.union(.problem)

@@ -11,10 +11,11 @@ public enum WidgetTree {
     /// The texts of `root` and its descendants, hidden ones too: labels and inscriptions (without
     /// markup), tooltips, entry placeholders and window titles. GTK's tooltip popup is left out: it
     /// is shared by the whole display and may still hold another window's tooltip (each widget's
-    /// own is included).
-    public static func texts(under root: Widget) -> [String] {
+    /// own is included). `shownOnly`: only of the widgets shown (they and every parent visible).
+    public static func texts(under root: Widget, shownOnly: Bool = false) -> [String] {
         var texts: [String] = []
         visit(root.widget, skipping: "GtkTooltipWindow") { widget in
+            if shownOnly && gtk_widget_is_visible(widget) == 0 { return }
             let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
             if g_type_check_instance_is_a(instance, gtk_label_get_type()) != 0 {
                 texts.append(String(cString: gtk_label_get_text(OpaquePointer(widget))))

@@ -65,27 +65,19 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         }
         XCTAssertTrue(
             pump(seconds: 10) {
-                page.isReady && (engine == .server) == (page.server != nil) && self.shown(page).count == Self.rows
+                page.isReady && (engine == .server) == (page.filter == nil) && self.shown(page).count == Self.rows
                     && (page.root.rootHeight ?? 0) > 0
             },
             "the flights were not shown \(engine)")
         return page
     }
 
-    /// What the page shows, wherever it keeps it.
+    /// What the page shows, the same parts whichever engine filters.
     @MainActor private func shown(_ page: FiltersPage) -> Shown {
-        if let server = page.server {
-            return Shown(
-                facetBar: server.facetBar, activeBar: server.activeBar, emptyResults: server.emptyResults,
-                search: server.searchEntry, countLabel: server.countLabel, count: server.facets.rowCount,
-                isSavePending: server.remembered.isSavePending, model: server.facets, section: server.section,
-                summary: server.summary,
-                table: server.tableLayout.table, rows: Array(server.boundRows.values), unfolded: server.unfoldedIndex)
-        }
-        return Shown(
+        Shown(
             facetBar: page.facetBar, activeBar: page.activeBar, emptyResults: page.emptyResults,
-            search: page.search.entry, countLabel: page.countLabel, count: page.filter?.rowCount ?? 0,
-            isSavePending: page.isViewSavePending, model: page.filter, section: page.section, summary: page.summary,
+            search: page.search.entry, countLabel: page.countLabel, count: page.shownTable?.rowCount ?? 0,
+            isSavePending: page.isViewSavePending, model: page.shownTable, section: page.section, summary: page.summary,
             table: page.table, rows: Array(page.boundRows.values),
             unfolded: page.boundRows.values.first { $0.position != nil && $0.position == page.unfoldedPosition }?
                 .listPosition)
@@ -331,5 +323,84 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
                     shown(page).section.sort, CatalogSortKey(column: distance, descending: true), "\(engine)")
             }
         }
+    }
+
+    /// The titles in the rows bound, in list order.
+    @MainActor private func titles(_ page: FiltersPage) -> [String] {
+        page.boundRows.values.filter { $0.position != nil }.sorted { $0.listPosition < $1.listPosition }.map(
+            \.name.text)
+    }
+
+    /// A search typed into the field, in the titles and then in every text column: the same count
+    /// and the same rows on both engines.
+    func testASearchFindsTheSameRows() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                let parts = shown(page)
+                parts.search.text = "n1"
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && parts.countLabel.text != "\(Self.rows) of \(Self.rows) items" },
+                    "\(engine): the search did not narrow the rows")
+                let inTitles = [parts.countLabel.text] + titles(page).prefix(5)
+                parts.search.text = "jfk"
+                XCTAssertTrue(pump(seconds: 10) { page.isReady && parts.countLabel.text.hasPrefix("0 of") })
+                XCTAssertTrue(page.search.everyColumn.activate())
+                XCTAssertTrue(
+                    pump(seconds: 10) { page.isReady && !parts.countLabel.text.hasPrefix("0 of") },
+                    "\(engine): every text column was not searched")
+                seen[engine] = inTitles + [parts.countLabel.text] + titles(page).prefix(5)
+            }
+        }
+        XCTAssertEqual(seen[.memory]?.count, 12, "five rows each time")
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines find different rows")
+    }
+
+    /// Rows selected with the keyboard (Enter in the search, Shift+Down) and copied (Ctrl+C): the
+    /// same text on the clipboard.
+    func testSelectedRowsAreCopiedAlike() throws {
+        var seen: [Engine: String] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                let window = try XCTUnwrap(self.window)
+                pump(frames: 3, of: page.search.entry)
+                let search = try XCTUnwrap(page.search.entry.pointInWindow())
+                xdotool(
+                    ["mousemove", "--window", "%1", "\(search.x)", "\(search.y)", "click", "1", "key", "Return"],
+                    window: window.title, until: { page.listView.selectedPositions == [0] })
+                xdotool(
+                    ["keydown", "shift", "key", "Down", "keyup", "shift"], window: window.title,
+                    until: { page.listView.selectedPositions == [0, 1] })
+                Display.copyToClipboard("")
+                xdotool(["key", "ctrl+c"], window: window.title, until: { Display.localClipboardText != "" })
+                seen[engine] = Display.localClipboardText
+            }
+        }
+        // A header line and two rows, the second's note written on two lines, quoted.
+        XCTAssertEqual(seen[.memory]?.hasPrefix("id\tyear\tmonth"), true, "no header line")
+        XCTAssertEqual(seen[.memory]?.components(separatedBy: "\t2013\t").count, 3, "not two rows")
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines copy different text")
+    }
+
+    /// The page around the results is the same: the same search field and check box, the same
+    /// buttons beside the facets and above the rows, the same views, the same keys.
+    func testBothEnginesShowTheSameControls() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                @MainActor func visible(_ widget: Widget) -> String { widget.isVisible ? "shown" : "hidden" }
+                seen[engine] =
+                    WidgetTree.texts(under: page.search.root, shownOnly: true)
+                    + WidgetTree.texts(under: page.viewSwitcher, shownOnly: true)
+                    + WidgetTree.mnemonics(under: page.root)
+                    + [visible(page.openMenuButton), visible(page.activeBar.root), visible(page.banner.root)]
+                    + (page.facetBar.root.isVisible ? ["facet bar"] : [])
+            }
+        }
+        XCTAssertTrue(seen[.memory]?.contains("In every text column") == true)
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines show different controls")
     }
 }

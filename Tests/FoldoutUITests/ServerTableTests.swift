@@ -59,7 +59,7 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    @MainActor var view: ServerTableView {
+    @MainActor var view: ServerPage {
         get throws { try XCTUnwrap(page.server, "the page shows no table filtered in its server") }
     }
 
@@ -819,14 +819,14 @@ extension ServerTableTests {
         let expected = sorted.prefix(DatabaseFacets.pageSize).map { memory.catalog.text(0, at: Int($0)) }
         try onMain {
             let view = try view
-            let sort = try XCTUnwrap(view.combos.rows.first { $0.combo == .sort })
+            let sort = try XCTUnwrap(view.page.comboRows.first { $0.combo == .sort })
             XCTAssertTrue(sort.header.activate())
             XCTAssertTrue(pump { !sort.optionButtons.isEmpty && sort.revealer.childRevealed })
             let option = try XCTUnwrap(sort.options.firstIndex(of: "dep_delay, ascending"), "\(sort.options)")
             XCTAssertTrue(sort.optionButtons[option].activate())
             XCTAssertTrue(pump(seconds: 10) { view.facets.filter.sort != nil && view.isSettled })
             XCTAssertEqual(view.facets.rows.map { $0[0] ?? "" }, expected, "the ids in the catalog's order")
-            let title = try XCTUnwrap(view.combos.rows.first { $0.combo == .title })
+            let title = try XCTUnwrap(view.page.comboRows.first { $0.combo == .title })
             XCTAssertTrue(title.header.activate())
             XCTAssertTrue(pump { !title.optionButtons.isEmpty && title.revealer.childRevealed })
             XCTAssertTrue(title.optionButtons[try XCTUnwrap(title.options.firstIndex(of: "dest"))].activate())

@@ -514,8 +514,8 @@ def server_table(binary, data):
             wait_for(lambda: count() == "400 of 400 items", "the matching count of the table in its server", seconds=20)
             wait_for(lambda: button_named(app, "origin"), "the origin flyout")
             check_names(app, "A table in its server")
-            check(any(n.name == "Search the table" and role_of(n) in ("text", "entry") for n in walk(app.node)),
-                  "Server table: no text field named Search the table")
+            check(any(n.name == "Search titles" and role_of(n) in ("text", "entry") for n in walk(app.node)),
+                  "Server table: no text field named Search titles, as a file's page has")
             # Journey: tick JFK in the origin flyout by keyboard; the count is heard anew.
             keys("alt+2")
             app.tab_to(lambda n: n.name == "origin", "the origin facet button")

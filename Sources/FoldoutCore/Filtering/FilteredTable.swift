@@ -63,6 +63,8 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
         answer: @escaping @Sendable (Result<[ColumnSummary], CatalogImportError>) -> Void)
     /// The order the table opened in (nil: its own, a file's or the server's key).
     var defaultSort: CatalogSortKey? { get }
+    /// What Sort by calls the table's own order: "File order", "Table order".
+    var ownOrderName: String { get }
     /// The facets, their choices, ranges and scales, the `measures` shown (by facet column) and
     /// the sort, as a view is kept (by column name and option text); the page adds what it shows.
     func viewState(measures: [Int: FacetMeasureChoice]) -> CatalogViewState
@@ -75,6 +77,65 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     var isCounting: Bool { get }
     /// Whether a measure's figures are being worked out.
     var isMeasuring: Bool { get }
+    /// Calls `body` after every change, on the main thread, until the token goes.
+    func observe(_ body: @escaping (TableChange) -> Void) -> ObservationToken
+
+    // MARK: The matches, listed
+
+    /// The order the matches are listed in (nil: the table's own).
+    var sort: CatalogSortKey? { get set }
+    /// Whether `matchCount` is counted (a server's first count may still be on its way).
+    var isMatchCountKnown: Bool { get }
+    /// Whether more matches are being fetched to list (a server's next page).
+    var isFetchingRows: Bool { get }
+    /// Whether every match is listed (`listedCount == matchCount` once counted).
+    var hasAllListed: Bool { get }
+    /// Asks for more matches to list, unless they are on their way or all listed.
+    func fetchMore()
+    /// What names the record of the match listed at `listPosition` while it is unfolded: the
+    /// same row keeps its key while the filters change (a catalog's position), or gets another
+    /// (a server's row as fetched for one filter); nil when not listed.
+    func rowKey(atListPosition listPosition: Int) -> Int?
+    /// The title of the match listed at `listPosition`, from `column`.
+    func title(atListPosition listPosition: Int, column: Int) -> ListedTitle
+    /// The whole record of row `key` as known now; nil when it is no longer listed.
+    func record(ofRow key: Int) -> ShownRecord?
+    /// Reads row `key`'s record again where it lives and hands it to `answer` if it changed
+    /// there (a server's); a catalog in memory has it already and answers nothing.
+    func readRecord(ofRow key: Int, answer: @escaping @MainActor (ShownRecord) -> Void)
+    /// The matches listed at `listPositions` as tab-separated text with a header line, every
+    /// column, as a copy puts them on the clipboard, and how many; nil when none is listed.
+    func rowsText(atListPositions listPositions: [Int]) -> (text: String, count: Int)?
+
+    // MARK: Searching
+
+    /// The columns a search "in every text column" searches.
+    var searchableColumns: [Int] { get }
+    /// Narrows the matches to the rows whose `columns` contain `text` if the table searches
+    /// itself (a server, in SQL) and says true; false when the page finds the rows instead (a
+    /// catalog in memory, off the main thread: `FiltersSearch`).
+    func search(for text: String, inColumns columns: [Int]) -> Bool
+
+    // MARK: What a launch asks
+
+    /// Makes a facet of every column `query` filters by or opens that is none yet (a server's
+    /// are made off the main thread: `areFacetsMade` says when).
+    func makeFacets(for query: CatalogQuery)
+    /// Whether every facet asked for is made and counted, so a launch's request can be applied.
+    var areFacetsMade: Bool { get }
+    /// Applies `query`'s filters and sort as `--export` does (what filtered before goes first when
+    /// it names results), sorting through `sorting` (the page's Sort by); every problem, in order.
+    func apply(_ query: CatalogQuery, sorting: @escaping (CatalogSortKey) -> Void) -> [String]
+
+    // MARK: Where it lives
+
+    /// Why the last answer could not be had, in one line (a server that went away); nil when
+    /// every answer came.
+    var failure: String? { get }
+    /// Asks again what could not be answered.
+    func retry()
+    /// Stops every piece of work under way, for closing.
+    func close()
 }
 
 /// A catalog's matches, as a summary is made of them (the catalog is alive while the filter is).
@@ -153,6 +214,7 @@ extension FacetFilter: FilteredTable {
     }
 
     public var defaultSort: CatalogSortKey? { catalog.defaultSort }
+    public var ownOrderName: String { tr("File order") }
 
     public var summarySource: AnyHashable { SummarySource(catalog: ObjectIdentifier(catalog), matches: matches) }
 
@@ -182,6 +244,64 @@ extension FacetFilter: FilteredTable {
         for column in facetColumns where !catalog.facetColumns.contains(column) { setFacet(column, false) }
         for column in catalog.facetColumns { setFacet(column, true) }
     }
+
+    public func observe(_ body: @escaping (TableChange) -> Void) -> ObservationToken {
+        changes.add { change in
+            var heard: TableChange = []
+            if change.contains(.results) { heard.formUnion([.filter, .counts, .rows]) }
+            if change.contains(.facets) { heard.insert(.facets) }
+            body(heard)
+        }
+    }
+
+    public var isMatchCountKnown: Bool { true }
+    public var isFetchingRows: Bool { false }
+    public var hasAllListed: Bool { true }
+    public func fetchMore() {}
+
+    public func rowKey(atListPosition listPosition: Int) -> Int? {
+        matches.indices.contains(listPosition) ? Int(matches[listPosition]) : nil
+    }
+
+    public func title(atListPosition listPosition: Int, column: Int) -> ListedTitle {
+        guard let position = rowKey(atListPosition: listPosition), position < catalog.count else {
+            return ListedTitle("", isValue: false)
+        }
+        let text = column < catalog.columns.count ? catalog.text(column, at: position) : ""
+        // As a server's row says it: neither engine numbers the rows it lists.
+        return text.isEmpty ? ListedTitle(tr("No value"), isValue: false) : ListedTitle(text, isValue: true)
+    }
+
+    public func record(ofRow key: Int) -> ShownRecord? {
+        guard key >= 0, key < catalog.count else { return nil }
+        let columns = catalog.columns.indices
+        return ShownRecord(
+            names: catalog.columns.map(\.name), shown: columns.map { ResultValue.shown(catalog, column: $0, at: key) },
+            texts: columns.map { catalog.text($0, at: key) })
+    }
+
+    public func readRecord(ofRow key: Int, answer: @escaping @MainActor (ShownRecord) -> Void) {}
+
+    public func rowsText(atListPositions listPositions: [Int]) -> (text: String, count: Int)? {
+        let rows = listPositions.filter { $0 < matches.count }.map { matches[$0] }
+        guard !rows.isEmpty else { return nil }
+        return (CatalogExport(catalog: catalog, rows: rows, format: .tsv).valuesText(), rows.count)
+    }
+
+    public var searchableColumns: [Int] { CatalogSearch.textColumns(of: catalog) }
+    public func search(for text: String, inColumns columns: [Int]) -> Bool { false }
+
+    public func makeFacets(for query: CatalogQuery) {}
+    public var areFacetsMade: Bool { true }
+
+    public func apply(_ query: CatalogQuery, sorting: @escaping (CatalogSortKey) -> Void) -> [String] {
+        if query.namesResults { resetAll() }
+        return query.apply(to: self, sorting: sorting).map(\.message)
+    }
+
+    public var failure: String? { nil }
+    public func retry() {}
+    public func close() {}
 
     public func facetDescription(ofColumn column: Int) -> String {
         let values = catalog.columns[column]

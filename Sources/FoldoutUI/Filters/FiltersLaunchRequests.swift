@@ -2,22 +2,26 @@
 import FoldoutCore
 import Gtk
 
-/// What a launch asks of the Filters page (filters, a search, a sort, a flyout, a result
-/// unfolded), carried out once the catalog it is meant for is shown, and answered: the first
-/// problem, or nil. A launch waits for that answer.
+/// What a launch asks of the Filters page (filters, a search, a sort, a flyout, a measure, a
+/// result unfolded), carried out once the table it is meant for is shown and the facets it names
+/// are made (a server makes them off the main thread), and answered: the first problem, or nil.
+/// A launch waits for that answer. A row to unfold is waited for until it is listed (a server
+/// fetches pages until it is), and refused past the last match, whichever engine lists it.
 @MainActor
 final class FiltersLaunchRequests {
-    private let shown: ShownFilter
+    private let shown: ShownTable
     private let search: FiltersSearch
     private let section: ComboSection
     private let facetBar: FacetBar
     private let unfolded: UnfoldedResult
-    /// Requests to carry out once the next catalog is shown, each with who hears how it went.
+    /// Requests to carry out once the next table is shown, each with who hears how it went.
     private var pending: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
-    private var filter: FacetFilter? { shown.filter }
+    /// The requests waiting for their table's facets or rows, each by what it listens with.
+    private var waiting: [Int: ObservationToken] = [:]
+    private var nextWait = 0
 
     init(
-        shown: ShownFilter, search: FiltersSearch, section: ComboSection, facetBar: FacetBar,
+        shown: ShownTable, search: FiltersSearch, section: ComboSection, facetBar: FacetBar,
         unfolded: UnfoldedResult
     ) {
         self.shown = shown
@@ -27,24 +31,29 @@ final class FiltersLaunchRequests {
         self.unfolded = unfolded
     }
 
-    /// Carries out `request` now if a catalog is shown and the page is `ready` (no other catalog
+    /// Whether a request is still being carried out (its facets or its row are on their way).
+    var isWaiting: Bool { !waiting.isEmpty }
+
+    /// Carries out `request` now if a table is shown and the page is `ready` (no other table
     /// is being read or made), else once the next one is; `done` hears the first problem, or nil
-    /// (or why the catalog could not be read).
+    /// (or why the table could not be read).
     func carryOut(_ request: LaunchFilters, ready: Bool, done: @escaping @MainActor (String?) -> Void) {
-        guard filter != nil, ready else {
+        guard let table = shown.table, ready else {
             pending.append((request, done))
             return
         }
-        done(carryOutNow(request))
+        start(request, in: table, done: done)
     }
 
+    /// Carries out the requests that waited for the table now shown.
     func carryOutPending() {
+        guard let table = shown.table else { return }
         let requests = pending
         pending = []
-        for (request, done) in requests { done(carryOutNow(request)) }
+        for (request, done) in requests { start(request, in: table, done: done) }
     }
 
-    /// Tells every waiting request that its catalog could not be read.
+    /// Tells every waiting request that its table could not be read.
     func failPending(_ problem: String) { answerPending { _ in problem } }
 
     /// Answers every waiting request with what `problem` says of it, carrying none out.
@@ -54,38 +63,81 @@ final class FiltersLaunchRequests {
         for (request, done) in requests { done(problem(request)) }
     }
 
-    /// Hands every waiting request, with who hears how it went, to `carryOut` (a table in its
-    /// server's, which answers once it has made the facets a request names).
-    func handOverPending(_ carryOut: (LaunchFilters, @escaping @MainActor (String?) -> Void) -> Void) {
-        let requests = pending
-        pending = []
-        for (request, done) in requests { carryOut(request, done) }
+    private func start(
+        _ request: LaunchFilters, in table: any FilteredTable, done: @escaping @MainActor (String?) -> Void
+    ) {
+        table.makeFacets(for: request.query)
+        var applied = false
+        whenSettled(table, done: done) { [weak self] in
+            guard let self, self.shown.table === table else { return (true, nil) }
+            if !applied {
+                applied = true
+                if let problem = self.carryOutNow(request, in: table) { return (true, problem) }
+            }
+            guard let row = request.unfoldRow else { return (true, nil) }
+            return self.unfold(row, in: table)
+        }
+    }
+
+    /// Runs `step` once `table`'s facets are made (now, if they are), and again after each change
+    /// of the table until it says it is finished; then `done` hears its problem. A table that cannot answer ends it
+    /// with why (`FilteredTable.failure`).
+    private func whenSettled(
+        _ table: any FilteredTable, done: @escaping @MainActor (String?) -> Void,
+        step: @escaping @MainActor () -> (finished: Bool, problem: String?)
+    ) {
+        let attempt: @MainActor () -> Bool = {
+            if let failure = table.failure {
+                done(failure)
+                return true
+            }
+            guard table.areFacetsMade else { return false }
+            let (finished, problem) = step()
+            if finished { done(problem) }
+            return finished
+        }
+        guard !attempt() else { return }
+        let key = nextWait
+        nextWait += 1
+        waiting[key] = table.observe { [weak self] _ in
+            if attempt() { self?.waiting[key] = nil }
+        }
     }
 
     /// A request that names filters, a search or a sort shows exactly those, as `--export` writes
     /// them: what the page filtered by before (a remembered view, an earlier launch) goes first.
     /// The query is applied as `--export` applies it; the page adds what it shows: the search in
-    /// its entry, the sort in its combo, the flyout opened, the measure and the result unfolded.
-    private func carryOutNow(_ request: LaunchFilters) -> String? {
-        guard let filter else { return nil }
+    /// its entry, the sort in its combo, the flyout opened and the measure.
+    private func carryOutNow(_ request: LaunchFilters, in table: any FilteredTable) -> String? {
         let query = request.query
         if query.namesResults {
-            filter.resetAll()
             search.entry.text = query.search ?? ""
-            if query.sort == nil { section.choose(sort: filter.catalog.defaultSort) }
+            if query.sort == nil { section.choose(sort: table.defaultSort) }
         }
-        var problems = query.apply(to: filter) { self.section.choose(sort: $0) }.map(\.message)
-        if let name = query.openFacet { facetBar.openMenu(named: name) }
-        if case .success(let measure)? = query.measure(in: filter.catalog) { facetBar.showEverywhere(measure) }
-        if let row = request.unfoldRow {
-            if row < filter.matchCount {
-                unfoldResult(at: row)
-            } else {
-                problems.append(LaunchRequest.noRowToUnfold(String(row), count: filter.matchCount))
-            }
+        let section = self.section
+        var problems = table.apply(query) { section.choose(sort: $0) }
+        if let name = query.openFacet, !facetBar.openMenu(named: name), problems.isEmpty {
+            problems.append(tr("“{facet}” has no flyout here", ["facet": name]))
         }
+        let unknown = { Catalog.unknownColumn($0, among: table.columnNames) }
+        let measure = query.measure(in: table.measurableColumns, matching: table.column(matching:), unknown: unknown)
+        if case .success(let measure)? = measure { facetBar.showEverywhere(measure) }
         return problems.first
     }
 
-    private func unfoldResult(at listPosition: Int) { unfolded.unfoldResult(at: listPosition) }
+    /// Unfolds match `row` once it is listed, asking for more matches until it is; a row past the
+    /// matches is refused. Finished once it is unfolded or refused.
+    private func unfold(_ row: Int, in table: any FilteredTable) -> (finished: Bool, problem: String?) {
+        let count = table.isCounting || !table.isMatchCountKnown ? nil : table.matchCount
+        if table.isFetchingRows && count.map({ row >= $0 }) != true { return (false, nil) }
+        if row >= table.listedCount && !table.hasAllListed && count.map({ row < $0 }) != false {
+            table.fetchMore()
+            return (false, nil)
+        }
+        guard row < table.listedCount else {
+            return (true, LaunchRequest.noRowToUnfold(String(row), count: count ?? table.listedCount))
+        }
+        unfolded.unfoldResult(at: row)
+        return (true, nil)
+    }
 }

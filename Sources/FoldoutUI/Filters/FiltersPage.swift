@@ -12,38 +12,39 @@ enum CatalogSource: Sendable {
     case file(path: String, options: CatalogReadOptions = CatalogReadOptions())
 }
 
-/// The Filters page (seeds 001 and 003) over any catalog: a flyout facet bar and inline combo rows
-/// derived from the catalog's columns, a search field, and the matching rows in a list whose rows
-/// exist only for what is shown. When nothing matches, a message names the chosen facets and the
-/// search, and offers to clear them. The page builds its widgets and coordinates its parts, each
-/// owning its state: the rows (`ResultsList`), the unfolded record (`UnfoldedResult`), the table's
-/// layout (`TableLayout`), the sort (`SortRun`), the view kept per file (`RememberedView`), the file
-/// watched (`WatchedCatalogFile`) and what a launch asks (`FiltersLaunchRequests`).
+/// The Filters page (seeds 001 and 003) over any table (`FilteredTable`): a catalog read into
+/// memory or a table filtered in its database server, shown by the same widgets. A flyout facet
+/// bar and inline combo rows derived from the table's columns, a search field, and the matching
+/// rows in a list whose rows exist only for what is shown (a server's fetched a page at a time as
+/// the list scrolls). When nothing matches, a message names the chosen facets and the search, and
+/// offers to clear them; an answer that could not be had is said in a banner with Retry. The page
+/// builds its widgets and coordinates its parts, each owning its state: the rows (`ResultsList`),
+/// the unfolded record (`UnfoldedResult`), the table's layout (`TableLayout`), the sort
+/// (`SortRun`), the view kept per table (`RememberedView`), the file watched
+/// (`WatchedCatalogFile`) and what a launch asks (`FiltersLaunchRequests`).
 @MainActor
 final class FiltersPage {
     let root = Box(.vertical)
-    /// A catalog's view: everything but a table filtered in its server.
-    private let catalogView = Box(.vertical)
-    /// A PostgreSQL table filtered where it lives, shown instead of `catalogView`.
-    private(set) var server: ServerTableView?
-    /// The line above a catalog's results; the export's progress moves to a server table's.
-    private var catalogStatus: Box?
     /// What the page does, as actions (`filters.open`, `filters.export-rows`…): its keys run them,
     /// and the window offers them while the page is shown, to its menu and the accelerators.
     let actions = ActionGroup()
     static let prefix = "filters"
     let section = ComboSection()
-    private let shown = ShownFilter()
+    private let shown = ShownTable()
     private let host: FiltersPageHost
     private let combos: ComboRows
     let countLabel = Label()
     let sourceLabel = Label()
+    /// Turns while the table works out an answer (a server's counts, rows or figures).
+    let spinner = Spinner()
+    let retryButton = Button(label: tr("_Retry"), mnemonic: true)
+    private(set) lazy var banner = Banner(action: retryButton)
     private lazy var opens = OpenButtons { [weak self] in self?.chooseFile() }
     let rowsExport: RowsExport
     /// The rows are positions in `filter.matches`; the matches change without the rows changing.
     private let model = PositionListModel()
     /// The results as rows, a table or a summary, and the switch between them.
-    private let resultsStack = Stack()
+    let resultsStack = Stack()
     let viewSwitcher: StackSwitcher
 
     // The widgets and parts that call the page back, made once it exists, and the parts made with them.
@@ -52,7 +53,7 @@ final class FiltersPage {
     }
     private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [opens.root]) { [weak self] in self?.viewChanged() }
     private(set) lazy var activeBar: ActiveFiltersBar = ActiveFiltersBar(
-        onRemove: { [weak self] column in self?.filter?.reset(column: column) },
+        onRemove: { [weak self] column in self?.shownTable?.reset(column: column) },
         onRemoveSearch: { [weak self] in self?.search.entry.text = "" },
         onClear: { [weak self] in self?.clearFilters() })
     private(set) lazy var fileBar: FileChangedBar = FileChangedBar { [weak self] in self?.reload() }
@@ -67,8 +68,8 @@ final class FiltersPage {
         keptSort: { [weak self] in self?.keptSort },
         keptSearch: { [weak self] in self?.filter == nil ? nil : self?.search.kept }, notify: host.notify)
     private(set) lazy var summary: ResultsSummary = ResultsSummary(notify: host.notify) { [weak self] column in
-        guard let self, let filter = self.filter else { return }
-        self.facetBar.openMenu(named: filter.catalog.columns[column].name)
+        guard let self, let table = self.shownTable else { return }
+        self.facetBar.openMenu(named: table.columnNames[column])
     }
     private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
     private lazy var list: ResultsList = ResultsList(
@@ -77,14 +78,14 @@ final class FiltersPage {
     private lazy var unfolded: UnfoldedResult = UnfoldedResult(list: list, shown: shown)
     private lazy var clipboard: ResultsClipboard = ResultsClipboard(
         shown: shown, list: list, table: table, views: resultsStack, notify: host.notify)
-    private lazy var tableLayout: TableLayout = TableLayout(
-        model: model, section: section, shown: { [weak self] in self?.filter },
+    private(set) lazy var tableLayout: TableLayout = TableLayout(
+        model: model, section: section, shown: { [weak self] in self?.shownTable },
         changed: { [weak self] in self?.viewChanged() })
     private lazy var sortRun: SortRun = SortRun(progress: work)
     private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
-    private lazy var rememberedView: RememberedView = RememberedView(
-        store: host.viewStore, table: { [weak self] in self?.filter },
-        path: { [weak self] in self?.filter.flatMap { RememberedView.path(of: $0.catalog) } }, section: section,
+    private(set) lazy var rememberedView: RememberedView = RememberedView(
+        store: host.viewStore, table: { [weak self] in self?.shownTable },
+        path: { [weak self] in self?.rememberedPath }, section: section,
         facetBar: facetBar, tableLayout: tableLayout, views: resultsStack,
         clearFilters: { [weak self] in self?.clearFilters() })
     private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
@@ -94,7 +95,9 @@ final class FiltersPage {
     /// The size of the built-in catalog shown when a file given at start cannot be used.
     private var fallbackCount = Catalog.generatedCount
     private var observations: [ObservationToken] = []
-    private var filterObservation: ObservationToken?
+    private var tableObservation: ObservationToken?
+    /// What the view of the table shown is kept by (`RememberedView`).
+    private var rememberedPath: String?
     /// While a catalog is generated off the main thread.
     private var isGenerating = false
 
@@ -109,8 +112,16 @@ final class FiltersPage {
         connect()
         connectResults()
         root.on("map") { [weak self] in self?.loadIfNeeded() }
+        // Closing the window keeps the view and stops every query: none is left running on a server.
+        root.on("unrealize") { [weak self] in
+            self?.rememberedView.saveNow()
+            self?.shownTable?.close()
+        }
     }
 
+    /// The table shown, whichever engine filters it.
+    var shownTable: (any FilteredTable)? { shown.table }
+    /// The catalog in memory shown, if the table shown is one.
     var filter: FacetFilter? { shown.filter }
     var comboRows: [ComboRow] { combos.rows }
     /// Beside Open…, its menu: Open… and Open Recent (shown once the window gives the recent files).
@@ -125,26 +136,27 @@ final class FiltersPage {
     var visibleNames: [String] { list.visibleNames }
     /// The results' vertical scrolling.
     var resultsAdjustment: Adjustment { list.adjustment }
-    /// The unfolded result's catalog position, if one is unfolded.
+    var resultsScrolled: ScrolledWindow { list.scrolled }
+    /// The unfolded record's key (`FilteredTable.rowKey`: a catalog's position), if one is unfolded.
     var unfoldedPosition: Int? { unfolded.position }
     /// The file shown, while it is watched.
     var watchedPath: String? { watchedFile.path }
     /// Whether a change to the view waits to be kept.
     var isViewSavePending: Bool { rememberedView.isSavePending }
 
-    /// Whether the page shows its data: a catalog, searched, with nothing being read, made or opened.
+    /// Whether the page shows its data: a table, searched, with every answer asked for come (or
+    /// a problem said), nothing being read, made or opened, and a launch's request carried out.
     var isReady: Bool {
-        (server?.isSettled ?? (filter != nil)) && !search.isSearching && !work.isOpening && !isGenerating
-            && !facetBar.isMenuPending
+        guard let table = shownTable, !search.isSearching, !work.isOpening, !isGenerating, !facetBar.isMenuPending
+        else { return false }
+        if table.failure != nil { return true }
+        return table.areFacetsMade && !table.isCounting && !table.isFetchingRows && !table.isMeasuring
+            && !summary.isSummarizing && !requests.isWaiting
     }
 
-    /// Puts the keyboard focus on the first facet button, or, while the catalog loads and the
+    /// Puts the keyboard focus on the first facet button, or, while the table loads and the
     /// facet buttons are insensitive, on the first widget of the page that can take it.
     func focusFirst() {
-        if let server {
-            if server.facetBar.menus.first?.button.grabFocus() != true { _ = server.searchEntry.grabFocus() }
-            return
-        }
         if facetMenus.first?.button.grabFocus() != true { root.focusFirstChild() }
     }
 
@@ -157,24 +169,23 @@ final class FiltersPage {
 
     private func buildLayout() {
         root.addCSSClass("filters-page")
-        catalogView.vexpand = true
-        root.append(catalogView)
-        catalogView.append(search.root)
-        catalogView.append(facetBar.root)
+        root.append(search.root)
+        root.append(facetBar.root)
 
-        catalogView.append(combos.root)
-        catalogView.append(fileBar.root)
-        catalogView.append(activeBar.root)
+        root.append(combos.root)
+        root.append(fileBar.root)
+        root.append(banner.root)
+        root.append(activeBar.root)
 
         let status = Self.statusBar(countLabel, sourceLabel)
-        catalogStatus = status
         status.append(encodingButton.root)
+        status.append(spinner)
         status.append(work.root)
         status.append(rowsExport.root)
         status.append(columnsMenu.button)
         viewSwitcher.addCSSClass("results-views")
         status.append(viewSwitcher)
-        catalogView.append(status)
+        root.append(status)
 
         resultsStack.addTitled(list.scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
         resultsStack.addTitled(
@@ -184,14 +195,14 @@ final class FiltersPage {
         // A wide table scrolls sideways; the rows fit a narrow window.
         resultsStack.isWidthHomogeneous = false
         resultsStack.vexpand = true
-        catalogView.append(resultsStack)
+        root.append(resultsStack)
 
-        catalogView.append(emptyResults.root)
+        root.append(emptyResults.root)
         setInteractive(false)
     }
 
     /// The line above the results: how many match, then where they come from, dimmed.
-    static func statusBar(_ countLabel: Label, _ sourceLabel: Label) -> Box {
+    private static func statusBar(_ countLabel: Label, _ sourceLabel: Label) -> Box {
         let status = Box(.horizontal, spacing: 8)
         status.addCSSClass("results-status")
         countLabel.xalign = 0
@@ -208,10 +219,7 @@ final class FiltersPage {
         observations.append(section.changes.add { [weak self] change in self?.apply(change) })
         connectSearch()
         actions.add("clear") { [weak self] in self?.clearFilters() }
-        actions.add("search") { [weak self] in
-            guard let self else { return }
-            _ = (self.server?.searchEntry ?? self.search.entry).grabFocus()
-        }
+        actions.add("search") { [weak self] in _ = self?.search.entry.grabFocus() }
         actions.add("reload") { [weak self] in self?.reload() }
         actions.add("open") { [weak self] in self?.chooseFile() }
         actions.add("export-rows") { [weak self] in self?.exportRows() }
@@ -225,6 +233,7 @@ final class FiltersPage {
             return true
         }
         root.add(drop)
+        retryButton.onClicked { [weak self] in self?.shownTable?.retry() }
         combos.refresh()
     }
 
@@ -272,27 +281,42 @@ final class FiltersPage {
     /// Shows `catalog`: its facets, combos and rows. Choices are kept where the new catalog has the
     /// same facet and option, the sort where it has the same column.
     func show(_ catalog: Catalog, prepared: PreparedSearch? = nil) {
-        closeServerTable()
         isGenerating = false
         work.finish()
         unfolded.fold(animated: false)
+        rememberedPath = RememberedView.path(of: catalog)
+        sourceLabel.text = catalog.sourceText
+        sourceLabel.tooltip = nil
         if let filter {
             filter.replaceCatalog(catalog, prepared: prepared)
+            setInteractive(true)
+            rememberedView.restore()
+            requests.carryOutPending()
         } else {
-            let filter = FacetFilter(catalog: catalog)
-            shown.filter = filter
-            filterObservation = filter.changes.add { [weak self] change in self?.apply(change) }
-            facetBar.rebuild(for: filter)
-            section.setColumns(of: catalog, sort: filter.sort)
-            showResults()
-            refreshSummary()
+            present(FacetFilter(catalog: catalog))
         }
+        encodingButton.show(encoding: catalog.origin?.encoding)
+        search.catalogReplaced()
+    }
+
+    /// Shows `table` in place of the one shown (whose work stops): its facets, combos and rows,
+    /// its view kept, then what a launch asked of it.
+    private func present(_ table: any FilteredTable) {
+        shownTable?.close()
+        unfolded.fold(animated: false)
+        shown.table = table
+        tableObservation = table.observe { [weak self] change in self?.show(change) }
+        section.unsortedName = table.ownOrderName
+        facetBar.rebuild(for: table)
+        section.setColumns(
+            named: table.columnNames, title: table.titleColumn, details: table.detailColumns, sort: table.sort)
+        showResults()
+        showCounts()
+        showProblem()
+        refreshSummary()
+        setInteractive(true)
         rememberedView.restore()
         requests.carryOutPending()
-        sourceLabel.text = catalog.sourceText
-        encodingButton.show(encoding: catalog.origin?.encoding)
-        setInteractive(true)
-        search.catalogReplaced()
     }
 
     /// Reads and checks `path` away from the main thread; the catalog shown stays until it is good.
@@ -315,15 +339,14 @@ final class FiltersPage {
     /// Greys out what cannot be done now: exporting or resetting before a catalog is shown, and
     /// reloading with no file read.
     private func updateActions() {
-        actions.action(named: "export-rows")?.isEnabled = filter != nil || server != nil
-        actions.action(named: "reset-view")?.isEnabled = filter != nil || server != nil
+        actions.action(named: "export-rows")?.isEnabled = shownTable != nil
+        actions.action(named: "reset-view")?.isEnabled = shownTable != nil
         actions.action(named: "reload")?.isEnabled = watchedFile.path != nil
     }
 
     /// Clears every facet's choice and the search.
     func clearFilters() {
-        if let server { return server.clearFilters() }
-        filter?.resetAll()
+        shownTable?.resetAll()
         search.entry.text = ""
     }
 
@@ -339,21 +362,35 @@ final class FiltersPage {
 
     // MARK: Results
 
-    private func apply(_ change: FacetFilter.Change) {
-        guard let filter else { return }
-        viewChanged()
+    private func show(_ change: TableChange) {
+        guard let table = shownTable else { return }
+        if !change.isDisjoint(with: [.filter, .facets]) { viewChanged() }
         if change.contains(.facets) {
-            facetBar.rebuild(for: filter)
-            if section.columnNames != filter.catalog.columns.map(\.name)
-                || section.sort != (sortRun.inFlight ?? filter.sort)
-            {
-                section.setColumns(of: filter.catalog, sort: filter.sort)
+            facetBar.rebuild(for: table)
+            let names = table.columnNames
+            if section.columnNames != names || section.sort != (sortRun.inFlight ?? table.sort) {
+                section.setColumns(
+                    named: names, title: table.titleColumn, details: table.detailColumns, sort: table.sort)
             }
+            activeBar.show(table)
+            facetBar.refreshCounts()
         }
-        if change.contains(.results) {
-            showResults()
+        if change.contains(.filter) {
+            // A view given back or a launch may set the sort in the table: Sort by follows.
+            if sortRun.inFlight == nil && section.sort != table.sort { section.choose(sort: table.sort) }
+            facetBar.showLabels()
+            activeBar.show(table)
             refreshSummary()
         }
+        if change.contains(.counts) { facetBar.refreshCounts() }
+        if change.contains(.measures) { facetBar.refreshFigures() }
+        if change.contains(.rows) { showResults() }
+        if change.contains(.moreRows) {
+            model.count = table.listedCount
+            fetchIfNearTheEnd()
+        }
+        if change.contains(.problem) { showProblem() }
+        showCounts()
     }
 
     // MARK: Combo rows
@@ -366,7 +403,7 @@ final class FiltersPage {
             break
         case .chose(.sort):
             table.showSort(section.sort)
-            if let filter { sortRun.sort(filter, by: section.sort) }
+            if let shownTable { sortRun.sort(shownTable, by: section.sort) }
         case .chose(.title):
             list.rebind()
             tableLayout.show()
@@ -396,45 +433,76 @@ final class FiltersPage {
             if self.isTableShown { self.table.showing() }
             self.host.resultsViewChanged(self.resultsView)
             self.refreshSummary()
+            self.fetchIfNearTheEnd()
             self.viewChanged()
         }
         let tableKeys = ShortcutController()
         tableKeys.add(Self.copyKey) { [weak self] in self?.clipboard.copySelectedRows() ?? false }
         table.view.add(tableKeys)
+        for adjustment in [resultsAdjustment, table.root.verticalAdjustment] {
+            adjustment.onValueChanged { [weak self] in self?.fetchIfNearTheEnd() }
+        }
     }
 
+    /// GTK binds rows well past the view, so more matches are asked for (a server's next page) by
+    /// where the view (the rows' or the table's) is: less than a screenful above the last listed.
+    private func fetchIfNearTheEnd() {
+        guard let table = shownTable, !table.hasAllListed, resultsView != .summary else { return }
+        let adjustment = isTableShown ? self.table.root.verticalAdjustment : resultsAdjustment
+        guard adjustment.upper > 0, adjustment.value + 2 * adjustment.pageSize >= adjustment.upper else { return }
+        table.fetchMore()
+    }
+
+    /// The matches listed anew, from the top.
     private func showResults() {
-        guard let filter else { return }
-        list.highlight(filter.searchText)
+        guard let shownTable else { return }
+        list.highlight(shownTable.searchText)
         // A selection names rows by where they are listed: other results are other rows.
         listView.unselectAll()
         table.view.unselectAll()
-        model.count = filter.matchCount
+        model.count = shownTable.listedCount
         // New results start at the top; the rows that stay are bound again to what is there now.
         list.rebind(showingFrom: 0)
         resultsAdjustment.value = 0
         table.resultsChanged(shown: isTableShown)
-        countLabel.text = trn(
-            "{shown} of {total} item", "{shown} of {total} items", filter.catalog.count,
-            ["shown": NumberText.grouped(filter.matchCount), "total": NumberText.grouped(filter.catalog.count)])
-        facetBar.showLabels()
-        activeBar.show(filter)
-        resultsStack.isVisible = !emptyResults.update(for: filter)
+    }
+
+    /// The matching count (dimmed while a newer count is under way), the spinner, the facets
+    /// dimmed while counted, and the note that nothing matches.
+    private func showCounts() {
+        guard let table = shownTable else { return }
+        let total = table.rowCount
+        if table.isMatchCountKnown {
+            countLabel.text = trn(
+                "{shown} of {total} item", "{shown} of {total} items", total,
+                ["shown": NumberText.grouped(table.matchCount), "total": NumberText.grouped(total)])
+        } else {
+            countLabel.text = tr("Counting…")
+        }
+        countLabel.setCSSClass("counting", table.isCounting)
+        countLabel.tooltip = table.isCounting ? tr("Counting…") : nil
+        facetBar.dim()
+        let busy = table.isCounting || table.isFetchingRows || !table.facetsBeingMade.isEmpty || table.isMeasuring
+        spinner.spinning = busy && table.failure == nil
+        resultsStack.isVisible = !emptyResults.update(for: table)
+    }
+
+    /// Why an answer could not be had, in a banner with Retry; the filters stay.
+    private func showProblem() {
+        guard let failure = shownTable?.failure else { return banner.hide() }
+        banner.show(tr("The database server could not answer"), detail: failure)
     }
 
     /// Summarizes the matches now if the summary is shown; else it is worked out when it is.
     private func refreshSummary() {
-        guard resultsView == .summary, let filter else { return }
-        summary.update(filter)
+        guard resultsView == .summary, let shownTable else { return }
+        summary.update(shownTable)
     }
 
     /// How the results are shown: rows, a table or a summary of every column.
     var resultsView: ResultsView {
-        get { server?.resultsView ?? ResultsView(shownIn: resultsStack) }
-        set {
-            newValue.show(in: resultsStack)
-            server?.resultsView = newValue
-        }
+        get { ResultsView(shownIn: resultsStack) }
+        set { newValue.show(in: resultsStack) }
     }
 
     /// Whether the results are shown as a table.
@@ -451,17 +519,13 @@ final class FiltersPage {
 
     /// Asks where to save the results, in their order, and saves them (`RowsExport`).
     private func exportRows() {
-        if let server, !work.isOpening {
-            let facets = server.facets
-            return rowsExport.choose(table: facets.table, filter: facets.filter, rows: facets.matchCount)
-        }
-        guard let filter, !work.isOpening else { return }
+        guard let shownTable, !work.isOpening else { return }
         // The columns shown: the table's, else the rows' title and details.
         let shown =
             resultsView == .table
-            ? tableLayout.columns?.shownColumns(in: filter.catalog) ?? []
+            ? tableLayout.columns?.shownColumns(among: shownTable.columnNames) ?? []
             : [section.titleColumn] + section.detailColumns.filter { $0 != section.titleColumn }
-        rowsExport.choose(catalog: filter.catalog, rows: filter.matches, shownColumns: shown)
+        rowsExport.choose(shownTable, shownColumns: shown)
     }
 
     // MARK: Launch requests
@@ -469,7 +533,6 @@ final class FiltersPage {
     /// Carries out `request` now if a catalog is shown and no other is being read, else once the
     /// next one is; `done` hears the first problem, or nil (or why the catalog could not be read).
     func carryOut(_ request: LaunchFilters, done: @escaping @MainActor (String?) -> Void) {
-        if let server, !work.isOpening { return server.carryOut(request, done: done) }
         requests.carryOut(request, ready: !work.isOpening && !isGenerating, done: done)
     }
 
@@ -477,7 +540,6 @@ final class FiltersPage {
 
     /// Forgets the view kept for the file shown and shows it as it first opened (`RememberedView`).
     func resetView() {
-        if let server { return server.remembered.reset() }
         rememberedView.reset()
     }
 
@@ -511,35 +573,20 @@ final class FiltersPage {
         host.fileOpened(Self.keptPath(of: catalog, openedFrom: path))
     }
 
-    /// Shows `table`, filtered in its server, in place of the catalog (`ServerTableView`).
+    /// Shows `table`, filtered in its server, in place of the table shown.
     private func showServerTable(_ table: DatabaseTable, from path: String) {
-        closeServerTable()
-        let view = ServerTableView(
-            table: table, address: DatabaseAddress.withoutPassword(path), viewStore: host.viewStore,
-            copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) },
-            copyRows: { [weak self] text, count in self?.clipboard.copy(rows: text, count: count) },
-            open: { [weak self] in self?.chooseFile() }, notify: host.notify, shownAs: resultsView)
-        server = view
-        updateActions()
-        catalogStatus?.remove(rowsExport.root)
-        view.status.append(rowsExport.root)
-        catalogView.isVisible = false
-        root.append(view.root)
-        view.afterFacetsAreMade { [weak self] in self?.requests.handOverPending(view.carryOut) }
+        isGenerating = false
+        let address = DatabaseAddress.withoutPassword(path)
+        rememberedPath = DatabaseAddress(address)?.withoutPassword(table: table.name)
+        sourceLabel.text = tr(
+            "in {table}, filtered in its server",
+            ["table": DatabaseAddress(address)?.displayName(table: table.name) ?? table.name])
+        sourceLabel.tooltip = address
+        encodingButton.show(encoding: nil)
+        present(DatabaseFacets(table: table) { body in MainLoop.post(body) })
+        search.catalogReplaced()
         watch(path: path)
-        host.fileOpened(DatabaseAddress.withoutPassword(path))
-    }
-
-    /// Stops the server table's queries and shows the catalog's view again.
-    private func closeServerTable() {
-        guard let server else { return }
-        server.facets.close()
-        server.status.remove(rowsExport.root)
-        catalogStatus?.insert(rowsExport.root, after: work.root)
-        root.remove(server.root)
-        self.server = nil
-        catalogView.isVisible = true
-        updateActions()
+        host.fileOpened(address)
     }
 
     /// A file given at start that cannot be used leaves the page with the built-in catalog.

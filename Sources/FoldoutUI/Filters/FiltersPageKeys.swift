@@ -28,12 +28,17 @@ extension FiltersPage {
             mnemonicOf: tr("_Clear Filters"))
     }
 
+    /// The banner's, while a table in its server could not answer.
+    static var retryKey: KeyBinding {
+        KeyBinding(mnemonicOf: tr("_Retry"), tr("Ask the database server again, once it could not answer"), .filters)
+    }
+
     static var keyBindings: [KeyBinding] {
         [openKey, searchKey, reloadKey] + FiltersSearch.keyBindings + [
             UnfoldedResult.unfoldKey, UnfoldedResult.foldKey, UnfoldedResult.aboveKey, UnfoldedResult.belowKey,
             // GTK's list selects with Shift and the arrows, and Ctrl+A.
             KeyBinding("<Shift>Up|<Shift>Down|<Control>a", tr("Select results"), .filters), copyKey,
-            ResultsSummary.copyKey, exportKey, clearKey, ComboRow.openKey, ComboRow.closeKey,
+            ResultsSummary.copyKey, exportKey, clearKey, retryKey, ComboRow.openKey, ComboRow.closeKey,
         ]
     }
 }

@@ -7,6 +7,7 @@ import Gtk
 /// main thread and is cancelled by the next keystroke; only the newest one's results are shown.
 /// A search that reads no text (one letter, or a letter prepared for) is made at once instead.
 /// After each, the search prepares for the next letter on threads that give way to the page's.
+/// A table that searches itself (a server, in SQL) is handed the text instead.
 @MainActor
 final class FiltersSearch {
     /// GTK's search entry's: Escape clears it, Return activates it (the page then moves the
@@ -21,8 +22,8 @@ final class FiltersSearch {
     let root = Box(.horizontal, spacing: 8)
     let entry = SearchEntry(placeholder: tr("Search titles"))
     let everyColumn = CheckButton(label: tr("In every text column"))
-    /// What is searched: the filter shown, in the column the results are titled by (`section`'s).
-    private let shown: ShownFilter
+    /// What is searched: the table shown, in the column the results are titled by (`section`'s).
+    private let shown: ShownTable
     private let section: ComboSection
     /// Called with true when a search has taken long enough to say so, and with false when done.
     private let onBusy: @MainActor (Bool) -> Void
@@ -42,7 +43,7 @@ final class FiltersSearch {
         search.quickRows(matching: text)
     }
 
-    init(shown: ShownFilter, section: ComboSection, onBusy: @escaping @MainActor (Bool) -> Void) {
+    init(shown: ShownTable, section: ComboSection, onBusy: @escaping @MainActor (Bool) -> Void) {
         self.shown = shown
         self.section = section
         self.onBusy = onBusy
@@ -86,7 +87,10 @@ final class FiltersSearch {
     /// After a new catalog is shown: searches again unless its search, made while it was read, is
     /// of the field's text in the columns chosen now; else only gets the index ready.
     func catalogReplaced() {
-        guard let filter = shown.filter else { return }
+        guard let filter = shown.filter else {
+            if !CatalogSearch.isBlank(entry.text) { run() }
+            return
+        }
         let current = filter.searchText == entry.text && filter.searchColumns == columns(of: filter.catalog)
         if current || CatalogSearch.isBlank(entry.text) { prepare() } else { run() }
     }
@@ -106,8 +110,12 @@ final class FiltersSearch {
     func run() {
         pendingRun?.cancel()
         pendingRun = nil
-        guard let filter = shown.filter else { return }
+        guard let table = shown.table else { return }
         let text = entry.text
+        let searched = everyColumn.isActive ? table.searchableColumns : [section.titleColumn]
+        guard !table.search(for: CatalogSearch.isBlank(text) ? "" : text, inColumns: searched),
+            let filter = shown.filter
+        else { return }
         let catalog = filter.catalog
         let columns = columns(of: catalog)
         request += 1

@@ -5,8 +5,7 @@ import Gtk
 /// What a result row unfolds to: every column of its catalog row, in the file's order, as name
 /// and value (written as the region writes them; a missing value said as such; long text wrapped;
 /// a web address a link), each with a button that copies it, and a button that copies the whole
-/// row. Built the first time a row unfolds, for as many columns as the catalog has. A table
-/// filtered in its server gives its record as names and values, shown as the server wrote them.
+/// row. Built the first time a row unfolds, for as many columns as the table has.
 @MainActor
 final class ResultRecord {
     let revealer = Revealer(.slideDown, durationMS: 250)
@@ -16,14 +15,7 @@ final class ResultRecord {
     /// Called with the text to copy and what it is ("dep_delay", or nil for the row).
     private let onCopy: @MainActor (_ text: String, _ what: String?) -> Void
     /// The row shown: what the copy buttons copy.
-    private var shownRow: Shown?
-
-    private enum Shown {
-        /// A catalog's row, its values as the catalog holds them.
-        case catalog(Catalog, position: Int)
-        /// A server's row, by column name.
-        case values(names: [String], values: [String?])
-    }
+    private var shownRow: ShownRecord?
 
     @MainActor final class Field {
         let name = Label()
@@ -62,23 +54,10 @@ final class ResultRecord {
         revealer.child = box
     }
 
-    /// Shows the row at `position` of `catalog`.
-    func show(position: Int, in catalog: Catalog) {
-        shownRow = .catalog(catalog, position: position)
-        show(
-            catalog.columns.indices.map { index in
-                (
-                    catalog.columns[index].name, ResultValue.shown(catalog, column: index, at: position),
-                    catalog.text(index, at: position)
-                )
-            })
-    }
-
-    /// Shows a row given as its columns' names, kinds and values (nil: none), each value written
-    /// as a catalog's (`ResultValue.shown`).
-    func show(names: [String], kinds: [CatalogColumn.Kind], values: [String?]) {
-        shownRow = .values(names: names, values: values)
-        show(names.indices.map { (names[$0], ResultValue.shown(values[$0], kind: kinds[$0]), values[$0] ?? "") })
+    /// Shows `record`, every column.
+    func show(_ record: ShownRecord) {
+        shownRow = record
+        show(record.names.indices.map { (record.names[$0], record.shown[$0], record.texts[$0]) })
     }
 
     private func show(_ columns: [(name: String, shown: String?, value: String)]) {
@@ -100,27 +79,12 @@ final class ResultRecord {
     }
 
     /// The row as two tab-separated lines, the names and the values, as a spreadsheet pastes them.
-    var rowText: String {
-        switch shownRow {
-        case .catalog(let catalog, let position):
-            return CatalogExport(catalog: catalog, rows: [UInt32(position)], format: .tsv).valuesText()
-        case .values(let names, let values):
-            return CatalogExport.text(of: [names, values.map { $0 ?? "" }], format: .tsv)
-        case nil:
-            return ""
-        }
-    }
+    var rowText: String { shownRow?.rowText ?? "" }
 
     /// The value of column `index` as a copy button copies it, and the column's name.
     private func copied(_ index: Int) -> (text: String, name: String)? {
-        switch shownRow {
-        case .catalog(let catalog, let position) where index < catalog.columns.count:
-            return (catalog.text(index, at: position), catalog.columns[index].name)
-        case .values(let names, let values) where index < names.count:
-            return (values[index] ?? "", names[index])
-        default:
-            return nil
-        }
+        guard let shownRow, shownRow.names.indices.contains(index) else { return nil }
+        return (shownRow.texts[index], shownRow.names[index])
     }
 
     private func build(count: Int) {

@@ -4,8 +4,8 @@ import Gtk
 
 /// One row of the Filters page's results: the row's title column and, beneath it, the values of
 /// the detail columns ("Price 12.50 · Date 2024-05-01 · …"); unfolded, the whole record
-/// (`ResultRecord`, built the first time this row unfolds). A table filtered in its server gives
-/// its rows as values by column, `position` then being the row's place among those fetched.
+/// (`ResultRecord`, built the first time this row unfolds). `position` names the record shown
+/// (`FilteredTable.rowKey`: a catalog's position), `listPosition` where the row is listed.
 @MainActor
 final class ResultRow: UnfoldingRow {
     let root = Box(.vertical, role: .button)
@@ -51,48 +51,28 @@ final class ResultRow: UnfoldingRow {
     var isSettled: Bool { recordPart.map { $0.revealer.childRevealed == $0.revealer.revealChild } ?? true }
     var isFullyUnfolded: Bool { recordPart?.revealer.childRevealed ?? false }
 
-    /// Shows the row at `position`, with where the search occurs in its title highlighted, folded
-    /// or unfolded at once (a recycled row must not animate).
+    /// Shows the match listed at `listPosition` of `table`, its record named `key`: its title from
+    /// column `title`, with where the search occurs in it highlighted, and the `details` columns
+    /// beneath; folded or unfolded at once (a recycled row must not animate).
     func bind(
-        position: Int, listPosition: Int, in catalog: Catalog, title: Int, details columns: [Int], unfolded: Bool,
-        highlighter: inout SearchHighlighter
+        key: Int, listPosition: Int, in table: any FilteredTable, names: [String], title: Int, details columns: [Int],
+        unfolded: Bool, highlighter: inout SearchHighlighter
     ) {
-        self.position = position
+        position = key
         self.listPosition = listPosition
-        let text = catalog.text(title, at: position)
-        if text.isEmpty {
-            name.text = catalog.title(at: position)
+        let shownTitle = table.title(atListPosition: listPosition, column: title)
+        if shownTitle.isValue {
+            name.setText(shownTitle.text, highlighting: highlighter.ranges(in: shownTitle.text))
         } else {
-            name.setText(text, highlighting: highlighter.ranges(in: text))
+            name.text = shownTitle.text
         }
         details.isVisible = !columns.isEmpty
         showDetails(
             columns.compactMap { column in
-                ResultValue.shown(catalog, column: column, at: position).map { (catalog.columns[column].name, $0) }
+                table.shownValue(atListPosition: listPosition, column: column).map { (names[column], $0) }
             })
         if unfolded || recordPart != nil {
-            if unfolded { record.show(position: position, in: catalog) }
-            record.revealer.setRevealedImmediately(unfolded)
-        }
-        markUnfolded(unfolded)
-    }
-
-    /// Shows a server's row, fetched `index`th: its values by column (`names`, `kinds`), titled by
-    /// column `title`, the columns `columns` beneath, written as a catalog's.
-    func bind(
-        index: Int, values: [String?], names: [String], kinds: [CatalogColumn.Kind], title: Int, details columns: [Int],
-        unfolded: Bool
-    ) {
-        position = index
-        listPosition = index
-        name.text = values[title] ?? tr("No value")
-        details.isVisible = !columns.isEmpty
-        showDetails(
-            columns.compactMap { column in
-                ResultValue.shown(values[column], kind: kinds[column]).map { (names[column], $0) }
-            })
-        if unfolded || recordPart != nil {
-            if unfolded { record.show(names: names, kinds: kinds, values: values) }
+            if unfolded, let shown = table.record(ofRow: key) { record.show(shown) }
             record.revealer.setRevealedImmediately(unfolded)
         }
         markUnfolded(unfolded)
@@ -110,17 +90,11 @@ final class ResultRow: UnfoldingRow {
         root.setParentAccessibleLabel(label)
     }
 
-    /// Folds or unfolds with the revealer's animation (none when GTK's animations are off).
-    func setUnfolded(_ unfolded: Bool, catalog: Catalog) {
-        guard unfolded || recordPart != nil, let position else { return }
-        if unfolded { record.show(position: position, in: catalog) }
-        reveal(record.revealer, unfolded)
-    }
-
-    /// Folds or unfolds a server's row with the revealer's animation, showing `values` unfolded.
-    func setUnfolded(_ unfolded: Bool, values: [String?], names: [String], kinds: [CatalogColumn.Kind]) {
+    /// Folds, or unfolds showing `shown`, with the revealer's animation (none when GTK's
+    /// animations are off).
+    func setUnfolded(_ unfolded: Bool, showing shown: ShownRecord?) {
         guard unfolded || recordPart != nil else { return }
-        if unfolded { record.show(names: names, kinds: kinds, values: values) }
+        if unfolded, let shown { record.show(shown) }
         reveal(record.revealer, unfolded)
     }
 

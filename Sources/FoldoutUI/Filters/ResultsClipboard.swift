@@ -6,7 +6,7 @@ import Gtk
 /// tab-separated text with a header line, every column, as a spreadsheet pastes them into cells.
 @MainActor
 final class ResultsClipboard {
-    private let shown: ShownFilter
+    private let shown: ShownTable
     private let list: ResultsList
     private let table: ResultsTable
     /// The results' stack: rows, table or summary.
@@ -15,7 +15,7 @@ final class ResultsClipboard {
     private let notify: @MainActor (String) -> Void
 
     init(
-        shown: ShownFilter, list: ResultsList, table: ResultsTable, views: Stack,
+        shown: ShownTable, list: ResultsList, table: ResultsTable, views: Stack,
         notify: @escaping @MainActor (String) -> Void
     ) {
         self.shown = shown
@@ -41,23 +41,18 @@ final class ResultsClipboard {
     /// column; false when there is nothing to copy.
     @discardableResult
     func copySelectedRows() -> Bool {
-        guard let filter = shown.filter else { return false }
-        let listed = Self.chosenPositions(
-            inTable: ResultsView(shownIn: views) == .table, table: table.view, list: list.listView,
-            rows: list.boundRows.values)
-        let rows = listed.filter { $0 < filter.matchCount }.map { filter.matches[$0] }
-        guard !rows.isEmpty else { return false }
-        copy(rows: CatalogExport(catalog: filter.catalog, rows: rows, format: .tsv).valuesText(), count: rows.count)
+        guard let shown = shown.table?.rowsText(atListPositions: chosenPositions) else { return false }
+        copy(rows: shown.text, count: shown.count)
         return true
     }
 
     /// The listed positions of the rows selected in the table, if it is shown, else in the rows
-    /// list; with none selected there, the row of `rows` that holds the keyboard focus.
-    static func chosenPositions(
-        inTable: Bool, table: ColumnView, list: ListView, rows: some Collection<ResultRow>
-    ) -> [Int] {
-        let selected = inTable ? table.selectedPositions : list.selectedPositions
-        guard selected.isEmpty, !inTable, let focused = rows.first(where: { $0.root.isAncestor(ofFocus: list) })
+    /// list; with none selected there, the row that holds the keyboard focus.
+    private var chosenPositions: [Int] {
+        let inTable = ResultsView(shownIn: views) == .table
+        let selected = inTable ? table.view.selectedPositions : list.listView.selectedPositions
+        guard selected.isEmpty, !inTable,
+            let focused = list.boundRows.values.first(where: { $0.root.isAncestor(ofFocus: list.listView) })
         else { return selected }
         return [focused.listPosition]
     }

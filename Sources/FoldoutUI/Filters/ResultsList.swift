@@ -6,9 +6,9 @@ import Gtk
 /// lazily and bound again when the matches change under them, the search highlighted in titles.
 @MainActor
 final class ResultsList {
-    private let shown: ShownFilter
+    private let shown: ShownTable
     private let section: ComboSection
-    /// The catalog position of the record unfolded, if one is.
+    /// The key of the record unfolded (`FilteredTable.rowKey`), if one is.
     private let unfoldedPosition: @MainActor () -> Int?
     /// Copies a value (its column named) or a whole row (nil).
     private let copy: @MainActor (_ text: String, _ what: String?) -> Void
@@ -18,9 +18,9 @@ final class ResultsList {
     /// Finds the search's matches in the titles bound.
     private var highlighter = SearchHighlighter(query: "")
 
-    /// `model`'s items are positions in the shown filter's matches.
+    /// `model`'s items are list positions in the shown table's matches.
     init(
-        model: PositionListModel, shown: ShownFilter, section: ComboSection,
+        model: PositionListModel, shown: ShownTable, section: ComboSection,
         unfoldedPosition: @escaping @MainActor () -> Int?,
         copy: @escaping @MainActor (_ text: String, _ what: String?) -> Void
     ) {
@@ -49,11 +49,12 @@ final class ResultsList {
     }
 
     private func bind(_ row: ResultRow, _ item: ListItem) -> ObjectIdentifier? {
-        guard let filter = shown.filter, let listPosition = item.itemID.map(Int.init), listPosition < filter.matchCount
+        guard let table = shown.table, let listPosition = item.itemID.map(Int.init),
+            listPosition < table.listedCount
         else {
             return nil
         }
-        show(row, at: listPosition, filter)
+        show(row, at: listPosition, table)
         return ObjectIdentifier(row)
     }
 
@@ -68,7 +69,7 @@ final class ResultsList {
     /// the page below, bound at once too. A list with no row laid out yet (shown before its first
     /// frame) says nothing of where its rows are: they are bound at once.
     func rebind(showingFrom top: Double? = nil) {
-        guard let filter = shown.filter else { return }
+        guard let table = shown.table else { return }
         pendingRebind?.cancel()
         pendingRebind = nil
         let laidOutFrom = adjustment.value
@@ -80,7 +81,7 @@ final class ResultsList {
         var shortest = Double.infinity
         var heightsKept = true
         let pageSize = adjustment.pageSize
-        for row in boundRows.values where row.listPosition < filter.matchCount {
+        for row in boundRows.values where row.listPosition < table.listedCount {
             // Asking GTK where a row is costs 2 µs (a transform from the row to the list): 0.4 ms
             // a keystroke for the 200 rows bound.
             guard pageSize > 0, row.root.isMapped, let bounds = row.root.bounds(in: listView), bounds.height > 0
@@ -97,7 +98,7 @@ final class ResultsList {
             if row.isUnfolded || row.details.isVisible == section.detailColumns.isEmpty { heightsKept = false }
         }
         guard let first, let last else {
-            for (row, _) in rows { rebind(row, filter) }
+            for (row, _) in rows { rebind(row, table) }
             return
         }
         let shownFrom = top ?? laidOutFrom
@@ -117,7 +118,7 @@ final class ResultsList {
             } else {
                 extent = view  // between rows laid out: in view
             }
-            if view.overlaps(extent) { rebind(row, filter) } else { later.append(row) }
+            if view.overlaps(extent) { rebind(row, table) } else { later.append(row) }
         }
         guard !later.isEmpty else { return }
         pendingRebind = MainLoop.idle(priority: .low) { [weak self] in
@@ -128,18 +129,20 @@ final class ResultsList {
 
     private func rebindLater(_ rows: [ResultRow]) {
         pendingRebind = nil
-        guard let filter = shown.filter else { return }
-        for row in rows where row.position != nil && row.listPosition < filter.matchCount { rebind(row, filter) }
+        guard let table = shown.table else { return }
+        for row in rows where row.position != nil && row.listPosition < table.listedCount { rebind(row, table) }
     }
 
-    private func rebind(_ row: ResultRow, _ filter: FacetFilter) { show(row, at: row.listPosition, filter) }
+    private func rebind(_ row: ResultRow, _ table: any FilteredTable) { show(row, at: row.listPosition, table) }
 
     /// Shows the match at `listPosition` in `row`: its title (the search highlighted) and details.
-    private func show(_ row: ResultRow, at listPosition: Int, _ filter: FacetFilter) {
-        let position = Int(filter.matches[listPosition])
+    private func show(_ row: ResultRow, at listPosition: Int, _ table: any FilteredTable) {
+        guard let key = table.rowKey(atListPosition: listPosition) else { return }
+        let title = section.titleColumn
         row.bind(
-            position: position, listPosition: listPosition, in: filter.catalog, title: section.titleColumn,
-            details: section.detailColumns, unfolded: position == unfoldedPosition(), highlighter: &highlighter)
+            key: key, listPosition: listPosition, in: table, names: shown.names, title: title,
+            details: section.detailColumns.filter { $0 != title }, unfolded: key == unfoldedPosition(),
+            highlighter: &highlighter)
     }
 
     /// The titles in the visible rows, top to bottom.

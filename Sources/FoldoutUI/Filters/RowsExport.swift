@@ -35,9 +35,19 @@ final class RowsExport {
         self.notify = notify
     }
 
+    /// Asks where to save the matches of `table`, in the order shown, then writes them: a
+    /// catalog's with every column or with `shownColumns`, a server's by the server.
+    func choose(_ table: any FilteredTable, shownColumns: [Int]) {
+        if let filter = table as? FacetFilter {
+            choose(catalog: filter.catalog, rows: filter.matches, shownColumns: shownColumns)
+        } else if let facets = table as? DatabaseFacets {
+            choose(table: facets.table, filter: facets.filter, rows: facets.matchCount)
+        }
+    }
+
     /// Asks where to save `rows` of `catalog` (catalog positions in the order shown), then writes
     /// them with every column or with `shownColumns`.
-    func choose(catalog: Catalog, rows: [UInt32], shownColumns: [Int]) {
+    private func choose(catalog: Catalog, rows: [UInt32], shownColumns: [Int]) {
         guard progress == nil, chooser == nil else { return }
         let chooser = FileChooser(
             title: tr("Export Rows"), parent: window(), acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"),
@@ -62,7 +72,7 @@ final class RowsExport {
 
     /// Asks where to save the rows `filter` matches in `table` (`rows` of them, for the progress),
     /// then has the server write them.
-    func choose(table: DatabaseTable, filter: DatabaseFilter, rows: Int) {
+    private func choose(table: DatabaseTable, filter: DatabaseFilter, rows: Int) {
         guard progress == nil, chooser == nil else { return }
         let chooser = FileChooser(
             title: tr("Export Rows"), parent: window(), acceptLabel: tr("_Export"), cancelLabel: tr("_Cancel"),

@@ -17,12 +17,13 @@ final class SortRun {
         self.progress = progress
     }
 
-    /// Sorts `filter`'s matches by `sort` (nil: the file's order), now if the order is known.
-    func sort(_ filter: FacetFilter, by sort: CatalogSortKey?) {
+    /// Sorts `table`'s matches by `sort` (nil: the table's order), now if the order is known or
+    /// the table sorts itself (a server).
+    func sort(_ table: any FilteredTable, by sort: CatalogSortKey?) {
         request += 1
         inFlight = nil
-        guard let sort, !filter.catalog.hasOrder(sort) else {
-            filter.sort = sort
+        guard let sort, let filter = table as? FacetFilter, !filter.catalog.hasOrder(sort) else {
+            table.sort = sort
             return
         }
         inFlight = sort

@@ -10,8 +10,8 @@ import Gtk
 @MainActor
 final class UnfoldedResult {
     private let list: ResultsList
-    private let shown: ShownFilter
-    /// The unfolded result's catalog position, if one is unfolded.
+    private let shown: ShownTable
+    /// The unfolded record's key (`FilteredTable.rowKey`: a catalog's position), if one is unfolded.
     private(set) var position: Int?
     private lazy var unfolding = RowUnfolding<ObjectIdentifier, ResultRow>(
         listView: list.listView, scrolled: list.scrolled, keys: (Self.unfoldKey, Self.foldKey),
@@ -37,7 +37,7 @@ final class UnfoldedResult {
     static var belowKey: KeyBinding { KeyBinding("<Alt>Down", movingTitle, .filters) }
     private static var movingTitle: String { tr("Unfold the result above or below instead") }
 
-    init(list: ResultsList, shown: ShownFilter) {
+    init(list: ResultsList, shown: ShownTable) {
         self.list = list
         self.shown = shown
         _ = unfolding  // its input handlers, on the list from now on
@@ -49,14 +49,19 @@ final class UnfoldedResult {
         return list.boundRows.values.first { $0.position == position }
     }
 
-    /// Unfolds the record at catalog position `position` (nil: none), folding the one unfolded.
-    func unfold(_ position: Int?) {
-        guard let filter = shown.filter, position != self.position else { return }
-        row?.setUnfolded(false, catalog: filter.catalog)
-        self.position = position
-        guard let row else { return }
-        row.setUnfolded(true, catalog: filter.catalog)
+    /// Unfolds the record `key` names (nil: none), folding the one unfolded; a record read again
+    /// where it lives (a server's) shows as listed meanwhile.
+    func unfold(_ key: Int?) {
+        guard let table = shown.table, key != position else { return }
+        row?.setUnfolded(false, showing: nil)
+        position = key
+        guard let key, let row else { return }
+        row.setUnfolded(true, showing: table.record(ofRow: key))
         unfolding.keepInView(ObjectIdentifier(row), listPosition: row.listPosition)
+        table.readRecord(ofRow: key) { [weak self] record in
+            guard let self, self.position == key else { return }
+            self.row?.record.show(record)
+        }
     }
 
     /// Folds the unfolded record, if any: at once when the rows are about to show something else.
@@ -67,32 +72,21 @@ final class UnfoldedResult {
 
     /// Unfolds the result at `listPosition` and scrolls to it.
     func unfoldResult(at listPosition: Int) {
-        guard let filter = shown.filter, listPosition < filter.matchCount else { return }
+        guard let key = shown.table?.rowKey(atListPosition: listPosition) else { return }
         list.listView.scrollTo(position: listPosition)
-        unfold(Int(filter.matches[listPosition]))
+        unfold(key)
     }
 
     /// Unfolds the row `step` rows below the focused (or unfolded) one and moves the focus to it;
     /// false when there is no such row.
     func move(by step: Int) -> Bool {
-        guard let filter = shown.filter else { return false }
-        return Self.move(
-            by: step, in: list.listView, rows: list.boundRows.values, unfolded: row, count: filter.matchCount
-        ) { self.unfold(Int(filter.matches[$0])) }
-    }
-
-    /// Alt+Up and Alt+Down in a list of `count` results, whichever engine lists them: the row
-    /// `step` rows below the focused one (else the `unfolded` one) is unfolded (`unfoldAt`, by its
-    /// list position) and takes the focus; false when no row is focused or unfolded.
-    static func move(
-        by step: Int, in listView: ListView, rows: some Collection<ResultRow>, unfolded: ResultRow?, count: Int,
-        unfoldAt: (Int) -> Void
-    ) -> Bool {
-        let current = rows.first { $0.root.isAncestor(ofFocus: listView) } ?? unfolded
-        guard let current else { return false }
+        guard let table = shown.table else { return false }
+        let listView = list.listView
+        let rows = list.boundRows.values
+        guard let current = rows.first(where: { $0.root.isAncestor(ofFocus: listView) }) ?? row else { return false }
         let target = current.listPosition + step
-        guard target >= 0 && target < count else { return true }
-        unfoldAt(target)
+        guard let key = table.rowKey(atListPosition: target) else { return true }
+        unfold(key)
         if let row = rows.first(where: { $0.listPosition == target }) {
             row.root.grabFocus()
         } else {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Glibc
 import Gtk
@@ -150,8 +151,8 @@ final class BenchmarkRun {
         guard let filters = window.filters else { return finish(["rows": 0]) }
         var counted: Int?
         window.window.addTickCallback { [self] _ in
-            guard let server = filters.server else { return true }
-            if counted == nil, server.facets.counts != nil, !server.facets.rows.isEmpty {
+            guard let server = filters.shownTable as? DatabaseFacets else { return true }
+            if counted == nil, server.counts != nil, !server.rows.isEmpty {
                 counted = 0
                 window.window.afterNextFrame { counted = MainLoop.monotonicTime }
             }
@@ -159,7 +160,7 @@ final class BenchmarkRun {
             window.window.afterNextFrame { [self] in
                 finish([
                     "counted_at_us": Double(at), "ready_at_us": Double(MainLoop.monotonicTime),
-                    "rows": Double(server.facets.matchCount),
+                    "rows": Double(server.matchCount),
                 ])
             }
             return false

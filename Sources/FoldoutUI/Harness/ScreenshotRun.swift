@@ -55,7 +55,6 @@ final class ScreenshotRun {
 
     private var popovers: [Popover] {
         guard let filters = window.filters else { return [] }
-        if let bar = filters.server?.facetBar { return bar.menus.map(\.popover) + bar.rangeMenus.map(\.popover) }
         return filters.facetMenus.map(\.popover) + filters.facetBar.rangeMenus.map(\.popover)
     }
 
