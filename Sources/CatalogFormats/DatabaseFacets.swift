@@ -262,10 +262,11 @@ public final class DatabaseFacets {
         }
     }
 
+    /// The new filter's answers asked for first, so that who hears the change sees them coming.
     private func filterChanged() {
         generation += 1
-        changes.send(.filter)
         ask()
+        changes.send(.filter)
     }
 
     /// Asks the counts and the first page of rows for the filter now.

@@ -403,4 +403,35 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         XCTAssertTrue(seen[.memory]?.contains("In every text column") == true)
         XCTAssertEqual(seen[.memory], seen[.server], "the two engines show different controls")
     }
+
+    /// A launch's range of a column that is no facet of that kind yet, a choice beside it and a
+    /// row to unfold: the range facet is made, both filter, and the page shows the same count,
+    /// chips, flyout label, rows and unfolded record (of the rows filtered) on both engines.
+    func testALaunchsRangeAndChoiceFilterAlike() throws {
+        var seen: [Engine: [String]] = [:]
+        for engine in Engine.allCases {
+            try onMain {
+                let page = try page(engine)
+                var query = CatalogQuery()
+                query.filters = [
+                    try XCTUnwrap(FilterRequest(.range, "distance=1000..")),
+                    try XCTUnwrap(FilterRequest(.choose, "origin=JFK")),
+                ]
+                var answer: String??
+                page.carryOut(LaunchFilters(query: query, unfoldRow: 1)) { answer = .some($0) }
+                XCTAssertTrue(pump(seconds: 10) { answer != nil && page.isReady }, "\(engine): no answer")
+                XCTAssertEqual(answer, .some(nil), "\(engine)")
+                XCTAssertTrue(pump(seconds: 10) { self.shown(page).record != nil }, "\(engine): row 1 is not unfolded")
+                let parts = shown(page)
+                let range = try XCTUnwrap(
+                    parts.facetBar.rangeMenus.first { $0.name == "distance" }, "\(engine): no distance range")
+                seen[engine] =
+                    [parts.countLabel.text, range.button.label] + chips(parts.activeBar) + titles(page).prefix(5)
+                    + (parts.record ?? [])
+            }
+        }
+        XCTAssertEqual(
+            seen[.memory]?.count, 9 + FlightsTable.columnCount, "the count, the flyout, two chips, five rows, a record")
+        XCTAssertEqual(seen[.memory], seen[.server], "the two engines filter differently")
+    }
 }

@@ -86,13 +86,17 @@ final class FiltersLaunchRequests {
         _ table: any FilteredTable, done: @escaping @MainActor (String?) -> Void,
         step: @escaping @MainActor () -> (finished: Bool, problem: String?)
     ) {
+        var isStepping = false
         let attempt: @MainActor () -> Bool = {
             if let failure = table.failure {
                 done(failure)
                 return true
             }
-            guard table.areFacetsMade else { return false }
+            // A change the step itself makes (a filter set) is heard by the step when it returns.
+            guard table.areFacetsMade, !isStepping else { return false }
+            isStepping = true
             let (finished, problem) = step()
+            isStepping = false
             if finished { done(problem) }
             return finished
         }

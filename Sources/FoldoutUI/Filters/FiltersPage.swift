@@ -145,9 +145,11 @@ final class FiltersPage {
     var isViewSavePending: Bool { rememberedView.isSavePending }
 
     /// Whether the page shows its data: a table, searched, with every answer asked for come (or
-    /// a problem said), nothing being read, made or opened, and a launch's request carried out.
+    /// a problem said), nothing being read, made or opened, a launch's request carried out, and
+    /// every row shown as it now is (bound, unfolded).
     var isReady: Bool {
-        guard let table = shownTable, !search.isSearching, !work.isOpening, !isGenerating, !facetBar.isMenuPending
+        guard let table = shownTable, !search.isSearching, !work.isOpening, !isGenerating, !facetBar.isMenuPending,
+            !list.isRebinding, unfolded.isSettled
         else { return false }
         if table.failure != nil { return true }
         return table.areFacetsMade && !table.isCounting && !table.isFetchingRows && !table.isMeasuring

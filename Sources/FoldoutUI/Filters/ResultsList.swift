@@ -42,6 +42,8 @@ final class ResultsList {
     var boundRows: [ObjectIdentifier: ResultRow] { binder.boundRows }
     /// The results' vertical scrolling.
     var adjustment: Adjustment { scrolled.verticalAdjustment }
+    /// Whether rows out of view wait to be bound again (`rebind`).
+    var isRebinding: Bool { pendingRebind != nil }
 
     /// Highlights `text` in the titles bound from now on.
     func highlight(_ text: String) {

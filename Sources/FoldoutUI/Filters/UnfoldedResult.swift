@@ -49,6 +49,13 @@ final class UnfoldedResult {
         return list.boundRows.values.first { $0.position == position }
     }
 
+    /// Whether the unfolded row, if shown, has finished unfolding (a row scrolled away stops
+    /// its animation where it is).
+    var isSettled: Bool {
+        guard let row, row.root.isMapped else { return true }
+        return row.isSettled
+    }
+
     /// Unfolds the record `key` names (nil: none), folding the one unfolded; a record read again
     /// where it lives (a server's) shows as listed meanwhile.
     func unfold(_ key: Int?) {
