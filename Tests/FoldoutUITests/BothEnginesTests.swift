@@ -325,12 +325,6 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
-    /// The titles in the rows bound, in list order.
-    @MainActor private func titles(_ page: FiltersPage) -> [String] {
-        page.boundRows.values.filter { $0.position != nil }.sorted { $0.listPosition < $1.listPosition }.map(
-            \.name.text)
-    }
-
     /// A search typed into the field, in the titles and then in every text column: the same count
     /// and the same rows on both engines.
     func testASearchFindsTheSameRows() throws {
@@ -343,14 +337,14 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
                 XCTAssertTrue(
                     pump(seconds: 10) { page.isReady && parts.countLabel.text != "\(Self.rows) of \(Self.rows) items" },
                     "\(engine): the search did not narrow the rows")
-                let inTitles = [parts.countLabel.text] + titles(page).prefix(5)
+                let inTitles = [parts.countLabel.text] + page.visibleNames.prefix(5)
                 parts.search.text = "jfk"
                 XCTAssertTrue(pump(seconds: 10) { page.isReady && parts.countLabel.text.hasPrefix("0 of") })
                 XCTAssertTrue(page.search.everyColumn.activate())
                 XCTAssertTrue(
                     pump(seconds: 10) { page.isReady && !parts.countLabel.text.hasPrefix("0 of") },
                     "\(engine): every text column was not searched")
-                seen[engine] = inTitles + [parts.countLabel.text] + titles(page).prefix(5)
+                seen[engine] = inTitles + [parts.countLabel.text] + page.visibleNames.prefix(5)
             }
         }
         XCTAssertEqual(seen[.memory]?.count, 12, "five rows each time")
@@ -426,7 +420,7 @@ final class BothEnginesTests: GtkTestCase, @unchecked Sendable {
                 let range = try XCTUnwrap(
                     parts.facetBar.rangeMenus.first { $0.name == "distance" }, "\(engine): no distance range")
                 seen[engine] =
-                    [parts.countLabel.text, range.button.label] + chips(parts.activeBar) + titles(page).prefix(5)
+                    [parts.countLabel.text, range.button.label] + chips(parts.activeBar) + page.visibleNames.prefix(5)
                     + (parts.record ?? [])
             }
         }

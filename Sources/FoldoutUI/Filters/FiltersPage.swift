@@ -72,7 +72,7 @@ final class FiltersPage {
         self.facetBar.openMenu(named: table.columnNames[column])
     }
     private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
-    private lazy var list: ResultsList = ResultsList(
+    private(set) lazy var list: ResultsList = ResultsList(
         model: model, shown: shown, section: section, unfoldedPosition: { [weak self] in self?.unfolded.position },
         copy: { [weak self] text, what in self?.clipboard.copy(text, what: what) })
     private lazy var unfolded: UnfoldedResult = UnfoldedResult(list: list, shown: shown)
@@ -82,7 +82,7 @@ final class FiltersPage {
         model: model, section: section, shown: { [weak self] in self?.shownTable },
         changed: { [weak self] in self?.viewChanged() })
     private lazy var sortRun: SortRun = SortRun(progress: work)
-    private lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
+    private(set) lazy var watchedFile: WatchedCatalogFile = WatchedCatalogFile(bar: fileBar)
     private(set) lazy var rememberedView: RememberedView = RememberedView(
         store: host.viewStore, table: { [weak self] in self?.shownTable },
         path: { [weak self] in self?.rememberedPath }, section: section,
@@ -132,17 +132,11 @@ final class FiltersPage {
     var listView: ListView { list.listView }
     /// The rows showing a result now (each row is its own key: results change under them).
     var boundRows: [ObjectIdentifier: ResultRow] { list.boundRows }
-    /// The titles in the visible rows, top to bottom.
-    var visibleNames: [String] { list.visibleNames }
     /// The results' vertical scrolling.
     var resultsAdjustment: Adjustment { list.adjustment }
     var resultsScrolled: ScrolledWindow { list.scrolled }
     /// The unfolded record's key (`FilteredTable.rowKey`: a catalog's position), if one is unfolded.
     var unfoldedPosition: Int? { unfolded.position }
-    /// The file shown, while it is watched.
-    var watchedPath: String? { watchedFile.path }
-    /// Whether a change to the view waits to be kept.
-    var isViewSavePending: Bool { rememberedView.isSavePending }
 
     /// Whether the page shows its data: a table, searched, with every answer asked for come (or
     /// a problem said), nothing being read, made or opened, a launch's request carried out, and

@@ -146,9 +146,4 @@ final class ResultsList {
             details: section.detailColumns.filter { $0 != title }, unfolded: key == unfoldedPosition(),
             highlighter: &highlighter)
     }
-
-    /// The titles in the visible rows, top to bottom.
-    var visibleNames: [String] {
-        boundRows.values.filter { $0.position != nil }.sorted { $0.listPosition < $1.listPosition }.map(\.name.text)
-    }
 }
