@@ -16,8 +16,9 @@ final class FiltersLaunchRequests {
     private let unfolded: UnfoldedResult
     /// Requests to carry out once the next table is shown, each with who hears how it went.
     private var pending: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
-    /// The requests waiting for their table's facets or rows, each by what it listens with.
-    private var waiting: [Int: ObservationToken] = [:]
+    /// The requests waiting for their table's facets or rows: what each listens with, and who
+    /// hears how it went.
+    private var waiting: [Int: (token: ObservationToken, done: @MainActor (String?) -> Void)] = [:]
     private var nextWait = 0
 
     init(
@@ -53,6 +54,14 @@ final class FiltersLaunchRequests {
         for (request, done) in requests { start(request, in: table, done: done) }
     }
 
+    /// Answers the requests still waiting for the table shown, which is being replaced: nothing
+    /// more of them can be carried out.
+    func tableReplaced() {
+        let ended = waiting.values
+        waiting = [:]
+        for wait in ended { wait.done(nil) }
+    }
+
     /// Tells every waiting request that its table could not be read.
     func failPending(_ problem: String) { answerPending { _ in problem } }
 
@@ -80,8 +89,8 @@ final class FiltersLaunchRequests {
     }
 
     /// Runs `step` once `table`'s facets are made (now, if they are), and again after each change
-    /// of the table until it says it is finished; then `done` hears its problem. A table that cannot answer ends it
-    /// with why (`FilteredTable.failure`).
+    /// of the table until it says it is finished; then `done` hears its problem. A table that
+    /// cannot answer ends it with why (`FilteredTable.failure`).
     private func whenSettled(
         _ table: any FilteredTable, done: @escaping @MainActor (String?) -> Void,
         step: @escaping @MainActor () -> (finished: Bool, problem: String?)
@@ -103,9 +112,11 @@ final class FiltersLaunchRequests {
         guard !attempt() else { return }
         let key = nextWait
         nextWait += 1
-        waiting[key] = table.observe { [weak self] _ in
-            if attempt() { self?.waiting[key] = nil }
+        let token = table.observe { [weak self] _ in
+            guard self?.waiting[key] != nil, attempt() else { return }
+            self?.waiting[key] = nil
         }
+        waiting[key] = (token, done)
     }
 
     /// A request that names filters, a search or a sort shows exactly those, as `--export` writes

@@ -299,6 +299,7 @@ final class FiltersPage {
     /// its view kept, then what a launch asked of it.
     private func present(_ table: any FilteredTable) {
         shownTable?.close()
+        requests.tableReplaced()
         unfolded.fold(animated: false)
         shown.table = table
         tableObservation = table.observe { [weak self] change in self?.show(change) }

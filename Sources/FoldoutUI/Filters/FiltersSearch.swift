@@ -112,21 +112,21 @@ final class FiltersSearch {
         pendingRun = nil
         guard let table = shown.table else { return }
         let text = entry.text
-        let searched = everyColumn.isActive ? table.searchableColumns : [section.titleColumn]
-        guard !table.search(for: CatalogSearch.isBlank(text) ? "" : text, inColumns: searched),
-            let filter = shown.filter
-        else { return }
-        let catalog = filter.catalog
-        let columns = columns(of: catalog)
         request += 1
         let request = request
         let newest = newest
-        let indexes = filter.searchIndexes
-        let findRows = findRows
         newest.set(request)
         busyWatch?.cancel()
         busyWatch = nil
         running = nil
+        let searched = everyColumn.isActive ? table.searchableColumns : [section.titleColumn]
+        guard !table.search(for: CatalogSearch.isBlank(text) ? "" : text, inColumns: searched),
+            let filter = shown.filter
+        else { return onBusy(false) }
+        let catalog = filter.catalog
+        let columns = columns(of: catalog)
+        let indexes = filter.searchIndexes
+        let findRows = findRows
         guard !CatalogSearch.isBlank(text) else {
             onBusy(false)
             filter.applySearch(text, rows: nil, in: columns)
