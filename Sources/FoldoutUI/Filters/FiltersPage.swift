@@ -134,7 +134,6 @@ final class FiltersPage {
     var boundRows: [ObjectIdentifier: ResultRow] { list.boundRows }
     /// The results' vertical scrolling.
     var resultsAdjustment: Adjustment { list.adjustment }
-    var resultsScrolled: ScrolledWindow { list.scrolled }
     /// The unfolded record's key (`FilteredTable.rowKey`: a catalog's position), if one is unfolded.
     var unfoldedPosition: Int? { unfolded.position }
 
