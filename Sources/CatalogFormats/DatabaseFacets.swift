@@ -138,7 +138,7 @@ public final class DatabaseFacets {
     private var reference: MainThreadReference { MainThreadReference(facets: self, post: post) }
 
     /// Whether every matching row has been fetched.
-    public var hasAllRows: Bool { next == nil && !isFetchingRows }
+    public var hasAllListed: Bool { next == nil && !isFetchingRows }
 
     /// What the facet's button says: what it filters by, else the column's name.
     public func label(forColumn column: Int) -> String {
@@ -158,13 +158,6 @@ public final class DatabaseFacets {
         }
     }
 
-    /// Rows whose text columns contain `text`, ignoring case; "" searches nothing.
-    public func setSearch(_ text: String) {
-        guard text != filter.search else { return }
-        filter.search = text
-        filterChanged()
-    }
-
     /// Filters by `filter` (its search columns kept as the table's), as a launch asks.
     public func setFilter(_ filter: DatabaseFilter) {
         var filter = filter
@@ -181,7 +174,7 @@ public final class DatabaseFacets {
 
     /// Makes a facet of each column `requests` filter by, or `flyout` names, that is none yet,
     /// of the kind each asks (`--range` a range, `--choose` options).
-    public func makeFacets(for requests: [FilterRequest], flyout: String?) {
+    func makeFacets(for requests: [FilterRequest], flyout: String?) {
         for request in requests {
             guard let column = table.column(matching: request.facet), !isFacet(column) else { continue }
             setFacet(column, true, as: request.kind == .range ? .range : .options)
@@ -191,7 +184,7 @@ public final class DatabaseFacets {
 
     /// The problem with `requests` for this table: a column that is not one of its facets of
     /// that kind (one made otherwise, or one that could not be made), in one line.
-    public func unfitFacet(_ requests: [FilterRequest]) -> String? {
+    func unfitFacet(_ requests: [FilterRequest]) -> String? {
         for request in requests {
             guard let column = table.column(matching: request.facet) else { continue }
             let wanted: FacetKind = request.kind == .range ? .range : .options
@@ -230,7 +223,7 @@ public final class DatabaseFacets {
     }
 
     /// Fetches the next page of matching rows, unless one is on its way or every row is here.
-    public func fetchMoreRows() {
+    public func fetchMore() {
         guard let cursor = next, !isFetchingRows, problem == nil else { return }
         fetchRows(after: cursor, generation: generation)
     }

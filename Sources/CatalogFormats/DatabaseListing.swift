@@ -14,8 +14,6 @@ extension DatabaseFacets {
 
     public var ownOrderName: String { tr("Table order") }
     public var isMatchCountKnown: Bool { counts != nil }
-    public var hasAllListed: Bool { hasAllRows }
-    public func fetchMore() { fetchMoreRows() }
 
     /// A row's place among the rows fetched for the filter of now, and which first page that was:
     /// another filter's rows are other keys, so a record unfolded folds when the filter changes.

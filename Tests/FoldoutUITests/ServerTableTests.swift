@@ -127,7 +127,7 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(
                 pump(seconds: 20) {
                     adjustment.value = adjustment.upper
-                    return view.facets.hasAllRows && view.facets.rows.count == Self.rows
+                    return view.facets.hasAllListed && view.facets.rows.count == Self.rows
                 }, "scrolling fetched \(view.facets.rows.count) of \(Self.rows) rows")
             let ids = view.facets.rows.compactMap { $0[0].flatMap { Int($0) } }
             XCTAssertEqual(Set(ids).count, Self.rows, "a row came twice or not at all")
@@ -468,7 +468,7 @@ extension ServerTableTests {
             XCTAssertTrue(
                 pump(seconds: 20) {
                     adjustment.value = adjustment.upper
-                    return view.facets.hasAllRows && view.facets.rows.count == Self.rows
+                    return view.facets.hasAllListed && view.facets.rows.count == Self.rows
                 }, "scrolling the table fetched \(view.facets.rows.count) of \(Self.rows) rows")
 
             // note hidden from the Columns popover; the table and its columns kept.

@@ -7,7 +7,7 @@ import FoldoutCore
 final class ShownTable {
     var table: (any FilteredTable)?
     /// Its columns' names, taken once a table (a binding reads them for every row).
-    private(set) var columnNames: [String] = []
+    private var columnNames: [String] = []
     private weak var namesSource: AnyObject?
 
     /// The catalog in memory behind the table, if it is one: what the page searches, sorts and
