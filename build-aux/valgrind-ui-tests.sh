@@ -30,6 +30,8 @@ swift build --build-tests --scratch-path "$scratch" -Xcc -gdwarf-4 -Xswiftc -dwa
 tests=$(swift build --scratch-path "$scratch" --show-bin-path)/FoldoutPackageTests.xctest
 log=$(mktemp /tmp/foldout-valgrind.XXXXXX)
 export GSK_RENDERER=cairo GSETTINGS_BACKEND=memory NO_AT_BRIDGE=1 G_SLICE=always-malloc G_DEBUG=gc-friendly FOLDOUT_REQUIRE_DISPLAY=1
+# Each wait for a condition may take ten times as long (GtkTestCase.patience).
+export FOLDOUT_TEST_PATIENCE=10
 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x1024x24" \
     valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite --num-callers=40 \
         --suppressions=/usr/share/glib-2.0/valgrind/glib.supp \

@@ -84,6 +84,16 @@ static inline gboolean foldout_object_get_boolean(gpointer object, const char *p
     return value;
 }
 
+static inline void foldout_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline int foldout_object_get_int(gpointer object, const char *property) {
+    int value = 0;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 static inline void foldout_object_set_string(gpointer object, const char *property, const char *value) {
     g_object_set(object, property, value, NULL);
 }
@@ -122,11 +132,30 @@ static inline GtkWidget *foldout_box_new_with_role(GtkOrientation orientation, i
                                    "accessible-role", role, NULL));
 }
 
+static inline GtkWidget *foldout_button_new_with_role(GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(GTK_TYPE_BUTTON, "accessible-role", role, NULL));
+}
+
 static inline GtkWidget *foldout_message_dialog_new(GtkWindow *parent, const char *primary, const char *secondary) {
     GtkWidget *dialog = gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                                GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE, "%s", primary);
     gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", secondary);
     return dialog;
+}
+
+/* GtkDialog's buttons are deprecated from GTK 4.10; the message dialog is too, and goes with them. */
+static inline GtkWidget *foldout_dialog_add_button(GtkWidget *dialog, const char *label, int response) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWidget *button = gtk_dialog_add_button(GTK_DIALOG(dialog), label, response);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return button;
+}
+
+static inline GtkWidget *foldout_dialog_button_for_response(GtkWidget *dialog, int response) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GtkWidget *button = gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), response);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    return button;
 }
 
 static inline void foldout_command_line_printerr(GApplicationCommandLine *command_line, const char *text) {

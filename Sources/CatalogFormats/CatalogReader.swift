@@ -12,6 +12,17 @@ public struct CatalogReadOptions: Sendable, Equatable {
     /// Where a PostgreSQL table is filtered; nil: in its server when it is large
     /// (`DatabaseTable.staysInServer`).
     public var residence: Residence?
+    /// What is done with a CSV record with more or fewer fields than the header.
+    public var raggedRows: RaggedRows
+    /// The row of a spreadsheet's sheet (from 1) that holds its header; nil: the row found.
+    public var headerRow: Int?
+
+    public enum RaggedRows: String, Sendable, Equatable, CaseIterable {
+        /// The file is refused, with the record's line (the default).
+        case refuse
+        /// A record with too few fields is padded with empty ones, one with too many left out.
+        case pad
+    }
 
     public enum Residence: Sendable, Equatable {
         /// Read into memory, however large.
@@ -20,10 +31,15 @@ public struct CatalogReadOptions: Sendable, Equatable {
         case inDatabase
     }
 
-    public init(encoding: String? = nil, table: String? = nil, residence: Residence? = nil) {
+    public init(
+        encoding: String? = nil, table: String? = nil, residence: Residence? = nil, raggedRows: RaggedRows = .refuse,
+        headerRow: Int? = nil
+    ) {
         self.encoding = encoding
         self.table = table
         self.residence = residence
+        self.raggedRows = raggedRows
+        self.headerRow = headerRow
     }
 }
 
@@ -38,14 +54,17 @@ public enum CatalogReader {
         path: String, options: CatalogReadOptions = CatalogReadOptions(), loading: CatalogLoading? = nil
     ) throws(CatalogImportError) -> Catalog {
         if let address = DatabaseAddress(path) {
+            if options.headerRow != nil { throw headerRowOfNoSheet }
             return try PostgresTable.catalog(address: address, table: options.table, loading: loading)
         }
         let head = try CatalogFileContents.firstBytes(of: path, count: 64)
         if SQLiteDatabase.isDatabase(head) {
+            if options.headerRow != nil { throw headerRowOfNoSheet }
             return try SQLiteDatabase.catalog(path: path, table: options.table, loading: loading)
         }
         if Spreadsheet.isOLE2(head) {
-            return try Spreadsheet.catalog(.xls, path: path, contents: nil, sheet: options.table, loading: loading)
+            return try Spreadsheet.catalog(
+                .xls, path: path, contents: nil, sheet: options.table, headerRow: options.headerRow, loading: loading)
         }
         if let compression = Decompression.Kind(head) {
             // A gzip file may be read as it is inflated and parsed (`parsedAsDecompressed`).
@@ -53,9 +72,11 @@ public enum CatalogReader {
             let contents = try CatalogFileContents(path: path, loading: nil, asUsed: asUsed)
             if compression == .zip, let kind = Spreadsheet.kind(ofZip: contents) {
                 return try Spreadsheet.catalog(
-                    kind, path: path, contents: contents, sheet: options.table, loading: loading)
+                    kind, path: path, contents: contents, sheet: options.table, headerRow: options.headerRow,
+                    loading: loading)
             }
-            if options.table == nil,
+            if options.headerRow != nil { throw Self.headerRowOfNoSheet }
+            if options.table == nil, options.raggedRows == .refuse,
                 let catalog = try Decompression.parsedAsDecompressed(
                     contents, kind: compression, encoding: options.encoding, loading: loading)
             {
@@ -69,11 +90,15 @@ public enum CatalogReader {
             return try inner.bytes.withUnsafeBufferPointer { (bytes) throws(CatalogImportError) in
                 try text(
                     bytes, json: isJSON, encoding: options.encoding, name: Catalog.name(of: path, part: inner.member),
-                    loading: loading, origin: { contents.origin(format, encoding: $0) })
+                    loading: loading, raggedRows: options.raggedRows, origin: { contents.origin(format, encoding: $0) })
             }
         }
+        if let refusal = CatalogFileSignature.refusal(path: path, head: head) { throw refusal }
+        if options.headerRow != nil { throw Self.headerRowOfNoSheet }
         let isJSON = looksLikeJSON(name: path, bytes: head)
-        if !isJSON && TextEncoding.isUTF8(options.encoding) && TextEncoding.byteOrderMark(head) == nil {
+        if !isJSON && TextEncoding.isUTF8(options.encoding) && TextEncoding.byteOrderMark(head) == nil
+            && options.raggedRows == .refuse
+        {
             do {
                 return try Catalog.load(path: path, loading: loading)
             } catch  where error.reason == .invalidUTF8 && options.encoding == nil {
@@ -83,7 +108,13 @@ public enum CatalogReader {
         let contents = try CatalogFileContents(path: path, loading: loading)
         return try text(
             contents.bytes, json: isJSON, encoding: options.encoding, name: Catalog.fileName(of: path),
-            loading: loading, origin: { contents.origin(isJSON ? .json : .delimited, encoding: $0) })
+            loading: loading, raggedRows: options.raggedRows,
+            origin: { contents.origin(isJSON ? .json : .delimited, encoding: $0) })
+    }
+
+    /// A header row asked for where there is no sheet: a CSV's or JSON's header is its first line.
+    static var headerRowOfNoSheet: CatalogImportError {
+        CatalogImportError(line: 0, reason: .unreadable(tr("only a spreadsheet's header can be read from another row")))
     }
 
     /// The tables of a database, the sheets of a workbook, or the files of an archive, that `load`
@@ -109,12 +140,15 @@ public enum CatalogReader {
     /// the character set converted from (nil for UTF-8).
     static func text(
         _ bytes: UnsafeBufferPointer<UInt8>, json: Bool, encoding: String?, name: String, loading: CatalogLoading?,
-        origin: @escaping (String?) -> CatalogOrigin
+        raggedRows: CatalogReadOptions.RaggedRows = .refuse, origin: @escaping (String?) -> CatalogOrigin
     ) throws(CatalogImportError) -> Catalog {
         let parse = { (text: UnsafeBufferPointer<UInt8>, encoding: String?) throws(CatalogImportError) -> Catalog in
             json
                 ? try Catalog.parseJSON(text, name: name, loading: loading, origin: origin(encoding))
-                : try Catalog.parseDelimited(text, name: name, loading: loading, origin: origin(encoding))
+                : raggedRows == .pad
+                    ? try Catalog.parseDelimitedPaddingRows(
+                        text, name: name, loading: loading, origin: origin(encoding))
+                    : try Catalog.parseDelimited(text, name: name, loading: loading, origin: origin(encoding))
         }
         let chosen = TextEncoding.byteOrderMark(bytes) ?? encoding
         if TextEncoding.isUTF8(chosen) {

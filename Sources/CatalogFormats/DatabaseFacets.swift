@@ -140,20 +140,11 @@ public final class DatabaseFacets {
     /// Whether every matching row has been fetched.
     public var hasAllListed: Bool { next == nil && !isFetchingRows }
 
-    /// What the facet's button says: what it filters by, else the column's name.
-    public func label(forColumn column: Int) -> String {
-        let name = table.columns[column].name
-        if let range = filter.ranges[column] {
-            return name + " " + FacetValueText.rangeText(range, valueShape(ofColumn: column))
-        }
-        return filter.filters(column) ? filterText(forColumn: column) : name
-    }
-
-    /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013".
+    /// "JFK, LGA", "3 options", "not UA"; for a range "≥ 60", "10–50", "June 2013".
     public func filterText(forColumn column: Int, listingAll: Bool = false) -> String {
         if let range = filter.ranges[column] { return FacetValueText.rangeText(range, valueShape(ofColumn: column)) }
         let options = options(forColumn: column)
-        return selection(forColumn: column).described(facet: table.columns[column].name, listingAll: listingAll) {
+        return selection(forColumn: column).described(listingAll: listingAll) {
             options.indices.contains($0) ? options[$0] : tr("No value")
         }
     }

@@ -36,15 +36,18 @@ enum Spreadsheet {
     }
 
     static func catalog(
-        _ kind: Kind, path: String, contents: CatalogFileContents?, sheet: String?, loading: CatalogLoading?
+        _ kind: Kind, path: String, contents: CatalogFileContents?, sheet: String?, headerRow: Int? = nil,
+        loading: CatalogLoading?
     ) throws(CatalogImportError) -> Catalog {
         guard
             let grid = try grids(kind, path: path, contents: contents, chosen: sheet, every: false, loading: loading)
                 .first
         else { throw CatalogImportError(line: 0, reason: .noTables, path: path) }
-        let table = try SheetTable(grid)
+        let table = try SheetTable(grid, headerRow: headerRow.map { $0 - 1 })
         let format = CatalogFileFormat.spreadsheet(
-            kind.rawValue, sheet: grid.sheet, headerRow: table.headerRow > table.firstRow ? table.headerRow + 1 : nil)
+            kind.rawValue, sheet: grid.sheet,
+            headerRow: table.headerRow > table.firstRow || headerRow != nil ? table.headerRow + 1 : nil,
+            asked: headerRow != nil)
         let origin: CatalogOrigin
         if let contents {
             origin = contents.origin(format)

@@ -15,6 +15,11 @@ public struct RegionFormat: Sendable {
         CatalogDate.isoText(year: year, month: month, day: day)
     }
 
+    /// A month (1–12) as the region shortens its name on an axis: "Jun".
+    public var shortMonth: @Sendable (_ month: Int) -> String = { month in
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(month - 1) % 12]
+    }
+
     /// A calendar month as the region names it ("June 2013"); "2013-06" until the UI sets it.
     public var month: @Sendable (_ year: Int, _ month: Int) -> String = { year, month in
         String(CatalogDate.isoText(year: year, month: month, day: 1).prefix(7))

@@ -15,22 +15,6 @@ public final class Box: Widget {
 
     public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
     public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
-    /// Puts `child` right after `sibling` (a child of this box).
-    public func insert(_ child: Widget, after sibling: Widget) {
-        gtk_box_insert_child_after(cast(), child.widget, sibling.widget)
-    }
-}
-
-/// Widgets in lines, each at its natural width, that wrap when the width runs out
-/// (`FoldoutWrapLayout`): none is ever cut off, the lines grow instead. Heard as a group.
-@MainActor
-public final class WrapBox: Widget {
-    public init(spacing: Int32 = 0) {
-        super.init(sinkingFloating: UnsafeMutableRawPointer(foldout_wrap_box_new(spacing)))
-    }
-
-    public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
-    public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
     /// Whether `child` is one of this box's children.
     public func holds(_ child: Widget) -> Bool { gtk_widget_get_parent(child.widget) == widget }
     /// Puts `child`, not in the box yet, right after `sibling` (nil: first).
@@ -107,6 +91,11 @@ public final class ScrolledWindow: Widget {
     public var child: Widget? = nil {
         didSet { gtk_scrolled_window_set_child(opaque, child?.widget) }
     }
+    /// A border around what it scrolls, for a list that sits in a dialog's content.
+    public var hasFrame: Bool {
+        get { gtk_scrolled_window_get_has_frame(opaque) != 0 }
+        set { gtk_scrolled_window_set_has_frame(opaque, newValue.gboolean) }
+    }
     public var verticalAdjustment: Adjustment {
         Adjustment(borrowing: UnsafeMutableRawPointer(gtk_scrolled_window_get_vadjustment(opaque)))
     }
@@ -117,6 +106,14 @@ public final class ScrolledWindow: Widget {
     /// Scrolls sideways instead of up and down (a bar of buttons that may not fit).
     public func scrollHorizontally() {
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+    }
+
+    /// The child, once set, is laid out at its natural width, scrolled when wider than the view:
+    /// not squeezed to its minimum (buttons' labels cut to "…") first.
+    public func scrollAtNaturalWidth() {
+        // A child that does not scroll itself is in the GtkViewport GTK made for it.
+        guard let viewport = gtk_scrolled_window_get_child(opaque) else { return }
+        gtk_scrollable_set_hscroll_policy(OpaquePointer(viewport), GTK_SCROLL_NATURAL)
     }
 
     /// Scrolls sideways as well as up and down (a table wider than the window).
@@ -166,6 +163,15 @@ public final class Stack: Widget {
         let page = gtk_stack_add_titled(opaque, child.widget, name, title)
         gtk_stack_page_set_icon_name(page, iconName)
     }
+    /// Whether a page change crossfades (the default) or is instant. While it fades, GTK still
+    /// gives the pointer's clicks to the page going away when it comes later in the stack.
+    public var crossfades: Bool {
+        get { gtk_stack_get_transition_type(opaque) == GTK_STACK_TRANSITION_TYPE_CROSSFADE }
+        set {
+            gtk_stack_set_transition_type(
+                opaque, newValue ? GTK_STACK_TRANSITION_TYPE_CROSSFADE : GTK_STACK_TRANSITION_TYPE_NONE)
+        }
+    }
     /// Whether the stack is as wide as its widest page even while another is shown (the default).
     public var isWidthHomogeneous: Bool {
         get { gtk_stack_get_hhomogeneous(opaque) != 0 }
@@ -197,6 +203,7 @@ public final class HeaderBar: Widget {
     public init() { super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_header_bar_new())) }
     /// The widget in the middle; nil shows the window's title.
     public func setTitleWidget(_ widget: Widget?) { gtk_header_bar_set_title_widget(opaque, widget?.widget) }
+    public func packStart(_ widget: Widget) { gtk_header_bar_pack_start(opaque, widget.widget) }
     public func packEnd(_ widget: Widget) { gtk_header_bar_pack_end(opaque, widget.widget) }
 }
 

@@ -173,9 +173,11 @@ public final class Button: Widget {
         return text
     }
 
-    /// A button whose content is `child` (a box of labels and icons, say).
-    public init(child: Widget) {
-        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_button_new()))
+    /// A button whose content is `child` (a box of labels and icons, say); `role` is what
+    /// assistive technologies hear it as (a check box, whose state `setAccessibleChecked` says).
+    public init(child: Widget, role: AccessibleRole? = nil) {
+        let button = role.map { foldout_button_new_with_role($0.gtk) } ?? gtk_button_new()
+        super.init(sinkingFloating: UnsafeMutableRawPointer(button!))
         gtk_button_set_child(cast(), child.widget)
     }
 

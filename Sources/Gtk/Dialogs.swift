@@ -80,7 +80,21 @@ public final class ErrorDialog: Window {
     public init(parent: Window?, title: String, detail: String) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent?.cast()
         super.init(borrowing: UnsafeMutableRawPointer(foldout_message_dialog_new(parentWindow, title, detail)))
-        onInteger("response") { [weak self] _ in self?.dismiss() }
+        onInteger("response") { [weak self] response in
+            let action = response == Self.actionResponse ? self?.action : nil
+            self?.dismiss()
+            action?()
+        }
+    }
+
+    /// The response of the button `addAction` adds.
+    public static let actionResponse: Int32 = 1
+    private var action: (@MainActor () -> Void)?
+
+    /// A button beside Close that closes the dialog and does `action` ("Open Anyway").
+    public func addAction(_ label: String, _ action: @escaping @MainActor () -> Void) {
+        self.action = action
+        _ = foldout_dialog_add_button(cast(), label, Self.actionResponse)
     }
 
     /// A second wrapper of a dialog shown already (GtkTesting finds them among the toplevels).

@@ -25,11 +25,14 @@ public final class DrawingArea: Widget {
 
     public func queueDraw() { gtk_widget_queue_draw(widget) }
 
-    /// The colour text is drawn in here (the theme's, dark or high contrast alike), as r, g, b, a.
-    public var foregroundColor: (Double, Double, Double, Double) {
-        var color = GdkRGBA()
-        foldout_widget_get_color(widget, &color)
-        return (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    /// The width and height `text` takes in the widget's font, in pixels.
+    public func textSize(_ text: String) -> (width: Double, height: Double) {
+        let layout = gtk_widget_create_pango_layout(widget, text)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        var width: gint = 0
+        var height: gint = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return (Double(width), Double(height))
     }
 }
 
@@ -45,6 +48,14 @@ public struct Canvas {
     public func fillRectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(cairo, x, y, width, height)
         cairo_fill(cairo)
+    }
+
+    /// Draws `text` in `area`'s font with its top left corner at `x`, `y`, in the colour set.
+    public func text(_ text: String, of area: DrawingArea, x: Double, y: Double) {
+        let layout = gtk_widget_create_pango_layout(area.widget, text)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        cairo_move_to(cairo, x, y)
+        pango_cairo_show_layout(cairo, layout)
     }
 
     public func line(from start: (Double, Double), to end: (Double, Double), width: Double) {

@@ -18,7 +18,8 @@ public enum Orientation: Sendable {
 
 /// Where a widget sits in space it is given beyond its size (`GtkAlign`).
 public enum Alignment: Sendable {
-    case fill, start, end, center
+    /// `baseline`: on the baseline of the other widgets so aligned in its row (of a grid, a box).
+    case fill, start, end, center, baseline
 
     var gtk: GtkAlign {
         switch self {
@@ -26,6 +27,8 @@ public enum Alignment: Sendable {
         case .start: GTK_ALIGN_START
         case .end: GTK_ALIGN_END
         case .center: GTK_ALIGN_CENTER
+        // GTK_ALIGN_BASELINE, named GTK_ALIGN_BASELINE_FILL (the same 4) and deprecated since 4.12.
+        case .baseline: GtkAlign(4)
         }
     }
 }
@@ -68,11 +71,12 @@ public enum PropagationPhase: Sendable {
 
 /// What a widget is to assistive technologies, where its type does not say (`GtkAccessibleRole`).
 public enum AccessibleRole: Sendable {
-    case button, group
+    case button, group, checkBox
 
     var gtk: GtkAccessibleRole {
         switch self {
         case .button: GTK_ACCESSIBLE_ROLE_BUTTON
+        case .checkBox: GTK_ACCESSIBLE_ROLE_CHECKBOX
         case .group: GTK_ACCESSIBLE_ROLE_GROUP
         }
     }

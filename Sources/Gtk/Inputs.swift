@@ -102,7 +102,12 @@ public final class TextView: Widget {
 public final class SearchEntry: Widget {
     public init(placeholder: String = "") {
         super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_search_entry_new()))
-        foldout_object_set_string(UnsafeMutableRawPointer(widget), "placeholder-text", placeholder)
+        self.placeholder = placeholder
+    }
+
+    /// The dimmed text shown while the field is empty.
+    public var placeholder: String = "" {
+        didSet { foldout_object_set_string(UnsafeMutableRawPointer(widget), "placeholder-text", placeholder) }
     }
 
     /// Names the field and the text inside it, which is what takes the focus: GTK 4.8 names that

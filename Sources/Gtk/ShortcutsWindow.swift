@@ -29,6 +29,8 @@ public final class ShortcutsWindow: Window {
     }
 
     public let groups: [Group]
+    /// How many lines a column of the window holds; GTK's default is 15.
+    public static let maxHeight = 15
 
     public init(groups: [Group]) {
         self.groups = groups
@@ -64,7 +66,11 @@ public final class ShortcutsWindow: Window {
         // A screen reader announces it as the modal dialog it is: GTK 4.18 gives it the generic
         // role (a bare panel for AT-SPI), GTK 4.8 that of a plain window.
         xml += property("accessible-role", "dialog")
+        // A column holds up to max-height lines (a group's title counts as one) and a page two
+        // columns, so the width is that of two columns (short titles keep it under 1,024 px) and
+        // 15 keeps the height under 768 px; what does not fit goes on a second page.
         xml += "<child><object class=\"GtkShortcutsSection\">" + property("section-name", "shortcuts")
+        xml += property("max-height", String(maxHeight))
         for group in groups {
             xml += "<child><object class=\"GtkShortcutsGroup\">" + property("title", group.title)
             for shortcut in group.shortcuts {

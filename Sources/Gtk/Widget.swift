@@ -22,6 +22,12 @@ open class Widget: Object {
         get { gtk_widget_get_focusable(widget) != 0 }
         set { gtk_widget_set_focusable(widget, newValue.gboolean) }
     }
+    /// Whether the focus can go into the widget or its children. Off, Tab and the arrows pass it
+    /// by (a GtkCheckButton that is not focusable still stops them: its focus vfunc grabs unasked).
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue.gboolean) }
+    }
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
     /// Whether the widget is its window's focus widget, whether or not the window is active.
     public var isFocus: Bool { gtk_widget_is_focus(widget) != 0 }
@@ -108,6 +114,14 @@ open class Widget: Object {
     }
 
     public func setAccessibleLabel(_ label: String) { foldout_accessible_set_label(widget, label) }
+
+    /// The colour the widget's text is drawn in (the theme's and style sheets', dark or high
+    /// contrast alike), each in 0...1.
+    public var foregroundColor: (red: Double, green: Double, blue: Double, alpha: Double) {
+        var color = GdkRGBA()
+        foldout_widget_get_color(widget, &color)
+        return (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
+    }
     /// Names this widget's parent for assistive technologies: a list row's `GtkListItemWidget`,
     /// which GTK 4.8 leaves nameless and offers no API for (GTK 4.12 has
     /// `gtk_list_item_set_accessible_label`).

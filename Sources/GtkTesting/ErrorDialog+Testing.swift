@@ -24,4 +24,10 @@ extension ErrorDialog {
         }
         return dialogs
     }
+
+    /// Activates the button `addAction` added, as a click does; false when there is none.
+    public func activateAction() -> Bool {
+        guard let button = foldout_dialog_button_for_response(cast(), ErrorDialog.actionResponse) else { return false }
+        return gtk_widget_activate(button) != 0
+    }
 }

@@ -29,13 +29,6 @@ extension Widget {
 
     package var firstChild: UnsafeMutablePointer<GtkWidget>? { gtk_widget_get_first_child(widget) }
 
-    /// The widget's foreground colour as its style computes it now: red, green, blue, alpha in 0...1.
-    public var foregroundColor: (red: Double, green: Double, blue: Double, alpha: Double) {
-        var color = GdkRGBA()
-        foldout_widget_get_color(widget, &color)
-        return (Double(color.red), Double(color.green), Double(color.blue), Double(color.alpha))
-    }
-
     /// Whether the widget's parent has the keyboard focus (a list row's item, say).
     public var parentHasFocus: Bool {
         guard let parent = gtk_widget_get_parent(widget) else { return false }
@@ -55,9 +48,40 @@ extension Inscription {
     }
 }
 
+extension Label {
+    /// How far below the label's top its first line's baseline is drawn, in pixels: two labels
+    /// are on one line when their tops plus this agree.
+    public var firstBaseline: Double {
+        let label = OpaquePointer(widget)
+        var y: gint = 0
+        gtk_label_get_layout_offsets(label, nil, &y)
+        guard let layout = gtk_label_get_layout(label) else { return 0 }
+        return Double(y) + Double(pango_layout_get_baseline(layout)) / Double(PANGO_SCALE)
+    }
+}
+
 extension Window {
     /// Whether any widget of the window has the keyboard focus.
     public var hasFocusWidget: Bool { focusWidget != nil }
+
+    /// The window's X11 id, by which xdotool finds it whatever its title; nil before it is
+    /// realized, or off X11.
+    public var x11ID: UInt? {
+        let id = foldout_window_x11_id(widget)
+        return id == 0 ? nil : UInt(id)
+    }
+}
+
+extension Settings {
+    /// The text's size as the desktop scales it (GNOME's "Large Text" is 1.25), through GTK's
+    /// gtk-xft-dpi; nil when GTK keeps its default of 96 dots an inch.
+    public var textScale: Double? {
+        get {
+            let dpi = foldout_object_get_int(raw, "gtk-xft-dpi")
+            return dpi <= 0 ? nil : Double(dpi) / (96 * 1_024)
+        }
+        set { foldout_object_set_int(raw, "gtk-xft-dpi", newValue.map { Int32($0 * 96 * 1_024) } ?? -1) }
+    }
 }
 
 extension Grid {
@@ -95,6 +119,13 @@ extension IdListModel {
 }
 
 extension Widget {
+    /// The width the widget asks for to show all of itself.
+    public var naturalWidth: Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
     /// Where the widget's centre is (plus `dx`, `dy`) in its toplevel window's X window, in
     /// pixels: what `xdotool mousemove --window` takes. A widget in a popover is found through the
     /// popover's surface, which sits at an offset from the window's.

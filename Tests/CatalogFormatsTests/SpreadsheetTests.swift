@@ -103,7 +103,7 @@ final class SpreadsheetTests: CatalogFilesTestCase {
             let catalog = try load(name)
             assertSameTable(catalog, expected, name)
             XCTAssertEqual(catalog.name, name + " — Cafés")
-            guard case .spreadsheet(_, sheet: "Cafés", headerRow: nil)? = catalog.origin?.format else {
+            guard case .spreadsheet(_, sheet: "Cafés", headerRow: nil, asked: false)? = catalog.origin?.format else {
                 return XCTFail("\(name): \(String(describing: catalog.origin?.format))")
             }
         }
@@ -233,12 +233,69 @@ final class SpreadsheetTests: CatalogFilesTestCase {
         assertSameTable(titled, expected, "titled.xlsx", more: true)
         XCTAssertEqual(titled.columns.map(\.name).suffix(3), ["Column 10", "hours", "hours (2)"])
         XCTAssertEqual(titled.text(try XCTUnwrap(titled.column(named: "hours (2)")), at: 0), "14")
-        guard case .spreadsheet("xlsx", sheet: "Sheet", headerRow: 3)? = titled.origin?.format else {
+        guard case .spreadsheet("xlsx", sheet: "Sheet", headerRow: 3, asked: false)? = titled.origin?.format else {
             return XCTFail(String(describing: titled.origin?.format))
         }
         let ods = refusal("titled.ods")
         XCTAssertEqual(ods?.line, 3)
         XCTAssertEqual(ods?.reason, .sheet("Sheet1", problem: "the sheet has a header row but no rows"))
+    }
+
+    /// Four lines of notes above the header, as people write them in Excel: two of them spread
+    /// over as many cells as half the table is wide, all of it text. The header is the row after
+    /// which the rows agree in shape and kind, not the first row of text that looks like one.
+    func testNotesOverSeveralCellsAboveTheHeaderAreLeftOut() throws {
+        let expected = try writeCSV()
+        try SpreadsheetWriters.runPython(
+            Self.typedRows + """
+                import openpyxl
+                book = openpyxl.Workbook()
+                sheet = book.active
+                sheet.append(["Cafés of Lyon, a survey"])
+                sheet.append(["Source:", "City of Lyon", "open data portal", "2024 edition", "licence CC BY"])
+                sheet.append(["Prices in euros; hours are local time."])
+                sheet.append(["Compiled by", "the survey team", "in", "May 2024", "see the notes sheet"])
+                sheet.append(header)
+                for row in rows: sheet.append(row)
+                book.save(os.path.join(d, "noted.xlsx"))
+                """, in: folder)
+        let noted = try load("noted.xlsx")
+        assertSameTable(noted, expected, "noted.xlsx")
+        guard case .spreadsheet("xlsx", sheet: "Sheet", headerRow: 5, asked: false)? = noted.origin?.format else {
+            return XCTFail(String(describing: noted.origin?.format))
+        }
+    }
+
+    /// `--header-row`: the header read from the row asked for, the rows above it left out; a row
+    /// with no value refused with its number; a CSV, whose header is its first line, refused.
+    func testTheHeaderIsReadFromTheRowAsked() throws {
+        let expected = try writeCSV()
+        try SpreadsheetWriters.runPython(
+            Self.typedRows + """
+                import openpyxl
+                book = openpyxl.Workbook()
+                sheet = book.active
+                sheet.append(["Cafés of Lyon, a survey"])
+                sheet.append(["kept as", "the header"])
+                sheet.append([])
+                sheet.append(header)
+                for row in rows: sheet.append(row)
+                book.save(os.path.join(d, "asked.xlsx"))
+                """, in: folder)
+        let asked = try load("asked.xlsx", CatalogReadOptions(headerRow: 4))
+        assertSameTable(asked, expected, "asked.xlsx")
+        guard case .spreadsheet("xlsx", sheet: "Sheet", headerRow: 4, asked: true)? = asked.origin?.format else {
+            return XCTFail(String(describing: asked.origin?.format))
+        }
+        let second = try load("asked.xlsx", CatalogReadOptions(headerRow: 2))
+        XCTAssertEqual(second.columns.prefix(2).map(\.name), ["kept as", "the header"])
+        XCTAssertEqual(second.count, 6, "the old header and the five rows below it")
+        let empty = refusal("asked.xlsx", CatalogReadOptions(headerRow: 3))
+        XCTAssertEqual(empty?.line, 3)
+        XCTAssertEqual(empty?.reason, .sheet("Sheet", problem: "row 3 is empty: it has no names for a header"))
+        XCTAssertEqual(refusal("asked.xlsx", CatalogReadOptions(headerRow: 400))?.line, 400)
+        let csv = refusal("cafes.csv", CatalogReadOptions(headerRow: 2))
+        XCTAssertEqual(csv?.reason, .unreadable("only a spreadsheet's header can be read from another row"))
     }
 
     /// The 1904 date system, an error value (a missing value), a text column of digits, and an

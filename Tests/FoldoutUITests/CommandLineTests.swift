@@ -112,6 +112,72 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(ownLines(missing.errors).count, 1)
     }
 
+    /// A folder of the test's own, made now.
+    private func ownFolder(_ name: String) throws -> String {
+        let folder = NSTemporaryDirectory() + "foldout-cli-\(name)-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// The environment with no display: an export opens no window.
+    private var noDisplay: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        environment["WAYLAND_DISPLAY"] = nil
+        return environment
+    }
+
+    func testAPictureIsNamedAsOneNotAsText() throws {
+        let folder = try ownFolder("picture")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A PNG's signature, then bytes that are no text in any character set.
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x81, count: 64))
+            .write(to: URL(fileURLWithPath: folder + "/pic.png"))
+        let environment = noDisplay
+        let result = try run(
+            ["--catalog", folder + "/pic.png", "--export", folder + "/out.csv"], environment: environment)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(ownLines(result.errors), ["foldout: pic.png is a PNG image, not a table"], result.errors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out.csv"))
+    }
+
+    func testRaggedRowsAreRefusedUnlessPadded() throws {
+        let folder = try ownFolder("ragged")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "a,b\n1,2\n3\n4,5,6\n7,8\n".write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+        let environment = noDisplay
+        let refused = try run(
+            ["--catalog", folder + "/in.csv", "--export", folder + "/out.csv"], environment: environment)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(ownLines(refused.errors).count, 1, refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 3, column 2: expected 2 fields, found 1"), refused.errors)
+        let padded = try run(
+            ["--ragged-rows=pad", "--catalog", folder + "/in.csv", "--export", folder + "/out.csv"],
+            environment: environment)
+        XCTAssertEqual(padded.status, 0, padded.errors)
+        XCTAssertEqual(try String(contentsOfFile: folder + "/out.csv", encoding: .utf8), "a,b\n1,2\n3,\n7,8\n")
+        let wrong = try run(["--ragged-rows=skip", "--catalog", folder + "/in.csv"], environment: environment)
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertEqual(ownLines(wrong.errors), ["foldout: --ragged-rows takes pad or refuse, not “skip”"])
+    }
+
+    /// `--header-row N` reaches the reader (a CSV, whose header is its first line, is refused with
+    /// why); a row that is not a number from 1 is said.
+    func testAHeaderRowIsAskedOfASpreadsheetOnly() throws {
+        let folder = try ownFolder("header-row")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try "a,b\n1,2\n".write(toFile: folder + "/in.csv", atomically: true, encoding: .utf8)
+        let refused = try run(
+            ["--catalog", folder + "/in.csv", "--header-row", "2", "--export", folder + "/out.csv"],
+            environment: noDisplay)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(
+            refused.errors.contains("only a spreadsheet's header can be read from another row"), refused.errors)
+        let wrong = try run(["--header-row=0", "--catalog", folder + "/in.csv"], environment: noDisplay)
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertEqual(ownLines(wrong.errors), ["foldout: --header-row takes a row number from 1, not “0”"])
+    }
+
     func testExportWritesTheMatchingRowsWithoutAWindow() throws {
         let folder = NSTemporaryDirectory() + "foldout-cli-export-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

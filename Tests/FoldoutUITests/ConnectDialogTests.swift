@@ -53,7 +53,7 @@ final class ConnectDialogTests: MainWindowTestCase, @unchecked Sendable {
             let main = makeMainWindow(
                 actions: ActionsList(generatedCount: 20), catalog: Catalog.generate(count: 300, seed: 5),
                 libraryFolder: folder, width: 900, height: 700)
-            main.window.title = windowTitle
+            giveTitle(windowTitle, to: main.window)
             self.main = main
             XCTAssertEqual(main.page, .actions)
         }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import Gtk
+import XCTest
 
 @testable import FoldoutUI
 
@@ -15,4 +16,24 @@ extension FiltersPage {
     var watchedPath: String? { watchedFile.path }
     /// Whether a change to the view waits to be kept.
     var isViewSavePending: Bool { rememberedView.isSavePending }
+}
+
+extension GtkTestCase {
+    /// Opens `page`'s View Options, where the combo rows are; closed again when the test ends, so
+    /// that its grab of the keyboard outlives no test.
+    @MainActor func showViewOptions(of page: FiltersPage) {
+        let options = page.viewOptions
+        addTeardownBlock { @MainActor in options.popover.popdown() }
+        options.button.popup()
+        XCTAssertTrue(pump { options.popover.isVisible && options.popover.isMapped }, "View Options did not open")
+        pump(frames: 2, of: options.popover)
+    }
+}
+
+extension FacetBar {
+    /// The labels of the facet buttons that filter, in the bar's order.
+    var chosenLabels: [String] {
+        (menus.map { ($0.column, $0.button) } + rangeMenus.map { ($0.column, $0.button) })
+            .sorted { $0.0 < $1.0 }.map(\.1).filter { $0.hasCSSClass("chosen") }.map(\.label)
+    }
 }

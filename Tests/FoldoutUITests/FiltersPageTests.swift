@@ -148,7 +148,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
 
     func testChoosingAnOptionShowsLiveCountsAndMarksIt() throws {
         try onMain {
-            XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 items")
+            XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 rows")
             XCTAssertEqual(page.facetMenus.map(\.name), ["Category", "Material", "Color", "Season", "Size"])
             let color = try menu("Color")
             XCTAssertEqual(color.button.label, "Color")
@@ -156,8 +156,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(try shownCounts(color), try bruteForceCounts(color.column))
             press(try element(2, of: color.optionButtons)) { self.page.filter?.choice(forColumn: color.column) == 2 }
             let expected = try element(2, of: bruteForceCounts(color.column))
-            XCTAssertEqual(page.countLabel.text, "\(NumberText.grouped(expected)) of 20,000 items")
-            XCTAssertEqual(color.button.label, "Grey")
+            XCTAssertEqual(page.countLabel.text, "\(NumberText.grouped(expected)) of 20,000 rows")
+            XCTAssertEqual(color.button.label, "Color: Grey")
             XCTAssertTrue(color.button.hasCSSClass("chosen"), "a facet with a choice looks different")
             XCTAssertFalse(try menu("Season").button.hasCSSClass("chosen"))
             XCTAssertTrue(pump { !color.popover.isMapped }, "choosing closes the popover")
@@ -250,7 +250,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             press(try element(1, of: season.optionButtons)) { self.page.filter?.choice(forColumn: season.column) == 1 }
             open(season)
             press(season.resetButton) { self.page.filter.map { $0.choice(forColumn: season.column) == nil } == true }
-            XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 items")
+            XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 rows")
             XCTAssertEqual(season.button.label, "Season")
         }
     }
@@ -276,7 +276,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
     func testABookListOpensWithFacetsCountsAndReadableRows() throws {
         try onMain {
             openFile(Self.books, named: "books.csv")
-            XCTAssertEqual(page.countLabel.text, "8 of 8 items")
+            XCTAssertEqual(page.countLabel.text, "8 of 8 rows")
             XCTAssertTrue(page.sourceLabel.text.contains("books.csv"))
             XCTAssertEqual(page.facetMenus.map(\.name), ["genre"])
             XCTAssertTrue(pump { self.page.visibleNames.count == 8 })
@@ -294,7 +294,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(genre.options, ["Dystopia", "Fantasy", "Science fiction"])
             XCTAssertEqual(try shownCounts(genre), [3, 2, 3])
             press(try element(1, of: genre.optionButtons)) { self.page.filter?.choice(forColumn: genre.column) == 1 }
-            XCTAssertEqual(page.countLabel.text, "2 of 8 items")
+            XCTAssertEqual(page.countLabel.text, "2 of 8 rows")
             XCTAssertTrue(
                 pump { self.page.visibleNames == ["The Hobbit", "A Wizard of Earthsea"] }, "\(page.visibleNames)")
         }
@@ -326,12 +326,12 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             openFile(Self.sales, named: "sales.csv")
             try filter.select(option: 0, inColumn: menu("region").column)
             try filter.select(option: 2, inColumn: menu("product").column)
-            XCTAssertEqual(page.countLabel.text, "0 of 8 items")
+            XCTAssertEqual(page.countLabel.text, "0 of 8 rows")
             XCTAssertTrue(page.emptyResults.root.isVisible)
             XCTAssertEqual(page.emptyResults.detail.text, "No item has all of region: East, product: Widget.")
             press(page.emptyResults.clearButton) { self.page.filter?.activeFacets.isEmpty == true }
             XCTAssertFalse(page.emptyResults.root.isVisible)
-            XCTAssertEqual(page.countLabel.text, "8 of 8 items")
+            XCTAssertEqual(page.countLabel.text, "8 of 8 rows")
             try filter.select(option: 0, inColumn: menu("region").column)
             try filter.select(option: 2, inColumn: menu("product").column)
             XCTAssertTrue(page.emptyResults.clearButton.grabFocus())
@@ -345,6 +345,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
     func testSortAndTitleCombosComeFromTheColumns() throws {
         try onMain {
             openFile(Self.books, named: "books.csv")
+            showViewOptions(of: page)
             let sort = try XCTUnwrap(page.comboRows.first { $0.combo == .sort }, "no Sort by row")
             XCTAssertEqual(sort.valueText, "File order")
             XCTAssertEqual(sort.options.count, 11)
@@ -372,6 +373,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
 
     func testDetailsComboStaysOpenAndChangesTheRows() throws {
         try onMain {
+            showViewOptions(of: page)
             let details = try XCTUnwrap(page.comboRows.first { $0.combo == .details }, "no Details row")
             press(details.header) { details.revealer.childRevealed }
             for column in page.section.detailColumns {
@@ -382,7 +384,8 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             pump(frames: 2, of: details.header)
             XCTAssertTrue(details.revealer.revealChild, "Details stays open until clicked again")
             XCTAssertEqual(details.valueText, "None")
-            XCTAssertTrue(page.boundRows.values.allSatisfy { !$0.details.isVisible })
+            XCTAssertTrue(
+                pump { self.page.boundRows.values.allSatisfy { !$0.details.isVisible } }, "details still shown")
             press(try element(1, of: details.optionButtons)) { self.page.section.detailColumns == [1] }
             XCTAssertTrue(pump { self.page.boundRows.values.allSatisfy { $0.details.text.hasPrefix("Price ") } })
             press(details.header) { !details.revealer.revealChild }
@@ -432,14 +435,15 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(
                 try filter.choice(forColumn: column).flatMap { options.indices.contains($0) ? options[$0] : nil },
                 "BCX")
-            XCTAssertTrue(pump { self.page.countLabel.text == "10 of 1,000 items" }, page.countLabel.text)
+            XCTAssertTrue(pump { self.page.countLabel.text == "10 of 1,000 rows" }, page.countLabel.text)
         }
     }
 
     /// A combo row opened with Return closes with Escape pressed among its options, and the focus
-    /// goes back to its row.
+    /// goes back to its row; Escape again closes View Options, which holds the row.
     func testEscapeClosesAComboRowAndFocusesItsRow() throws {
         try onMain {
+            showViewOptions(of: page)
             let sort = try XCTUnwrap(page.comboRows.first { $0.combo == .sort }, "no Sort by row")
             XCTAssertTrue(sort.header.grabFocus())
             XCTAssertTrue(pump { self.window.isActive })
@@ -449,6 +453,9 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             xdotool(["key", "Escape"], window: windowTitle, until: { !sort.revealer.revealChild })
             XCTAssertTrue(sort.header.hasFocus, "the focus is back on the combo's row")
             XCTAssertTrue(pump { !sort.revealer.childRevealed })
+            let options = page.viewOptions.popover
+            xdotool(["key", "Escape"], window: windowTitle, until: { !options.isVisible })
+            XCTAssertFalse(options.isVisible, "Escape on a closed combo row leaves View Options open")
         }
     }
 
@@ -482,7 +489,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(page.fileBar.message.text, "“\(name)” changed on disk.")
             XCTAssertEqual(try filter.catalog.count, 4, "nothing is read again until the user asks")
             press(page.fileBar.reloadButton) { self.page.filter?.catalog.count == 6 }
-            XCTAssertEqual(try filter.label(forColumn: 0), "fern", "the choice is kept")
+            XCTAssertEqual(try filter.label(forColumn: 0), "kind: fern", "the choice is kept")
             XCTAssertEqual(try filter.matchCount, 3)
             XCTAssertFalse(page.fileBar.isShown)
             try FileManager.default.removeItem(atPath: path)
@@ -500,7 +507,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             let dialog = try XCTUnwrap(ErrorDialog.shown.last, "no error dialog")
             XCTAssertTrue(dialog.detailText.contains("line 3, column 3: expected 3 fields, found 2"), dialog.detailText)
             XCTAssertTrue(try catalog === shown)
-            XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 items")
+            XCTAssertEqual(page.countLabel.text, "20,000 of 20,000 rows")
         }
     }
 
@@ -509,7 +516,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             try filter.select(option: 1, inColumn: menu("Color").column)
             openFile(Self.books, named: "books.csv")
             XCTAssertTrue(try filter.activeFacets.isEmpty)
-            XCTAssertEqual(page.countLabel.text, "8 of 8 items")
+            XCTAssertEqual(page.countLabel.text, "8 of 8 rows")
             XCTAssertFalse(page.emptyResults.root.isVisible)
         }
     }
@@ -532,7 +539,7 @@ final class FiltersPageTests: GtkTestCase, @unchecked Sendable {
             XCTAssertNil(ErrorDialog.shown.last, "a cancel is no error")
             page.open(path: path)
             XCTAssertTrue(pump(seconds: 20) { self.page.filter.map { $0.catalog !== shown } == true })
-            XCTAssertEqual(page.countLabel.text, "300,000 of 300,000 items")
+            XCTAssertEqual(page.countLabel.text, "300,000 of 300,000 rows")
             _ = try XCTUnwrap(page.facetMenus.first)
         }
     }

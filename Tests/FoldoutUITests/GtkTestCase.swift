@@ -38,10 +38,15 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
-    /// Runs the main loop until `condition` holds or `seconds` pass; returns the condition.
+    /// How many times longer every wait may be: build-aux/valgrind-ui-tests.sh sets
+    /// FOLDOUT_TEST_PATIENCE, valgrind running the code twenty to fifty times slower.
+    static let patience = ProcessInfo.processInfo.environment["FOLDOUT_TEST_PATIENCE"].flatMap(Double.init) ?? 1
+
+    /// Runs the main loop until `condition` holds or `seconds` pass (times `patience`); returns the
+    /// condition.
     @MainActor @discardableResult
     func pump(seconds: Double = 3, until condition: () -> Bool = { false }) -> Bool {
-        let deadline = MainLoop.monotonicTime + Int(seconds * 1_000_000)
+        let deadline = MainLoop.monotonicTime + Int(seconds * Self.patience * 1_000_000)
         let wakeUp = MainLoop.timeout(milliseconds: 5) { true }  // never block for long
         defer { wakeUp.cancel() }
         while MainLoop.monotonicTime < deadline {
@@ -49,6 +54,20 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
             MainLoop.iterate(blocking: true)
         }
         return condition()
+    }
+
+    /// The windows `giveTitle(_:to:)` titled, by that title.
+    @MainActor private static var titledWindows: [String: WeakWindow] = [:]
+
+    private struct WeakWindow {
+        weak var window: Window?
+    }
+
+    /// Titles `window` `title`, by which `xdotool` finds it even after the app has titled it
+    /// otherwise (the main window names the file it shows).
+    @MainActor func giveTitle(_ title: String, to window: Window) {
+        window.title = title
+        Self.titledWindows[title] = WeakWindow(window: window)
     }
 
     /// Presses keys and moves the pointer as a user does: xdotool gives the window titled `title`
@@ -65,8 +84,15 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         file: StaticString = #filePath, line: UInt = #line
     ) {
         // --sync: a window about to appear (a dialog) is waited for.
-        let focusing = title.map { ["search", "--sync", "--name", $0, "windowfocus", "--sync"] } ?? []
-        let argv = ["/usr/bin/xdotool"] + focusing + arguments
+        let argv: [String]
+        if let title, let id = Self.titledWindows[title]?.window?.x11ID {
+            // Found by its id, there is no search whose first result ("%1") the arguments name.
+            let named = arguments.map { $0 == "%1" ? String(id) : $0 }
+            argv = ["/usr/bin/xdotool", "windowfocus", "--sync", String(id)] + named
+        } else {
+            let focusing = title.map { ["search", "--sync", "--name", $0, "windowfocus", "--sync"] } ?? []
+            argv = ["/usr/bin/xdotool"] + focusing + arguments
+        }
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid: pid_t = 0
@@ -94,5 +120,20 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
             return seen < frames
         }
         pump(seconds: 5) { seen >= frames }
+    }
+
+    /// Runs the main loop until `widget` stays where it is in its window for three frames: a
+    /// popover being placed, a menu sliding to its submenu. A click aimed before then can miss.
+    @MainActor func waitUntilStill(_ widget: Widget, file: StaticString = #filePath, line: UInt = #line) {
+        var last: (x: Int, y: Int)?
+        var still = 0
+        for _ in 0..<300 {
+            pump(frames: 1, of: widget)
+            let point = widget.pointInWindow()
+            if let point, let last, point.x == last.x, point.y == last.y { still += 1 } else { still = 0 }
+            if still >= 3 { return }
+            last = point
+        }
+        XCTFail("the widget never came to rest", file: file, line: line)
     }
 }

@@ -15,7 +15,7 @@ final class KeyboardFocusTests: MainWindowTestCase, @unchecked Sendable {
         let window = makeMainWindow(
             actions: ActionsList(generatedCount: 1_000), catalog: Catalog.generate(count: 5_000, seed: 3),
             libraryFolder: folder + "/data")
-        window.window.title = windowTitle
+        giveTitle(windowTitle, to: window.window)
         main = window
         XCTAssertTrue(pump { window.actions.boundRows.count > 3 && window.actions.listView.height > 0 })
         return window

@@ -56,7 +56,7 @@ class MainWindowTestCase: GtkTestCase, @unchecked Sendable {
             height: height)
         self.main = main
         main.viewStore = views
-        main.window.title = title
+        giveTitle(title, to: main.window)
         main.page = .filters
         let page = main.ensureFiltersPage()
         XCTAssertTrue(pump { page.filter != nil && page.boundRows.count >= min(catalog.count, 4) }, "no results")

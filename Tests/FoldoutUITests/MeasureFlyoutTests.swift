@@ -129,12 +129,13 @@ final class MeasureFlyoutTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(pump { menu.countLabels.first?.text.hasSuffix(" values") == true })
             try checkFigures(menu, Self.meanDelays())
 
-            // Largest first, with a click: the carriers by their mean delay, the largest first.
-            try click(chooser.sortCheck) { menu.measureChoice?.sortsByValue == true }
+            // Order: Largest first, by keyboard: the carriers by their mean delay, the largest first.
+            let order = try XCTUnwrap(menu.orderDropDown, "the flyout has no Order")
+            try click(order, then: ["Down", "Return"]) { menu.measureChoice?.sortsByValue == true }
             let means = Self.meanDelays()
             let byMean = means.keys.sorted { means[$0]!.mean > means[$1]!.mean }
             XCTAssertTrue(pump { menu.listed.map { menu.options[$0] } == byMean }, "\(menu.listed) \(byMean)")
-            XCTAssertTrue(chooser.sortCheck.hasFocus, "the focus stays on the check box")
+            XCTAssertTrue(pump { menu.orderDropDown?.containsFocus == true }, "the focus stays on Order")
             try checkFigures(menu, means)
             XCTAssertTrue(pump { !self.page.isViewSavePending }, "the choice is kept")
 

@@ -71,7 +71,9 @@ final class OpenRecentTests: MainWindowTestCase, @unchecked Sendable {
     }
 
     @MainActor private func click(_ widget: Widget?, until done: () -> Bool, line: UInt = #line) {
-        guard let point = widget?.pointInWindow() else { return XCTFail("not shown", line: line) }
+        guard let widget else { return XCTFail("not shown", line: line) }
+        waitUntilStill(widget, line: line)
+        guard let point = widget.pointInWindow() else { return XCTFail("not shown", line: line) }
         xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1", until: done, line: line)
     }
 

@@ -71,9 +71,10 @@ final class OpeningDatabaseTests: GtkTestCase, @unchecked Sendable {
             page.open(path: server.uri(user: "reader", password: "right"))
             XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
             let chooser = try XCTUnwrap(page.work.partChooser)
-            XCTAssertEqual(chooser.buttons.map(\.label), ["airports — 1 row", "flights — 500 rows"])
+            let tables = ["airports 1 row", "flights 500 rows"]
+            XCTAssertTrue(pump { chooser.shownLines == tables }, "\(chooser.shownLines)")
             XCTAssertTrue(try catalog === shown, "nothing changes until a table is chosen")
-            XCTAssertTrue(try XCTUnwrap(chooser.buttons.last).activate())
+            chooser.listView.activate(position: 1)
             XCTAssertTrue(pump(seconds: 10) { self.page.filter.map { $0.catalog !== shown } == true })
             XCTAssertEqual(try catalog.count, 500)
             XCTAssertEqual(page.sourceLabel.text, "in flights on postgres@" + server.folder)

@@ -21,14 +21,30 @@ final class OpeningFilesTests: MainWindowTestCase, @unchecked Sendable {
         return (try XCTUnwrap(main?.filters), path)
     }
 
+    /// The window's title names the file the Filters page shows, as a GNOME app's names its
+    /// document, while that page is shown.
+    func testTheWindowTitleNamesTheFileShown() throws {
+        try onMain {
+            let (page, gems) = try citiesShown(andWritten: "gem,colour\nRuby,red\n", to: "gems.csv")
+            let main = try XCTUnwrap(main)
+            XCTAssertTrue(pump { main.window.title == "cities.csv — Foldout" }, "the title: \(main.window.title)")
+            xdotool(["key", "alt+3"], window: title) { main.page == .movies }
+            XCTAssertEqual(main.window.title, "Foldout", "the Movies page names no file")
+            xdotool(["key", "alt+2"], window: title) { main.page == .filters }
+            XCTAssertEqual(main.window.title, "cities.csv — Foldout")
+            page.open(path: gems)
+            XCTAssertTrue(pump { main.window.title == "gems.csv — Foldout" }, "the title: \(main.window.title)")
+        }
+    }
+
     func testControlOOpensTheFileChooserAndTheChosenFileIsShown() throws {
         try onMain {
             let (page, chosen) = try citiesShown(
                 andWritten: "mineral,hardness\nTalc,1\nQuartz,7\nCorundum,9\n", to: "minerals.csv")
-            xdotool(["key", "ctrl+o"], window: title, until: { WidgetTree.windowTitles().contains("Open a Catalog") })
+            xdotool(["key", "ctrl+o"], window: title, until: { WidgetTree.windowTitles().contains("Open File") })
             // Ctrl+L opens the chooser's location field; the path is typed there (xdotool's type
             // takes every argument after it as text, so each step is a run of its own).
-            let chooser = "Open a Catalog"
+            let chooser = "Open File"
             guard WidgetTree.windowTitles().contains(chooser) else { return }
             // GTK keeps the chooser's location mode (Ctrl+L) in GSettings, for every chooser after it
             // in this process (the memory backend): it goes back to the default afterwards.

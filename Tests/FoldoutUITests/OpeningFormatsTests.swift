@@ -129,14 +129,14 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         try onMain {
             let shown = try catalog
             guard let chooser = askedWhichTable() else { return }
-            XCTAssertEqual(chooser.buttons.map(\.label), ["cities — 2 rows", "shops — 3 rows"])
+            XCTAssertEqual(chooser.shownLines, ["cities 2 rows", "shops 3 rows"])
             XCTAssertTrue(try catalog === shown, "nothing changes until a table is chosen")
-            let shops = try XCTUnwrap(chooser.buttons.dropFirst(1).first, "no button for the second table")
-            click(shops, in: "Open a Table", until: { self.showsAnother(than: shown) })
+            let shops = try XCTUnwrap(chooser.row(listedAt: 1), "no row for the second table")
+            click(shops.root, in: "Open a Table", until: { self.showsAnother(than: shown) })
             XCTAssertEqual(try catalog.count, 3)
             XCTAssertEqual(try catalog.columns.map(\.name), ["name", "city", "price"])
             XCTAssertEqual(page.sourceLabel.text, "in shops.sqlite — shops")
-            XCTAssertEqual(page.countLabel.text, "3 of 3 items")
+            XCTAssertEqual(page.countLabel.text, "3 of 3 rows")
         }
     }
 
@@ -176,6 +176,34 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
         }
     }
 
+    func testARaggedCSVIsRefusedAndOpenedAnywayWithItsLinesSaid() throws {
+        try "name,city\nCafé Noir,Zürich\nBäckerei\nCrêperie,Paris,FR\nTea Room,Bath\n".write(
+            toFile: folder + "ragged.csv", atomically: true, encoding: .utf8)
+        try onMain {
+            var notices: [String] = []
+            let raggedWindow = Window()
+            defer { raggedWindow.destroy() }
+            let ragged = FiltersPage(
+                source: .loaded(Catalog.generate(count: 20, seed: 3)),
+                host: .alone(in: raggedWindow, notify: { notices.append($0) }))
+            raggedWindow.child = ragged.root
+            raggedWindow.present()
+            ragged.open(path: folder + "ragged.csv")
+            XCTAssertTrue(pump(seconds: 10) { ErrorDialog.shown.last != nil })
+            let dialog = try XCTUnwrap(ErrorDialog.shown.last)
+            XCTAssertTrue(dialog.detailText.contains("line 3, column 2: expected 2 fields, found 1"), dialog.detailText)
+            XCTAssertTrue(dialog.activateAction(), "the refusal offers Open Anyway")
+            XCTAssertTrue(pump(seconds: 10) { ragged.filter?.catalog.name == "ragged.csv" })
+            XCTAssertEqual(ragged.filter?.catalog.count, 3)
+            XCTAssertTrue(
+                pump { Set(ragged.visibleNames) == ["Café Noir", "Bäckerei", "Tea Room"] }, "\(ragged.visibleNames)")
+            XCTAssertEqual(
+                notices,
+                ["2 rows of ragged.csv were not read as written: lines 3, 4 had too many or too few fields"])
+            XCTAssertTrue(ErrorDialog.shown.isEmpty)
+        }
+    }
+
     /// The error dialog's text after opening `name`, which must leave the catalog shown as it was.
     @MainActor private func refusal(opening name: String, line: UInt = #line) throws -> String {
         let shown = try catalog
@@ -211,9 +239,9 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
             guard let chooser = page.work.partChooser else { return }
             pump(frames: 2, of: chooser.window)
-            XCTAssertEqual(chooser.buttons.map(\.label), ["Prices — 2 rows", "Notes — 1 row"])
-            let prices = try XCTUnwrap(chooser.buttons.first, "no button for the first sheet")
-            click(prices, in: "Open a Table", until: { self.showsAnother(than: shown) })
+            XCTAssertEqual(chooser.shownLines, ["Prices 2 rows", "Notes 1 row"])
+            let prices = try XCTUnwrap(chooser.row(listedAt: 0), "no row for the first sheet")
+            click(prices.root, in: "Open a Table", until: { self.showsAnother(than: shown) })
             XCTAssertEqual(try catalog.columns.map(\.name), ["name", "price"])
             XCTAssertEqual(try catalog.count, 2)
             XCTAssertEqual(
@@ -254,6 +282,15 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(views.load(path: kept)?.showsTable, true, "apart from the first sheet's")
             try open("Prices")
             XCTAssertTrue(page.isTableShown, "the first sheet's view came back")
+        }
+    }
+}
+
+extension PartChooser {
+    /// What each row on screen reads, in the listed order: its name, folder and size.
+    @MainActor var shownLines: [String] {
+        (0..<listedPaths.count).compactMap { row(listedAt: $0) }.map { row in
+            [row.name.text, row.folder.text, row.size.text].filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
 }

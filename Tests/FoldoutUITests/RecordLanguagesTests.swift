@@ -72,7 +72,7 @@ final class RecordLanguagesTests: GtkTestCase, @unchecked Sendable {
             let texts = WidgetTree.texts(under: try XCTUnwrap(window))
             XCTAssertTrue(texts.contains { $0.contains("99,90") }, "the other row's price: \(texts)")
             XCTAssertFalse(texts.contains { $0.contains("12.50") || $0.contains("99.90") }, "\(texts)")
-            XCTAssertEqual(page.countLabel.text, "2 of 2 items", "English words")
+            XCTAssertEqual(page.countLabel.text, "2 of 2 rows", "English words")
         }
     }
 

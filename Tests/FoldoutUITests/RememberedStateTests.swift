@@ -19,7 +19,7 @@ final class RememberedStateTests: MainWindowTestCase, @unchecked Sendable {
         let main = makeMainWindow(
             actions: ActionsList(generatedCount: 20), catalog: Catalog.generate(count: 100), libraryFolder: folder,
             width: 1000, height: 600)
-        main.window.title = title
+        giveTitle(title, to: main.window)
         state.restore(main)
         main.window.setDefaultSize(width: 1000, height: 600)
         let movies = main.ensureMoviesPage()

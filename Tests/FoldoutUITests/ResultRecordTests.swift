@@ -84,6 +84,52 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// The record reads as a card, not a selection: each name on its value's baseline, in the
+    /// card's text colour softened to 75% at most (it was the dim style's 55%, under WCAG AA's
+    /// 4.5:1 on the light view), though the row is selected.
+    func testTheRecordsNamesStandOnTheirValuesLinesInLegibleText() throws {
+        try onMain {
+            let first = try row(0)
+            click(first.name) { first.isFullyUnfolded }
+            let fields = first.record.fields
+            XCTAssertTrue(pump { fields.allSatisfy { $0.name.height > 0 } })
+            for field in fields where !field.value.text.contains("\n") {
+                let name = try XCTUnwrap(field.name.bounds(in: first.root))
+                let value = try XCTUnwrap(field.value.bounds(in: first.root))
+                XCTAssertEqual(
+                    name.y + field.name.firstBaseline, value.y + field.value.firstBaseline, accuracy: 0.5,
+                    "\(field.name.text) stands above or below its value")
+            }
+            let text = fields[0].value.foregroundColor
+            let name = fields[0].name.foregroundColor
+            XCTAssertEqual(fields[0].name.opacity, 1, "the name is dimmed by opacity")
+            XCTAssertGreaterThanOrEqual(name.alpha, 0.75 * text.alpha, "the name's colour is fainter than 75%")
+            XCTAssertEqual(name.red, text.red, accuracy: 0.01, "the name is not the text's colour")
+        }
+    }
+
+    /// Back from the table or the summary to the rows by the view switcher, the first click on a
+    /// row unfolds it (issue 61 saw it only select the row).
+    func testOneClickUnfoldsARowAfterTheViewIsSwitched() throws {
+        try onMain {
+            let switcher = page.viewSwitcher
+            let third = Double(switcher.width) / 3
+            let rowsButton = try XCTUnwrap(switcher.pointInWindow(dx: -third))
+            for (dx, view, listed) in [(0.0, ResultsView.table, 1), (third, .summary, 2)] {
+                let button = try XCTUnwrap(switcher.pointInWindow(dx: dx))
+                xdotool("mousemove", "--window", "%1", "\(button.x)", "\(button.y)", "click", "1") {
+                    page.resultsView == view
+                }
+                xdotool("mousemove", "--window", "%1", "\(rowsButton.x)", "\(rowsButton.y)", "click", "1") {
+                    page.resultsView == .rows && shownRow(listed) != nil
+                }
+                let shown = try row(listed)
+                waitUntilStill(shown.name)
+                click(shown.name) { shown.isFullyUnfolded }
+            }
+        }
+    }
+
     func testTheKeyboardUnfoldsWalksAndCarriesTheRecord() throws {
         try onMain {
             // Into the results as a keyboard user goes: from the page's first control (where the

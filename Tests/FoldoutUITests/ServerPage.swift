@@ -23,7 +23,6 @@ struct ServerPage {
     var countLabel: Label { page.countLabel }
     var spinner: Spinner { page.spinner }
     var facetBar: FacetBar { page.facetBar }
-    var activeBar: ActiveFiltersBar { page.activeBar }
     var emptyResults: EmptyResults { page.emptyResults }
     var searchEntry: SearchEntry { page.search.entry }
     var section: ComboSection { page.section }

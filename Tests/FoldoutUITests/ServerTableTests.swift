@@ -89,7 +89,7 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
         memory.setFacet(carrier, true)
         memory.setFacet(origin, true)
         try onMain {
-            XCTAssertEqual(try view.countLabel.text, "500 of 500 items")
+            XCTAssertEqual(try view.countLabel.text, "500 of 500 rows")
             let carriers = try menu("carrier")
             let expected = Dictionary(
                 uniqueKeysWithValues: zip(memory.options(forColumn: carrier), memory.counts(forColumn: carrier)).map {
@@ -102,8 +102,8 @@ final class ServerTableTests: GtkTestCase, @unchecked Sendable {
             XCTAssertTrue(pump(seconds: 10) { self.page.server?.isSettled == true }, "the new counts did not come")
             memory.select(
                 option: try XCTUnwrap(memory.options(forColumn: carrier).firstIndex(of: "UA")), inColumn: carrier)
-            XCTAssertEqual(try view.countLabel.text, "\(memory.matchCount) of 500 items")
-            XCTAssertEqual(carriers.button.label, "UA")
+            XCTAssertEqual(try view.countLabel.text, "\(memory.matchCount) of 500 rows")
+            XCTAssertEqual(carriers.button.label, "carrier: UA")
             let bound = try view.boundRows.values
             XCTAssertFalse(bound.isEmpty, "no row is shown")
             let fetched = try view.facets.rows
@@ -273,9 +273,9 @@ extension ServerTableTests {
             XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the new counts did not come")
             memory.setRange(view.facets.range(forColumn: menu.column), forColumn: date)
             XCTAssertLessThan(memory.matchCount, Self.rows)
-            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
+            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 rows")
             XCTAssertEqual(menu.countLabel.text, "\(memory.matchCount) rows in range")
-            XCTAssertTrue(menu.button.label.hasPrefix("flight_date ≥ "), menu.button.label)
+            XCTAssertTrue(menu.button.label.hasPrefix("flight_date: ≥ "), menu.button.label)
             menu.popover.popdown()
         }
     }
@@ -332,12 +332,12 @@ extension ServerTableTests {
             XCTAssertTrue(pump { tails.popover.isMapped })
             let chosen = try XCTUnwrap(tails.options.indices.first { tails.options[$0] != "" })
             XCTAssertTrue(tails.optionButtons[chosen].activate())
-            XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.countLabel.text != "500 of 500 items" })
+            XCTAssertTrue(pump(seconds: 10) { view.isSettled && view.countLabel.text != "500 of 500 rows" })
             tails.popover.popdown()
             XCTAssertFalse(try toggleFacet(tailnum))
             XCTAssertTrue(pump(seconds: 10) { view.isSettled }, "the counts did not come")
             XCTAssertFalse(view.facetBar.menus.contains { $0.column == tailnum }, "the tailnum flyout stays")
-            XCTAssertEqual(view.countLabel.text, "500 of 500 items")
+            XCTAssertEqual(view.countLabel.text, "500 of 500 rows")
         }
     }
 
@@ -546,7 +546,7 @@ extension ServerTableTests {
             try view.facets.setLogarithmic(true, forColumn: id)
             XCTAssertTrue(pump(seconds: 10) { (try? self.view.isSettled) == true })
             let shown = try view.countLabel.text
-            XCTAssertEqual(shown, "\(memory.matchCount) of 500 items")
+            XCTAssertEqual(shown, "\(memory.matchCount) of 500 rows")
             XCTAssertTrue(pump { (try? self.view.remembered?.isSavePending) == false }, "the view was not kept")
 
             try reopen(keptIn: store)
@@ -554,7 +554,7 @@ extension ServerTableTests {
             XCTAssertTrue(again.facets.isFacet(tailnum), "the facet added is not made again")
             XCTAssertTrue(again.facetBar.menus.contains { $0.column == tailnum }, "no tailnum flyout")
             XCTAssertEqual(again.countLabel.text, shown)
-            XCTAssertEqual(again.facetBar.menus.first { $0.column == carrier }?.button.label, "UA")
+            XCTAssertEqual(again.facetBar.menus.first { $0.column == carrier }?.button.label, "carrier: UA")
             XCTAssertEqual(again.facets.filter.sort, CatalogSortKey(column: distance, descending: true))
             XCTAssertEqual(again.section.titleColumn, note)
             XCTAssertEqual(again.section.detailColumns, [carrier, distance])
@@ -563,7 +563,7 @@ extension ServerTableTests {
             // Reset View: the table as it first opened, and nothing kept.
             XCTAssertTrue(page.root.activateAction("filters.reset-view"))
             XCTAssertTrue(pump(seconds: 10) { again.isSettled && !again.facets.isFacet(tailnum) }, "tailnum stays")
-            XCTAssertEqual(again.countLabel.text, "500 of 500 items")
+            XCTAssertEqual(again.countLabel.text, "500 of 500 rows")
             XCTAssertEqual(again.facetBar.menus.first { $0.column == carrier }?.button.label, "carrier")
             XCTAssertFalse(again.facetBar.menus.contains { $0.column == tailnum })
             XCTAssertFalse(again.facets.isLogarithmic(id))
@@ -619,7 +619,7 @@ extension ServerTableTests {
                 try checkFigures(carriers, expected, measure)
             }
             // Largest first: the carriers by their earliest time, the latest of them first.
-            chooser.sortCheck.isActive = true
+            carriers.setLargestFirst(true)
             let expected = memory.measures(try XCTUnwrap(carriers.measureChoice?.measure), forColumn: carrier)
             let byValue = carriers.options.indices.filter { expected[$0].value != nil }.sorted {
                 (expected[$0].value!, $1) > (expected[$1].value!, $0)
@@ -675,7 +675,7 @@ extension ServerTableTests {
             XCTAssertTrue(pump(seconds: 10) { answer != nil && self.page.server?.isSettled == true })
             XCTAssertEqual(answer, .some(nil))
             let view = try view
-            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
+            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 rows")
             XCTAssertTrue(
                 pump { view.facetBar.menus.first { $0.name == "origin" }?.popover.isMapped == true }, "no flyout")
             view.facetBar.menus.first { $0.name == "origin" }?.popover.popdown()
@@ -698,7 +698,7 @@ extension ServerTableTests {
             XCTAssertTrue(pump(seconds: 10) { answer != nil && view.isSettled })
             XCTAssertEqual(answer, .some(nil))
             XCTAssertTrue(view.facetBar.menus.contains { $0.column == tailnum }, "no tailnum flyout")
-            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 items")
+            XCTAssertEqual(view.countLabel.text, "\(memory.matchCount) of 500 rows")
             // A range of a text cannot be: said.
             var unfit = LaunchFilters()
             unfit.query.filters = [try XCTUnwrap(FilterRequest(.range, "note=1..2"))]
@@ -819,6 +819,7 @@ extension ServerTableTests {
         let expected = sorted.prefix(DatabaseFacets.pageSize).map { memory.catalog.text(0, at: Int($0)) }
         try onMain {
             let view = try view
+            showViewOptions(of: view.page)
             let sort = try XCTUnwrap(view.page.comboRows.first { $0.combo == .sort })
             XCTAssertTrue(sort.header.activate())
             XCTAssertTrue(pump { !sort.optionButtons.isEmpty && sort.revealer.childRevealed })

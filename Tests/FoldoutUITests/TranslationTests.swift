@@ -149,8 +149,8 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(trn(message, message + "s", 2), message + "s")
             XCTAssertEqual(tr("Share"), "Teilen")
             XCTAssertEqual(
-                trn("{shown} of {total} item", "{shown} of {total} items", 1, ["shown": "1", "total": "1"]),
-                "1 von 1 Artikel")
+                trn("{shown} of {total} row", "{shown} of {total} rows", 1, ["shown": "1", "total": "1"]),
+                "1 von 1 Zeile")
         }
     }
 
@@ -163,7 +163,7 @@ final class TranslationTests: GtkTestCase, @unchecked Sendable {
 
             for german in [
                 "Aktionen", "Filter", "Filme", "Teilen", "Entfernen", "Kategorie", "Sortieren nach", "Titel", "Genre",
-                "Hinzufügen", "Löschen", "Bearbeiten", "Komödie", "2,000 von 2,000 Artikeln", "Kein Film ausgewählt",
+                "Hinzufügen", "Löschen", "Bearbeiten", "Komödie", "2,000 von 2,000 Zeilen", "Kein Film ausgewählt",
             ]
             where !texts.contains(german) {
                 XCTFail("“\(german)” is not on screen")

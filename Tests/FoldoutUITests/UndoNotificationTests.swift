@@ -18,7 +18,7 @@ final class UndoNotificationTests: MainWindowTestCase, @unchecked Sendable {
         let main = makeMainWindow(
             actions: ActionsList(generatedCount: 20), catalog: Catalog.generate(count: 100), libraryFolder: folder)
         self.main = main
-        main.window.title = title
+        giveTitle(title, to: main.window)
         let movies = main.ensureMoviesPage()
         main.page = .movies
         movies.openPaneAtOnce()
@@ -121,6 +121,28 @@ final class UndoNotificationTests: MainWindowTestCase, @unchecked Sendable {
             xdotool(["key", "ctrl+z", "key", "alt+d"], window: title, until: { movies.library.movies.count != 7 })
             XCTAssertNil(movies.library.movie(movie.id), "Ctrl+Z undid a deletion whose notification was gone")
             XCTAssertEqual(movies.library.movies.count, 6)
+        }
+    }
+
+    /// A notification shown before its window is on screen keeps its five seconds for when it is:
+    /// nobody loses an Undo they never saw.
+    func testTheSecondsCountFromTheFirstFrameThatShowsIt() throws {
+        try onMain {
+            let notification = InAppNotification()
+            let window = Window()
+            defer { window.destroy() }
+            window.child = notification.root
+            var undone = false
+            notification.show("Deleted “Alien”") { undone = true }
+            var turns = 0  // what is pending runs; a window not on screen paints no frame
+            while turns < 1000, MainLoop.iterate(blocking: false) { turns += 1 }
+            XCTAssertFalse(notification.isCountingDown, "counting before the window was on screen")
+            window.present()
+            XCTAssertTrue(pump { notification.isCountingDown }, "not counting once on screen")
+            XCTAssertTrue(notification.offersUndo)
+            notification.performUndo()
+            XCTAssertTrue(undone)
+            XCTAssertFalse(notification.isCountingDown, "Undo stops the count")
         }
     }
 }

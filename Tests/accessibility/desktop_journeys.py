@@ -81,7 +81,7 @@ def second_launch(binary, data):
 
 
 def window_size():
-    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "getwindowgeometry", "--shell"],
+    found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Foldout$", "getwindowgeometry", "--shell"],
                            capture_output=True, text=True, timeout=5).stdout
     fields = dict(line.split("=", 1) for line in found.splitlines() if "=" in line)
     return int(fields.get("WIDTH", 0)), int(fields.get("HEIGHT", 0))
@@ -118,7 +118,7 @@ def remembered_state(binary, data):
             wait_for(lambda: "Talc" in " ".join(visible_list_items(app)), "the CSV file on the Filters page")
             keys("alt+3")
             wait_for(lambda: "Edit" in button_names(app), "Alt+3 to show the Movies page")
-            subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowsize", "--sync", "900", "700"],
+            subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Foldout$", "windowsize", "--sync", "900", "700"],
                            timeout=10)
             wait_for(lambda: window_size() == (900, 700), "the window to be 900×700")
             close_with_ctrl_w(app, "the window and end Foldout")
@@ -145,7 +145,7 @@ def remembered_state(binary, data):
             labels = lambda: [node.name for node in app.objects() if role_of(node) == "label"]
             # Once the catalog given is shown: the note, had it come, would be there by then.
             keys("alt+2")
-            wait_for(lambda: any(name.startswith("2,000 of 2,000 items") for name in labels()), "the 2,000 items given")
+            wait_for(lambda: any(name.startswith("2,000 of 2,000 rows") for name in labels()), "the 2,000 items given")
             check(not any("no longer there" in name for name in labels()),
                   "a catalog given on the command line should not be replaced by the remembered one")
         finally:
@@ -233,7 +233,7 @@ def command_line_effects(binary, data):
         app = App(binary, ["--page", "filters", "--catalog", table, "--choose", "kind=silicate"], data)
         try:
             labels = lambda: [node.name for node in app.objects() if role_of(node) == "label"]
-            wait_for(lambda: any(name.startswith("2 of 4 items") for name in labels()), "--choose: “2 of 4 items”")
+            wait_for(lambda: any(name.startswith("2 of 4 rows") for name in labels()), "--choose: “2 of 4 rows”")
             items = " ".join(visible_list_items(app))
             check("Talc" in items and "Zanzibar quartz" in items and "Calcite" not in items and "Gold" not in items,
                   f"--choose kind=silicate: the rows shown are {visible_list_items(app)}")

@@ -76,17 +76,17 @@ def cases(files):
         ("--page actions --unfold", ["--page", "actions", "--unfold", "3"], has("push button", "Share")),
         ("--unfold a result", ["--page", "filters", "--catalog", m, "--unfold", "1"], has("push button", "Copy Row")),
         ("FILE", [files["gems"]], shows("Opal")),
-        ("--catalog", ["--catalog", files["gems"]], count_is("3 of 3 items")),
+        ("--catalog", ["--catalog", files["gems"]], count_is("3 of 3 rows")),
         ("--encoding", ["--catalog", files["greek"], "--encoding", "ISO-8859-7"], shows("Τάλκης")),
-        ("--table", ["--catalog", files["database"], "--table", "gems"], count_is("3 of 3 items")),
-        ("--catalog-size", ["--catalog-size", "300"], count_is("300 of 300 items")),
-        ("--open-facet", ["--catalog", m, "--open-facet", "KIND"], has("check box", "carbonate")),
-        ("--choose", ["--catalog", m, "--choose", "Kind=SILICATE"], count_is("2 of 4 items")),
+        ("--table", ["--catalog", files["database"], "--table", "gems"], count_is("3 of 3 rows")),
+        ("--catalog-size", ["--catalog-size", "300"], count_is("300 of 300 rows")),
+        ("--open-facet", ["--catalog", m, "--open-facet", "KIND"], has("check box", "carbonate, 1 row")),
+        ("--choose", ["--catalog", m, "--choose", "Kind=SILICATE"], count_is("2 of 4 rows")),
         ("--measure", ["--catalog", m, "--measure", "mean:hardness", "--open-facet", "kind"],
-         has("push button", "silicate, mean of hardness 4, 2 values")),
-        ("--exclude", ["--catalog", m, "--exclude", "kind=silicate"], count_is("2 of 4 items")),
-        ("--range", ["--catalog", m, "--range", "hardness=2..3"], count_is("2 of 4 items")),
-        ("--search", ["--catalog", m, "--search", "QUARTZ"], count_is("1 of 4 items")),
+         has("check box", "silicate, mean of hardness 4, 2 values")),
+        ("--exclude", ["--catalog", m, "--exclude", "kind=silicate"], count_is("2 of 4 rows")),
+        ("--range", ["--catalog", m, "--range", "hardness=2..3"], count_is("2 of 4 rows")),
+        ("--search", ["--catalog", m, "--search", "QUARTZ"], count_is("1 of 4 rows")),
         ("--sort", ["--catalog", m, "--sort", "Hardness:desc"],
          lambda app: (visible_list_items(app) or [""])[0].startswith("Zanzibar quartz")),
         ("--view table", ["--catalog", m, "--view", "table"], has_role("table", "tree table")),
@@ -135,7 +135,7 @@ def later_launch(binary, data, files):
         print(f"later launch {name}", flush=True)
         app = start(binary, ["--page", "filters", "--catalog", files["minerals"]], data)
         try:
-            wait_for(lambda: count_is("4 of 4 items")(app), "the minerals file")
+            wait_for(lambda: count_is("4 of 4 rows")(app), "the minerals file")
             result = launch(binary, arguments, environment)
             check(result.returncode == 0, f"later launch {name}: status {result.returncode}, {result.stderr!r}")
             check(wait_for(lambda: worked(app), f"later launch {name}: its effect") is not None,
@@ -156,14 +156,14 @@ def bad_values(binary, data, files):
               f"first launch {arguments}: status {first.returncode}, {first.stderr!r}")
     app = start(binary, ["--page", "filters", "--catalog", files["minerals"]], data)
     try:
-        wait_for(lambda: count_is("4 of 4 items")(app), "the minerals file")
+        wait_for(lambda: count_is("4 of 4 rows")(app), "the minerals file")
         for arguments, word in BAD:
             later = launch(binary, arguments, environment)
             lines = [line for line in later.stderr.splitlines() if line.startswith("foldout:")]
             check(later.returncode == 2 and len(lines) == 1 and word in lines[0],
                   f"later launch {arguments}: status {later.returncode}, {later.stderr!r}")
         check(app.process.poll() is None, "the running window ended")
-        check(count_is("4 of 4 items")(app), f"bad later launches changed the window: {labels(app)[:5]}")
+        check(count_is("4 of 4 rows")(app), f"bad later launches changed the window: {labels(app)[:5]}")
     finally:
         app.close()
 
@@ -220,7 +220,7 @@ def one_answer(binary, data):
         first = ["--choose", "origin=JFK,LGA", "--view", "table"]
         app = App(binary, [path] + first, data, settings={"XDG_STATE_HOME": state})
         try:
-            wait_for(lambda: count_is(f"{exported_count(binary, environment, path, first[:2])} of 300 items")(app),
+            wait_for(lambda: count_is(f"{exported_count(binary, environment, path, first[:2])} of 300 rows")(app),
                      "the first launch's rows")
             views = os.path.join(state, "foldout", "views")
             wait_for(lambda: os.path.isdir(views) and os.listdir(views), "the first launch's view kept")
@@ -230,14 +230,14 @@ def one_answer(binary, data):
             expected = exported_count(binary, environment, path, second)
             app = App(binary, [path] + second, data, settings={"XDG_STATE_HOME": state})
             try:
-                check(wait_for(lambda: count_is(f"{expected} of 300 items")(app), f"{second}: {expected} rows") is not None,
+                check(wait_for(lambda: count_is(f"{expected} of 300 rows")(app), f"{second}: {expected} rows") is not None,
                       f"{second} after other filters: {labels(app)[:4]}, not {expected} rows as --export writes")
                 check(has_role("table", "tree table")(app), f"{second}: the table kept with the file's view is not shown")
                 later = ["--choose", "carrier=DL"]
                 expected = exported_count(binary, environment, path, later)
                 result = launch(binary, later, dict(environment, XDG_STATE_HOME=state))
                 check(result.returncode == 0, f"later launch {later}: status {result.returncode}, {result.stderr!r}")
-                check(wait_for(lambda: count_is(f"{expected} of 300 items")(app), f"{later}: {expected} rows") is not None,
+                check(wait_for(lambda: count_is(f"{expected} of 300 rows")(app), f"{later}: {expected} rows") is not None,
                       f"later launch {later} after {second}: {labels(app)[:4]}, not {expected} rows as --export writes")
             finally:
                 app.close()

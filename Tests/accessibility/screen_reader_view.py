@@ -97,7 +97,7 @@ class App:
             fail("timed out waiting for foldout on the accessibility bus")
             raise SystemExit(1)
         self.frame = wait_for(lambda: next((c for c in self.node if c is not None and role_of(c) == "frame"), None), "the window")
-        wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^Foldout$", "windowfocus", "--sync"],
+        wait_for(lambda: subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "Foldout$", "windowfocus", "--sync"],
                                         capture_output=True, timeout=5).returncode == 0, "keyboard focus on the window")
 
     def start(self, command, environment, seconds=30.0, attempts=3):
@@ -162,12 +162,14 @@ class App:
 
     def tab_to(self, wanted, what, key="Tab", presses=40):
         """Presses `key` until the focused object is one `wanted` accepts; it, or None."""
+        passed = []
         for _ in range(presses):
             focused = self.focused()
             if focused is not None and wanted(focused):
                 return focused
+            passed.append(f"{role_of(focused)} {focused.name!r}" if focused is not None else "nothing")
             keys(key)
-        fail(f"{key} never reached {what}")
+        fail(f"{key} never reached {what}; it passed {', '.join(dict.fromkeys(passed))}")
         return None
 
 
@@ -233,10 +235,13 @@ def filters_page(binary, data):
         check_names(app, "Filters")
         items = [n for n in app.objects() if role_of(n) == "list item"]
         check(all(n.name for n in items), "Filters: a result row has no name")
+        # Journey: open View Options, where the combo rows are, then focus the Sort by row, open
+        # it, choose the second option, all by keyboard.
+        app.tab_to(lambda n: n.name == "View Options", "the View Options button")
+        keys("Return")
         sort = wait_for(lambda: app.find_object("push button", starts="Sort by: "), "the Sort by combo row")
         check(sort is not None and "expanded" not in states(sort), "Filters: the closed Sort by row says it is expanded")
         options_before = len(names_of(app, "push button"))
-        # Journey: focus the Sort by row, open it, choose the second option, all by keyboard.
         app.tab_to(lambda n: n.name.startswith("Sort by: "), "the Sort by row")
         keys("Return")
         wait_for(lambda: "expanded" in states(app.find_object("push button", starts="Sort by: ")), "Sort by to say it is open")
@@ -246,6 +251,11 @@ def filters_page(binary, data):
         wait_for(lambda: app.find_object("push button", starts="Sort by: ") is not None
                  and "expanded" not in states(app.find_object("push button", starts="Sort by: ")), "Sort by to close on a choice")
         check(len(names_of(app, "push button")) == options_before, "Filters: a closed combo row's options are still exposed")
+        # One Escape closes View Options (the combo row is closed already) and gives the focus back
+        # to its button.
+        keys("Escape")
+        wait_for(lambda: (lambda f: f is not None and f.name == "View Options")(app.focused()),
+                 "Escape to close View Options and focus its button")
         # Journey: open the Color flyout with the keyboard, choose an option, then reset it.
         color = wait_for(lambda: button_named(app, "Color"), "the Color facet button")
         check(color is not None and "expandable" in states(color), "Filters: the facet button does not say it opens a popup")
@@ -253,7 +263,7 @@ def filters_page(binary, data):
         app.tab_to(lambda n: n.name == "Color", "the Color facet button")
         keys("Return")
         wait_for(lambda: "expanded" in states(button_named(app, "Color")), "the Color button to say it is open")
-        option = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button" and n.name.startswith("Grey, ")), None),
+        option = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name.startswith("Grey, ")), None),
                           "the Grey option in the flyout")
         if option is not None:
             app.tab_to(lambda n: n.name.startswith("Grey, "), "the Grey option")
@@ -262,10 +272,10 @@ def filters_page(binary, data):
         if chosen is not None:
             app.tab_to(lambda n: n.name == "Color: Grey", "the Color button, now Grey")
             keys("Return")
-            grey = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button" and n.name.startswith("Grey, ")
+            grey = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name.startswith("Grey, ")
                                           and "visible" in states(n)), None), "the Grey option again")
             check(grey is not None and "checked" in states(grey), "Filters: the chosen option does not say it is checked")
-            others = [n for n in walk(app.node) if role_of(n) == "push button" and n.name.startswith("Black, ")]
+            others = [n for n in walk(app.node) if role_of(n) == "check box" and n.name.startswith("Black, ")]
             check(all("checked" not in states(n) for n in others), "Filters: an option not chosen says it is checked")
             reset = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button" and n.name == "Any Color"), None),
                              "the Any Color item")
@@ -306,10 +316,10 @@ def filter_flyouts(binary, data):
         check_names(app, "Filters over flights.csv")
         names = [n.name for n in walk(app.node)]
         check("GtkSearchEntry" not in names, "Filters: the search field is announced by its type, GtkSearchEntry")
-        check(any(n.name == "Search titles" and role_of(n) in ("text", "entry") for n in walk(app.node)),
-              "Filters: no text field named Search titles")
-        # The active bar: the range asked for on the command line, removable by name.
-        check(button_named(app, "Remove dep_delay: ≥ 0") is not None, "Filters: no button Remove dep_delay: ≥ 0")
+        check(any(n.name.startswith("Search ") and role_of(n) in ("text", "entry") for n in walk(app.node)),
+              "Filters: no text field named for what it searches")
+        # The range asked for on the command line, on its facet's button with its column's name.
+        check(button_named(app, "dep_delay: ≥ 0") is not None, "Filters: no button dep_delay: ≥ 0")
         # Journey: open the range flyout, step its lower slider with the keys.
         keys("alt+2")
         app.tab_to(lambda n: n.name.startswith("dep_delay: "), "the dep_delay facet button")
@@ -332,20 +342,27 @@ def filter_flyouts(binary, data):
         # Journey: tick two origins with the keyboard; the flyout stays open, each tick CHECKED.
         app.tab_to(lambda n: n.name == "origin", "the origin facet button", key="shift+Tab")
         keys("Return")
-        jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name == "JFK"
-                                     and "visible" in states(n)), None), "the JFK tick box")
+        # Each option is one check box, its count in its name ("JFK, 1,234 rows"); the flyout
+        # opens with the focus on the first. Space on JFK chooses it alone and closes the flyout
+        # (seed 001); opened again, Space on LGA ticks it too and the flyout stays open.
+        jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box"
+                                     and n.name.startswith("JFK, ") and "visible" in states(n)), None), "the JFK option")
         if jfk is not None:
-            app.tab_to(lambda n: role_of(n) == "check box" and n.name == "JFK", "the JFK tick box")
+            wait_for(lambda: (lambda n: n is not None and role_of(n) == "check box" and n.name.startswith("EWR, "))(
+                app.focused()), "the flyout to focus its first option")
+            app.tab_to(lambda n: role_of(n) == "check box" and n.name.startswith("JFK, "), "the JFK option", key="Down")
             keys("space")
-            wait_for(lambda: "checked" in states(jfk), "JFK to say it is checked")
-            app.tab_to(lambda n: role_of(n) == "check box" and n.name == "LGA", "the LGA tick box")
+            wait_for(lambda: button_named(app, "origin: JFK") is not None, "the origin button to say JFK")
+            app.tab_to(lambda n: n.name == "origin: JFK", "the origin facet button")
+            keys("Return")
+            app.tab_to(lambda n: role_of(n) == "check box" and n.name.startswith("LGA, "), "the LGA option", key="Down")
             keys("space")
             wait_for(lambda: button_named(app, "origin: JFK, LGA") is not None, "the origin button to say JFK, LGA")
             check("visible" in states(jfk), "Filters: ticking closed the flyout")
         keys("Escape")
-        remove = wait_for(lambda: button_named(app, "Remove origin: JFK, LGA"), "the Remove origin: JFK, LGA button")
-        if remove is not None:
-            app.tab_to(lambda n: n.name == "Remove origin: JFK, LGA", "Remove origin: JFK, LGA")
+        clear = wait_for(lambda: button_named(app, "Clear Filters"), "the Clear Filters button")
+        if clear is not None:
+            app.tab_to(lambda n: n.name == "Clear Filters", "Clear Filters")
             keys("Return")
             wait_for(lambda: button_named(app, "origin") is not None, "the origin filter to be removed")
     finally:
@@ -421,7 +438,7 @@ def german_mnemonics(binary, data):
     journeys = (
         ("actions", [], ["Aktionen", "Filter", "Filme"]),
         ("actions", ["Return"], ["Teilen", "Entfernen"]),
-        ("filters", [], ["Öffnen …", "Titel durchsuchen", "In allen Textspalten", "Facetten"]),
+        ("filters", [], ["Öffnen …", "Facetten"]),
         ("movies", [], ["Bearbeiten"]),
         ("movies", ["ctrl+e"], ["Hinzufügen", "Löschen"]),
     )
@@ -510,31 +527,32 @@ def server_table(binary, data):
         app = App(binary, ["--page", "filters", "--in-database", "--table", "flights", "--measure", "mean:dep_delay",
                            server.keywords()], data)
         try:
-            count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 items" in (n.name or "")), None)
-            wait_for(lambda: count() == "400 of 400 items", "the matching count of the table in its server", seconds=20)
+            count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 rows" in (n.name or "")), None)
+            wait_for(lambda: count() == "400 of 400 rows", "the matching count of the table in its server", seconds=20)
             wait_for(lambda: button_named(app, "origin"), "the origin flyout")
             check_names(app, "A table in its server")
-            check(any(n.name == "Search titles" and role_of(n) in ("text", "entry") for n in walk(app.node)),
-                  "Server table: no text field named Search titles, as a file's page has")
+            check(any(n.name.startswith("Search ") and role_of(n) in ("text", "entry") for n in walk(app.node)),
+                  "Server table: no text field named for what it searches, as a file's page has")
             # Journey: tick JFK in the origin flyout by keyboard; the count is heard anew.
             keys("alt+2")
             app.tab_to(lambda n: n.name == "origin", "the origin facet button")
             keys("Return")
-            jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box" and n.name == "JFK"
-                                         and "visible" in states(n)), None), "the JFK tick box")
+            jfk = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "check box"
+                                         and n.name.startswith("JFK, ") and "visible" in states(n)), None), "the JFK option")
             expected = sum(1 for row in rows if row[0] == "JFK")
             # The option says the mean the server worked out, and of how many values.
-            said = wait_for(lambda: next((n.name for n in walk(app.node) if role_of(n) == "push button"
+            said = wait_for(lambda: next((n.name for n in walk(app.node) if role_of(n) == "check box"
                                           and (n.name or "").startswith("JFK, mean of dep_delay ")), None),
                             "the JFK option to say its mean dep_delay")
             check(said is not None and said.endswith(f", {expected} values"),
                   f"Server table: the JFK option says {said!r}, not the mean of its {expected} values")
             if jfk is not None:
-                app.tab_to(lambda n: role_of(n) == "check box" and n.name == "JFK", "the JFK tick box")
+                # Space on an option when none is ticked chooses it alone and closes the flyout.
+                app.tab_to(lambda n: role_of(n) == "check box" and n.name.startswith("JFK, "), "the JFK option",
+                           key="Down")
                 keys("space")
-                wait_for(lambda: "checked" in states(jfk), "JFK to say it is checked")
-                wait_for(lambda: count() == f"{expected} of 400 items", f"the count to say {expected} of 400 items")
-            keys("Escape")
+                wait_for(lambda: button_named(app, "origin: JFK") is not None, "the origin button to say JFK")
+                wait_for(lambda: count() == f"{expected} of 400 rows", f"the count to say {expected} of 400 rows")
             # Journey: Ctrl+F, Enter puts the focus on the first row; Enter unfolds its record.
             keys("ctrl+f", "Return")
             row = wait_for(lambda: next((n for n in walk(app.node) if role_of(n) == "push button"
@@ -619,8 +637,8 @@ def password_prompt(binary, data):
                       f"Password Needed: the focused field is named {field.name if field else None}, not Password")
                 subprocess.run(["xdotool", "type", "--delay", "60", "right"], check=True, timeout=10)
                 keys("Return")
-            count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 items" in (n.name or "")), None)
-            wait_for(lambda: count() == "400 of 400 items", "the table opened with the password", seconds=20)
+            count = lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 400 rows" in (n.name or "")), None)
+            wait_for(lambda: count() == "400 of 400 rows", "the table opened with the password", seconds=20)
         finally:
             app.close()
     finally:

@@ -39,6 +39,8 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
         case serverRefused(String)
         /// A problem in a spreadsheet's sheet, at the error's row and column when it has them.
         case sheet(String, problem: String)
+        /// A file that is no table, and what it is instead: "a PNG image" (`CatalogFileSignature`).
+        case notATable(kind: String)
     }
 
     public let line: Int
@@ -59,6 +61,13 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
     /// it; a database's password is left out of its address.
     public static func cannotOpen(_ path: String, _ reason: String) -> String {
         tr("cannot open catalog “{file}”: {reason}", ["file": DatabaseAddress.withoutPassword(path), "reason": reason])
+    }
+
+    /// "cannot open catalog “flights.csv”: …", or the error alone where it names the file itself
+    /// ("picture.png is a PNG image, not a table").
+    public static func cannotOpen(_ path: String, _ error: CatalogImportError) -> String {
+        if case .notATable = error.reason { return error.description }
+        return cannotOpen(path, error.description)
     }
 
     /// One line for people: "line 7, column 3: a quoted field is never closed", or
@@ -106,6 +115,11 @@ public struct CatalogImportError: Error, Equatable, Sendable, CustomStringConver
             tr("cannot connect to the database: {reason}", ["reason": why])
         case .serverRefused(let why): tr("the database server refused: {reason}", ["reason": why])
         case .sheet(let sheet, let problem): inSheet(sheet, problem)
+        case .notATable(let kind):
+            // TRANSLATORS: {kind} is what the file is instead: "a PNG image", "a PDF document".
+            tr(
+                "{file} is {kind}, not a table",
+                ["file": Catalog.fileName(of: path ?? tr("the file")), "kind": kind])
         }
     }
 

@@ -11,6 +11,9 @@ public struct CatalogOrigin: Sendable {
     public let encoding: String?
     /// The file's lines end with carriage returns alone, read as line feeds (`CatalogLineEnds`).
     private(set) var carriageReturns = false
+    /// The lines of records with more or fewer fields than the header, read padded or left out
+    /// (`Catalog.parseDelimitedPaddingRows`); empty when the file was read as written.
+    public private(set) var irregularLines: [Int] = []
 
     init(path: String, version: FileVersion, format: CatalogFileFormat = .delimited, encoding: String? = nil) {
         self.path = path
@@ -25,12 +28,21 @@ public struct CatalogOrigin: Sendable {
     }
 
     /// The file's records are the catalog's rows, in UTF-8 CSV or TSV: an export can copy them.
-    var holdsRecords: Bool { format == .delimited && encoding == nil && !carriageReturns }
+    var holdsRecords: Bool {
+        format == .delimited && encoding == nil && !carriageReturns && irregularLines.isEmpty
+    }
 
     /// The same file, its text read with line feeds for its carriage returns.
     var readWithLineFeeds: CatalogOrigin {
         var origin = self
         origin.carriageReturns = true
+        return origin
+    }
+
+    /// The same file, the records at `lines` padded or left out.
+    func withIrregularLines(_ lines: [Int]) -> CatalogOrigin {
+        var origin = self
+        origin.irregularLines = lines
         return origin
     }
 }
@@ -49,8 +61,9 @@ public enum CatalogFileFormat: Equatable, Sendable {
     /// An array of JSON objects, or JSON Lines.
     case json
     /// A sheet of a spreadsheet ("xlsx", "ods", "xls"); `headerRow` is the sheet's row (from 1)
-    /// its header was read from when rows above it were left out as a title, nil otherwise.
-    case spreadsheet(String, sheet: String, headerRow: Int?)
+    /// its header was read from when rows above it were left out as a title or the row was
+    /// `asked` for (`--header-row`), nil otherwise.
+    case spreadsheet(String, sheet: String, headerRow: Int?, asked: Bool = false)
 
     /// What a compressed file holds.
     public enum InnerFormat: Equatable, Sendable {

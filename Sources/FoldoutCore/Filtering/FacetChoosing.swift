@@ -1,7 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 /// What an option facet's flyout chooses in and counts by: a catalog's `FacetFilter`, or a table
 /// filtered in its database server (`DatabaseFacets`). The flyout never asks which.
-public protocol FacetChoosing: AnyObject {
+/// What a facet's button says, whichever engine filters: the column's name, or the name and what
+/// it filters by ("origin: JFK", "dep_delay: ≥ 60"), so a chosen facet still names its column.
+public protocol FacetLabelling: AnyObject {
+    func columnName(_ column: Int) -> String
+    /// "JFK, LGA", "3 options", "not UA", "≥ 60"; empty when the facet does not filter;
+    /// `listingAll` names every ticked option.
+    func filterText(forColumn column: Int, listingAll: Bool) -> String
+}
+
+extension FacetLabelling {
+    /// What the facet's button says: its column's name, and what it filters by when it does.
+    public func label(forColumn column: Int) -> String {
+        let text = filterText(forColumn: column, listingAll: false)
+        let name = columnName(column)
+        // TRANSLATORS: a chosen facet's button and its description: "origin: JFK".
+        return text.isEmpty ? name : tr("{facet}: {option}", ["facet": name, "option": text])
+    }
+}
+
+public protocol FacetChoosing: FacetLabelling {
     /// The facet's ticked options; empty when it does not filter.
     func selection(forColumn column: Int) -> FacetSelection
     /// Filters by `selection` (nothing ticked and not excluded: no longer).
@@ -16,10 +35,6 @@ public protocol FacetChoosing: AnyObject {
     func reset(column: Int)
     /// `measure` over each option's rows, given every other filter and the search.
     func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure]
-    /// What the facet's button says: what it filters by, else the column's name.
-    func label(forColumn column: Int) -> String
-    /// "JFK, LGA", "3 of origin", "not UA"; `listingAll` names every ticked option.
-    func filterText(forColumn column: Int, listingAll: Bool) -> String
 }
 
 /// A flyout's clicks, the same whatever chooses.
@@ -50,15 +65,15 @@ extension FacetChoosing {
 }
 
 extension FacetSelection {
-    /// "JFK, LGA", "3 of origin", "not UA": the ticked options by `text` (the "No value" option
+    /// "JFK, LGA", "3 options", "not UA": the ticked options by `text` (the "No value" option
     /// last), counted past two unless `listingAll`.
-    public func described(facet name: String, listingAll: Bool, text: (Int) -> String) -> String {
+    public func described(listingAll: Bool, text: (Int) -> String) -> String {
         var ticked = options.sorted().map(text)
         if noValue { ticked.append(tr("No value")) }
         let joined =
             ticked.count <= 2 || listingAll
             ? ticked.joined(separator: ", ")
-            : tr("{count} of {facet}", ["count": NumberText.grouped(ticked.count), "facet": name])
+            : trn("{count} option", "{count} options", ticked.count, ["count": NumberText.grouped(ticked.count)])
         // TRANSLATORS: a facet that matches every option but the ones named: "not UA".
         return excluded ? tr("not {options}", ["options": joined]) : joined
     }
@@ -66,8 +81,7 @@ extension FacetSelection {
 
 /// What a range facet's flyout chooses in and draws: a catalog's `FacetFilter`, or a table
 /// filtered in its database server (`DatabaseFacets`).
-public protocol RangeChoosing: AnyObject {
-    func columnName(_ column: Int) -> String
+public protocol RangeChoosing: FacetLabelling {
     func valueShape(ofColumn column: Int) -> FacetValueShape
     /// The column's smallest and largest value; nil when it has none.
     func extent(ofColumn column: Int) -> ClosedRange<Double>?
@@ -83,9 +97,6 @@ public protocol RangeChoosing: AnyObject {
     /// The column's values among the rows every other filter and the search match.
     func histogram(forColumn column: Int) -> FacetHistogram
     func reset(column: Int)
-    /// What the facet's button says.
-    func label(forColumn column: Int) -> String
-    func filterText(forColumn column: Int, listingAll: Bool) -> String
     var matchCount: Int { get }
 }
 

@@ -1,17 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// What a facet's button and the active-filters bar say about a filter.
+/// What a facet's button and the empty results say about a filter.
 extension FacetFilter {
     /// The options as a flyout shows them: the values, or "Yes" and "No".
     public func optionLabels(forColumn column: Int) -> [String] {
         isYesNo(column) ? [tr("Yes"), tr("No")] : options(forColumn: column)
-    }
-
-    /// What the facet's button says: what it filters by, else the column's name.
-    public func label(forColumn column: Int) -> String {
-        let name = catalog.columns[column].name
-        if let range = range(forColumn: column) { return name + " " + rangeText(range, forColumn: column) }
-        let selection = selection(forColumn: column)
-        return selection.isEmpty ? name : filterText(forColumn: column)
     }
 
     /// The option's text; the "No value" option's name for that index.
@@ -19,11 +11,11 @@ extension FacetFilter {
         option == noValueOption(forColumn: column) ? tr("No value") : optionLabels(forColumn: column)[option]
     }
 
-    /// "JFK, LGA", "3 of origin", "not UA"; for a range "≥ 60", "10–50", "June 2013". `listingAll`
+    /// "JFK, LGA", "3 options", "not UA"; for a range "≥ 60", "10–50", "June 2013". `listingAll`
     /// names every ticked option, where a button's label counts them past two.
     public func filterText(forColumn column: Int, listingAll: Bool = false) -> String {
         if let range = range(forColumn: column) { return rangeText(range, forColumn: column) }
-        return selection(forColumn: column).described(facet: catalog.columns[column].name, listingAll: listingAll) {
+        return selection(forColumn: column).described(listingAll: listingAll) {
             optionText($0, inColumn: column)
         }
     }

@@ -152,7 +152,7 @@ public enum KeptSort: Equatable, Sendable {
     case byTheTable
 }
 
-/// A facet that filters, as the active-filters bar and the empty state name it.
+/// A facet that filters, as the empty state names it.
 public struct ActiveFacet: Equatable, Sendable {
     public let column: Int
     public let name: String

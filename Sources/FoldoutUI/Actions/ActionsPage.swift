@@ -35,7 +35,7 @@ final class ActionsPage: ActionRowDelegate {
     static var keyBindings: [KeyBinding] {
         [
             KeyBinding("Up|Down", tr("Move between rows"), .actions), unfoldKey, foldKey,
-            KeyBinding("Tab", tr("Move to the row’s Share and Remove buttons, then out of the list"), .actions),
+            KeyBinding("Tab", tr("Go to the row’s buttons"), .actions),
         ]
     }
 

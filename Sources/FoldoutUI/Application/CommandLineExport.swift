@@ -76,7 +76,7 @@ enum CommandLineExport {
             do {
                 catalog = try CatalogReader.load(path: DatabasePasswords.filledIn(file), options: options)
             } catch {
-                return .failure(LaunchProblem(CatalogImportError.cannotOpen(file, error.description)))
+                return .failure(LaunchProblem(CatalogImportError.cannotOpen(file, error)))
             }
         case .generated(let count)?: catalog = Catalog.generate(count: count)
         case nil: return .failure(LaunchProblem(tr("--export and --summary need a catalog: FILE or --catalog FILE")))

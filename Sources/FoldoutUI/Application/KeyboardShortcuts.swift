@@ -15,12 +15,20 @@ enum KeyboardShortcuts {
         }
     }
 
-    /// The listing of `bindings` in `group`, in their order; two in a row that do the same (`?` and
-    /// Ctrl+?, installed in two ways) are one line.
-    private static func listing(_ bindings: [KeyBinding], in group: KeyBinding.Group) -> [ShortcutsWindow.Shortcut] {
+    /// The listing of `bindings` in `group`, in their order, each key once: a key declared again
+    /// (Escape clears the search, folds a record and closes a combo row) stays on its first line,
+    /// whose title says so, and a line left with no key is dropped; two in a row that do the same
+    /// (`?` and Ctrl+?, installed in two ways) are one line.
+    static func listing(_ bindings: [KeyBinding], in group: KeyBinding.Group) -> [ShortcutsWindow.Shortcut] {
         var shortcuts: [ShortcutsWindow.Shortcut] = []
+        var listed = Set<String>()
         for binding in bindings where binding.group == group {
-            let shortcut = binding.listing
+            let keys = binding.listing.accelerators.split(separator: " ").map(String.init).filter {
+                !listed.contains($0)
+            }
+            guard !keys.isEmpty else { continue }
+            listed.formUnion(keys)
+            let shortcut = ShortcutsWindow.Shortcut(keys.joined(separator: " "), binding.title)
             if let last = shortcuts.last, last.title == shortcut.title {
                 shortcuts[shortcuts.count - 1] = .init(last.accelerators + " " + shortcut.accelerators, last.title)
             } else {

@@ -15,7 +15,7 @@ extension LaunchRequest {
         do {
             read = try CatalogReader.load(path: path, options: options)
         } catch {
-            return .failure(LaunchProblem(CatalogImportError.cannotOpen(path, error.description)))
+            return .failure(LaunchProblem(CatalogImportError.cannotOpen(path, error)))
         }
         let problem = filters.problem(in: read, unfolding: firstPage == .filters ? unfoldRow : nil)
         return problem.map { .failure(LaunchProblem($0)) } ?? .success(read)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+import CatalogFormats
 import FoldoutCore
 import Gtk
 
@@ -63,6 +64,24 @@ extension LaunchRequest {
                 "encoding", tr("NAME"),
                 tr("Read the catalog’s text in the character set NAME (such as WINDOWS-1252, UTF-16LE)"),
                 into: \.readOptions.encoding),
+            .text(
+                "ragged-rows", tr("WHAT"),
+                tr("Read a CSV’s rows with too few fields padded and those with too many left out (pad), or refuse it")
+            ) { (request, text) throws(LaunchProblem) in
+                guard let rule = CatalogReadOptions.RaggedRows(rawValue: text) else {
+                    throw LaunchProblem(tr("--ragged-rows takes pad or refuse, not “{value}”", ["value": text]))
+                }
+                request.readOptions.raggedRows = rule
+            },
+            .text(
+                "header-row", tr("N"),
+                tr("Read a spreadsheet’s header from its row N (from 1), not from the row Foldout finds")
+            ) { (request, text) throws(LaunchProblem) in
+                guard let row = Int(text), row >= 1 else {
+                    throw LaunchProblem(tr("--header-row takes a row number from 1, not “{value}”", ["value": text]))
+                }
+                request.readOptions.headerRow = row
+            },
             .text(
                 "open-facet", tr("FACET"), tr("Open the flyout of the facet named FACET on the Filters page"),
                 into: \.filters.query.openFacet),

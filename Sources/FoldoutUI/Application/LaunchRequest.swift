@@ -55,7 +55,7 @@ struct LaunchRequest {
             }
             unfoldRow = row
         }
-        // --table and --encoding are declared after --catalog.
+        // --table, --encoding, --ragged-rows and --header-row are declared after --catalog.
         if case .file(let path, _, let atStart)? = catalog {
             catalog = .file(path: path, options: readOptions, atStart: atStart)
         }

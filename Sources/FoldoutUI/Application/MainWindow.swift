@@ -155,14 +155,14 @@ final class MainWindow {
         about.present()
     }
 
-    static var shortcutsKey: KeyBinding { KeyBinding("question", tr("Show keyboard shortcuts"), .general) }
-    static var shortcutsMenuKey: KeyBinding { KeyBinding("<Control>question", tr("Show keyboard shortcuts"), .general) }
+    static var shortcutsKey: KeyBinding { KeyBinding("question", tr("Keyboard shortcuts"), .general) }
+    static var shortcutsMenuKey: KeyBinding { KeyBinding("<Control>question", tr("Keyboard shortcuts"), .general) }
     /// GTK's: F10 opens a window's primary menu.
-    static var menuKey: KeyBinding { KeyBinding("F10", tr("Open the main menu"), .general) }
+    static var menuKey: KeyBinding { KeyBinding("F10", tr("Main menu"), .general) }
     static var closeKey: KeyBinding { KeyBinding("<Control>w", tr("Close the window"), .general) }
     static var quitKey: KeyBinding { KeyBinding("<Control>q", tr("Quit"), .general) }
     static func pageKey(_ page: Page) -> KeyBinding {
-        KeyBinding(page.accelerator, tr("Show the {page} page", ["page": page.title]), .general)
+        KeyBinding(page.accelerator, tr("{page} page", ["page": page.title]), .general)
     }
     /// The window's keys, as the shortcuts window lists them.
     static var keyBindings: [KeyBinding] {
@@ -192,6 +192,7 @@ final class MainWindow {
         headerShowsSwitcher = !narrow
         bottomBar.isVisible = narrow
         movies?.setNarrow(narrow)
+        filters?.setNarrow(narrow)
     }
 
     /// Unfolds row `row` of the Filters results when they are shown, else of the Actions page, and
@@ -291,9 +292,23 @@ final class MainWindow {
         headerEnd.isVisible = page == .movies
         window.insertActionGroup(MoviesPage.prefix, page == .movies ? ensureMoviesPage().actions : nil)
         window.insertActionGroup(FiltersPage.prefix, page == .filters ? ensureFiltersPage().actions : nil)
+        showTitle()
         for (holder, shown) in [(actions.root, Page.actions), (filtersHolder, .filters), (moviesHolder, .movies)] {
             holder.setAccessibleHidden(page != shown)
         }
+    }
+
+    /// What the window's title names besides Foldout.
+    private var titleNames: String?
+
+    /// The window's title names the table the Filters page shows, while it is shown, as a GNOME
+    /// app's names its document ("flights.csv — Foldout").
+    /// Set only when what it names changes.
+    private func showTitle() {
+        let name = page == .filters ? filters?.shownName : nil
+        guard name != titleNames else { return }
+        titleNames = name
+        window.title = name.map { tr("{name} — Foldout", ["name": $0]) } ?? tr("Foldout")
     }
 
     /// The file the catalog given at start was read from, watched once the Filters page exists.
@@ -306,7 +321,7 @@ final class MainWindow {
     func ensureFiltersPage() -> FiltersPage {
         if let filters { return filters }
         let clamp = Clamp(maximumWidth: Self.readableWidth)
-        let host = FiltersPageHost(
+        var host = FiltersPageHost(
             window: { [weak window] in window },
             notify: { [weak self] message in self?.notification.show(message) },
             fileOpened: { [weak self] path in self?.catalogFileOpened(path) },
@@ -314,7 +329,9 @@ final class MainWindow {
             // The closure keeps the clamp's wrapper (the page does not hold the clamp).
             resultsViewChanged: { view in clamp.setMaximumWidth(view == .rows ? Self.readableWidth : nil) },
             viewStore: viewStore)
+        host.shownNameChanged = { [weak self] _ in self?.showTitle() }
         let filters = FiltersPage(source: catalog, host: host)
+        filters.setNarrow(isNarrow)
         if let catalogPath { filters.watch(path: catalogPath) }
         clamp.child = filters.root
         filters.offerRecent(recentCatalogs.menu) { [weak self] in self?.recentCatalogs.refresh() }

@@ -12,7 +12,10 @@ enum RegionFormats {
         guard let conventions = localeconv()?.pointee else { return format }
         if isRegion(LC_NUMERIC) { readNumbers(conventions, into: &format) }
         if isRegion(LC_MONETARY) { readMoney(conventions, into: &format) }
-        if isRegion(LC_TIME) { format.day = day }
+        if isRegion(LC_TIME) {
+            format.day = day
+            format.shortMonth = shortMonth
+        }
         return format
     }
 
@@ -38,14 +41,23 @@ enum RegionFormats {
     }
 
     private static let day: @Sendable (Int, Int, Int) -> String = { year, month, day in
+        written(year, month, day, as: "%x") ?? CatalogDate.isoText(year: year, month: month, day: day)
+    }
+
+    private static let shortMonth: @Sendable (Int) -> String = { month in
+        written(2000, month, 1, as: "%b") ?? RegionFormat().shortMonth(month)
+    }
+
+    /// The day as strftime writes it in the region's `format`; nil if it writes nothing.
+    private static func written(_ year: Int, _ month: Int, _ day: Int, as format: String) -> String? {
         var time = tm()
         time.tm_year = Int32(year - 1900)
         time.tm_mon = Int32(month - 1)
         time.tm_mday = Int32(day)
         time.tm_hour = 12
         var buffer = [CChar](repeating: 0, count: 64)
-        let length = strftime(&buffer, buffer.count, "%x", &time)
-        guard length > 0 else { return CatalogDate.isoText(year: year, month: month, day: day) }
+        let length = strftime(&buffer, buffer.count, format, &time)
+        guard length > 0 else { return nil }
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

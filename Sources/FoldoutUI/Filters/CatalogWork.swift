@@ -100,7 +100,7 @@ final class CatalogWork {
     func chooseFile() {
         guard loading == nil else { return }
         let chooser = FileChooser(
-            title: tr("Open a Catalog"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
+            title: tr("Open File"), parent: window(), acceptLabel: tr("_Open"), cancelLabel: tr("_Cancel"))
         chooser.addFilter(
             name: tr("Catalogs (CSV, TSV, JSON, SQLite, spreadsheets, compressed)"),
             mimeTypes: CatalogFileTypes.mimeTypes,
@@ -178,6 +178,9 @@ final class CatalogWork {
         case .success(let catalog):
             lastOptions = options
             onOpened(catalog, path, prepared)
+            if let lines = catalog.origin?.irregularLines, !lines.isEmpty {
+                notify(RaggedRowsText.notice(file: name, lines: lines))
+            }
         case .failure(let error):
             if case .severalTables = error.reason {
                 choosePart(of: path, options: options)
@@ -191,6 +194,13 @@ final class CatalogWork {
                 }
             }
             if error.reason != .cancelled { showError(error, file: name) }
+            if case .wrongFieldCount = error.reason, options.raggedRows == .refuse {
+                errorDialog?.addAction(tr("Open Anyway")) { [weak self] in
+                    var padded = options
+                    padded.raggedRows = .pad
+                    self?.open(path: path, options: padded)
+                }
+            }
             onFailed(Self.problem(error, path: path))
         }
     }
@@ -250,7 +260,7 @@ final class CatalogWork {
     private static func problem(_ error: CatalogImportError, path: String) -> String {
         error.reason == .cancelled
             ? tr("reading “{file}” was cancelled", ["file": DatabaseAddress.withoutPassword(path)])
-            : CatalogImportError.cannotOpen(path, error.description)
+            : CatalogImportError.cannotOpen(path, error)
     }
 
     private func show(text: String, progress: Bool) { strip.show(text, progress: progress) }

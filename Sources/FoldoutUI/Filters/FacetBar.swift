@@ -3,15 +3,17 @@ import FoldoutCore
 import Gtk
 
 /// The facet bar, over any table the page filters (`FilteredTable`): one flyout per facet, in
-/// column order (in lines that wrap when they do not fit: a button is never cut off, its label is
-/// shortened with "…"), a greyed-out button in the place of each facet still being made, then the
-/// Facets menu, in which any column can be made a facet or stop being one, then whatever the page
-/// puts at the end (the Open button). The measure each option flyout shows is kept by its
-/// column's name while facets come and go.
+/// column order, on one line that scrolls sideways when it does not fit (the results keep the
+/// height; a button's label is shortened with "…"), a greyed-out button in the place of each facet
+/// still being made, then, always in view at the end, the Facets menu, in which any column can be
+/// made a facet or stop being one. The measure each option flyout shows is kept by its column's
+/// name while facets come and go.
 @MainActor
 final class FacetBar {
     let root = Box(.horizontal, spacing: 6)
-    private let menusBox = WrapBox(spacing: 6)
+    private let menusBox = Box(.horizontal, spacing: 6, role: .group)
+    /// The flyouts' line, scrolled sideways to the button that takes the focus.
+    let scroller = ScrolledWindow()
     let facetsButton = MenuButton()
     private let facetsPopover = Popover()
     /// The option flyouts and the range flyouts, each in column order.
@@ -35,12 +37,18 @@ final class FacetBar {
     /// The user chose a measure in a flyout.
     private let onMeasureChosen: @MainActor () -> Void
 
+    /// `trailing` follows the Facets menu (the page's Clear Filters).
     init(trailing: [Widget], onMeasureChosen: @escaping @MainActor () -> Void) {
         self.onMeasureChosen = onMeasureChosen
         root.addCSSClass("facet-bar")
-        menusBox.hexpand = true
-        root.append(menusBox)
+        menusBox.setAccessibleLabel(tr("Facets"))
+        scroller.scrollHorizontally()
+        scroller.hexpand = true
+        scroller.child = menusBox
+        scroller.scrollAtNaturalWidth()
+        root.append(scroller)
         FacetChecks.dress(facetsButton, popover: facetsPopover) { [weak self] in self?.buildFacetChecks() }
+        facetsButton.setAlign(vertical: .start)
         root.append(facetsButton)
         for widget in trailing {
             widget.setAlign(vertical: .start)
@@ -105,10 +113,13 @@ final class FacetBar {
 
     private func makeMenu(_ column: Int, in table: any FilteredTable) -> FacetMenu {
         let name = table.columnNames[column]
+        let varies: (Int) -> Bool = { [weak table] in
+            table?.extent(ofColumn: $0).map { $0.lowerBound < $0.upperBound } ?? true
+        }
         let menu = FacetMenu(
             column: column, name: name, options: table.optionLabels(forColumn: column),
             order: table.optionOrder(forColumn: column), noValue: table.noValueOption(forColumn: column) != nil,
-            columns: table.measurableColumns, filter: table
+            columns: table.measurableColumns, filter: table, varies: varies
         ) { [weak self] choice in
             guard let self else { return }
             self.measureChoices[name] = choice

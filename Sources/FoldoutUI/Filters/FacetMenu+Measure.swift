@@ -12,28 +12,36 @@ import Gtk
 extension FacetMenu {
     func measureChanged(from old: FacetMeasureChoice?) {
         guard measureChoice != old else { return }
-        if measureChoice?.sortsByValue == true { ordersByCount = false }
         measureChooser?.show(measureChoice)
         // The figures are asked for when the flyout opens; until then there is nothing to show.
         guard !optionButtons.isEmpty, popover.isOpen else { return }
         figures = measureChoice.map { currentMeasures($0.measure) } ?? []
-        if measureChoice?.sortsByValue == true || old?.sortsByValue == true {
+        if largestFirst || (old.map(\.sortsByValue) ?? ordersByCount) {
             layOutSoon()
         } else {
             refreshOptions()
         }
     }
 
-    /// Lays the options out again in their new order once the drop-down or check box that asked
-    /// has finished its signal, keeping the keyboard focus where it was.
-    private func layOutSoon() {
+    /// Lays the options out again in their new order once the drop-down that asked has finished
+    /// its signal, keeping the keyboard focus where it was.
+    func layOutSoon() {
         pendingLayOut?.cancel()
         pendingLayOut = MainLoop.idle { [weak self] in
             guard let self else { return false }
             self.pendingLayOut = nil
             let focused = self.measureChooser?.focusedWidget
+            let orderFocused = self.refocusOrder || self.orderDropDown?.containsFocus == true
+            self.refocusOrder = false
             self.layOut(availableHeight: self.laidOutForHeight)
-            _ = focused?.grabFocus()
+            _ = orderFocused ? self.orderDropDown?.grabFocus() : focused?.grabFocus()
+            // GTK 4.18 can still move the focus on as the drop-down's list closes: back to Order.
+            if orderFocused {
+                self.popover.afterNextFrame { [weak self] in
+                    guard let self, self.popover.isVisible, self.orderDropDown?.containsFocus == false else { return }
+                    _ = self.orderDropDown?.grabFocus()
+                }
+            }
             return false
         }
     }

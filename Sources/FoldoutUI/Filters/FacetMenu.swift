@@ -56,21 +56,28 @@ final class FacetMenu {
     /// The "Show" line; nil when the catalog has no column to measure.
     private(set) lazy var measureChooser: MeasureChooser? =
         MeasureChooser.canMeasure(measurableColumns)
-        ? MeasureChooser(columns: measurableColumns, choice: nil) { [weak self] choice in
-            self?.measureChoice = choice
-            self?.onMeasureChosen(choice)
+        ? MeasureChooser(columns: measurableColumns, choice: nil, varies: columnVaries) { [weak self] choice in
+            guard let self else { return }
+            // Counts shown largest first: the measure shown instead is listed so too.
+            var choice = choice
+            if self.measureChoice == nil, choice != nil { choice?.sortsByValue = self.ordersByCount }
+            self.measureChoice = choice
+            self.onMeasureChosen(choice)
         } : nil
     /// The columns a measure can be of (all of the catalog's or the table's; none: no Show line).
     let measurableColumns: [MeasurableColumn]
+    /// Whether a column's values are not all the same, where that is known: a measure starts on one.
+    private let columnVaries: (Int) -> Bool
     /// The user chose a measure, or the row counts again.
     private let onMeasureChosen: (FacetMeasureChoice?) -> Void
     var pendingLayOut: SourceToken?
 
     init(
         column: Int, name: String, options: [String], order: OptionOrder, noValue: Bool,
-        columns: [MeasurableColumn] = [], filter: any FacetChoosing,
+        columns: [MeasurableColumn] = [], filter: any FacetChoosing, varies: @escaping (Int) -> Bool = { _ in true },
         onMeasureChosen: @escaping (FacetMeasureChoice?) -> Void
     ) {
+        columnVaries = varies
         self.column = column
         self.filter = filter
         self.onMeasureChosen = onMeasureChosen
@@ -165,12 +172,24 @@ final class FacetMenu {
         counts = currentCounts
         figures = measureChoice.map { currentMeasures($0.measure) } ?? []
         // The order by count or measure is made again for the figures of now.
-        if ordersByCount || measureChoice?.sortsByValue == true { laidOutForHeight = -1 }
+        if largestFirst { laidOutForHeight = -1 }
         watchWindowHeight()
         refreshOptions()
         if let searchEntry {
             searchEntry.text = ""
             _ = searchEntry.grabFocus()
+        }
+        // GTK gives the popover's focus to its first widget (the Show line) once it is shown.
+        popover.afterNextFrame { [weak self] in self?.focusFirstOption() }
+    }
+
+    /// Once shown, the focus on the filter field or the first option: from there the arrows (and
+    /// Tab, one stop an option) move from option to option.
+    private func focusFirstOption() {
+        if let searchEntry {
+            _ = searchEntry.grabFocus()
+        } else {
+            _ = optionButtons.first { $0.isSensitive }?.grabFocus()
         }
     }
 
@@ -190,7 +209,12 @@ final class FacetMenu {
         lines = []
         bars = []
         for index in listedOptions() {
+            // The option is one Tab stop and one check box to a screen reader: its button, which
+            // says whether it is ticked; the tick box beside it is for the pointer.
             let tick = CheckButton(label: "")
+            tick.isFocusable = false
+            tick.canFocus = false
+            tick.setAccessibleHidden(true)
             tick.tooltip = tr("Tick {option} too", ["option": options[index]])
             tick.onToggled { [weak self, weak tick] in
                 guard let self, let tick, tick.isActive != self.isTicked(index) else { return }
@@ -210,7 +234,7 @@ final class FacetMenu {
             let content = Box(.vertical, spacing: 2)
             content.append(row)
             content.append(bar)
-            let button = Button(child: content)
+            let button = Button(child: content, role: .checkBox)
             button.addCSSClass("flat")
             button.hexpand = true
             button.onClicked { [weak self] in self?.clicked(index) }
@@ -228,22 +252,21 @@ final class FacetMenu {
         }
         contentBox = box
         let note = Box(.horizontal, spacing: 6)
-        let order = Label(orderNote)
-        order.addCSSClass("dim-label")
-        order.addCSSClass("facet-order")
-        order.xalign = 0
-        order.hexpand = true
-        note.append(order)
-        let byCount = CheckButton(label: tr("Most rows first"))
-        byCount.isActive = ordersByCount
-        byCount.tooltip = tr("List the options with the most rows first, else in the stated order")
-        byCount.onToggled { [weak self, weak byCount] in
-            guard let self, let byCount, byCount.isActive != self.ordersByCount else { return }
-            self.ordersByCount = byCount.isActive
-            if byCount.isActive { self.measureChoice?.sortsByValue = false }
-            self.layOut(availableHeight: self.laidOutForHeight)
+        let caption = Label(tr("Order"))
+        caption.addCSSClass("dim-label")
+        note.append(caption)
+        // One order, whichever figure is shown: the options' own, or the figure's, largest first.
+        let order = DropDown(strings: [orderNote, tr("Largest first")])
+        order.selected = largestFirst ? 1 : 0
+        order.setAccessibleLabel(tr("Order of the options"))
+        order.tooltip = tr("List the options in their own order, or by the figure shown beside them, the largest first")
+        order.onSelected { [weak self, weak order] in
+            guard let self, let order, (order.selected == 1) != self.largestFirst else { return }
+            self.refocusOrder = true
+            self.setLargestFirst(order.selected == 1)
         }
-        note.append(byCount)
+        orderDropDown = order
+        note.append(order)
         if options.count > Self.searchableOptions {
             // Laid out again while the window is resized: what was typed stays.
             let typed = searchEntry?.text ?? ""
@@ -319,30 +342,48 @@ final class FacetMenu {
             }
             let items =
                 figureDescription(index)
-                ?? trn("{count} item", "{count} items", count, ["count": NumberText.grouped(count)])
+                ?? trn("{count} row", "{count} rows", count, ["count": NumberText.grouped(count)])
             let text = tr("{option}, {items}", ["option": options[index], "items": items])
             optionButtons[row].setAccessibleLabel(
                 ticked ? tr("{option}, {items}, chosen", ["option": options[index], "items": items]) : text)
             optionButtons[row].setAccessibleChecked(ticked)
-            ticks[row].setAccessibleLabel(options[index])
         }
         showBars()
         excludeCheck.isActive = selection.excluded
         resetButton.isSensitive = !selection.isEmpty || selection.excluded
     }
 
-    /// Whether the options are listed by their counts, most first: at first only in a long
-    /// flyout (4,000 tail numbers), where the stated order says little.
+    /// While the counts are shown, whether the options are listed by them, most first: at first
+    /// only in a long flyout (4,000 tail numbers), where the stated order says little.
     var ordersByCount: Bool
+    /// The flyout's Order: its options' own, or "Largest first".
+    private(set) var orderDropDown: DropDown?
+    /// The order was chosen in its drop-down: the new one gets the focus once laid out again.
+    var refocusOrder = false
+
+    /// Whether the options are listed by the figure shown beside them, the largest first.
+    var largestFirst: Bool { measureChoice.map(\.sortsByValue) ?? ordersByCount }
+
+    /// Lists the options by the figure shown, the largest first, or in their own order.
+    func setLargestFirst(_ on: Bool) {
+        if var choice = measureChoice {
+            choice.sortsByValue = on
+            measureChoice = choice
+            onMeasureChosen(choice)
+        } else {
+            ordersByCount = on
+            layOutSoon()
+        }
+    }
 
     /// The options built, in the stated order or by count: all of them, or in a long flyout the
     /// first `maxListed` that contain the typed text, the ticked ones first.
     private func listedOptions() -> [Int] {
         listed = []
         var order = Array(options.indices)
-        if measureChoice?.sortsByValue == true {
+        if largestFirst && measureChoice != nil {
             order = orderedByMeasure(order)
-        } else if ordersByCount {
+        } else if largestFirst {
             let counts = self.counts
             func count(_ index: Int) -> Int { index < counts.count ? counts[index] : 0 }
             order.sort { count($0) != count($1) ? count($0) > count($1) : $0 < $1 }

@@ -32,6 +32,11 @@ final class FiltersPage {
     let section = ComboSection()
     private let shown = ShownTable()
     private let host: FiltersPageHost
+    /// The name of the table shown (a file's, a server table's), nil for the generated catalog;
+    /// the window's title says it.
+    private(set) var shownName: String? {
+        didSet { if shownName != oldValue { host.shownNameChanged(shownName) } }
+    }
     private let combos: ComboRows
     let countLabel = Label()
     let sourceLabel = Label()
@@ -51,11 +56,10 @@ final class FiltersPage {
     private(set) lazy var search: FiltersSearch = FiltersSearch(shown: shown, section: section) { [weak self] busy in
         if busy { self?.work.showSearching() } else { self?.work.finishWorking() }
     }
-    private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [opens.root]) { [weak self] in self?.viewChanged() }
-    private(set) lazy var activeBar: ActiveFiltersBar = ActiveFiltersBar(
-        onRemove: { [weak self] column in self?.shownTable?.reset(column: column) },
-        onRemoveSearch: { [weak self] in self?.search.entry.text = "" },
-        onClear: { [weak self] in self?.clearFilters() })
+    private(set) lazy var facetBar: FacetBar = FacetBar(trailing: [clearButton]) { [weak self] in self?.viewChanged() }
+    /// After the facets while anything filters: the facets' buttons and the search field say what.
+    let clearButton = Button(label: tr("Clear Filters"))
+    private(set) lazy var viewOptions = ViewOptions(combos: combos, everyColumn: search.everyColumn)
     private(set) lazy var fileBar: FileChangedBar = FileChangedBar { [weak self] in self?.reload() }
     private(set) lazy var encodingButton: EncodingButton = EncodingButton { [weak self] encoding in
         self?.reload(in: encoding)
@@ -163,31 +167,44 @@ final class FiltersPage {
     }
 
     private func buildLayout() {
+        // docs/design.md: the search and Open… on the first line, the facets on one line that
+        // scrolls sideways, then the count with the view's controls; the results get the rest.
         root.addCSSClass("filters-page")
-        root.append(search.root)
+        let toolbar = Box(.horizontal, spacing: 6)
+        toolbar.addCSSClass("filters-toolbar")
+        search.root.hexpand = true
+        toolbar.append(search.root)
+        toolbar.append(opens.root)
+        root.append(toolbar)
         root.append(facetBar.root)
 
-        root.append(combos.root)
         root.append(fileBar.root)
         root.append(banner.root)
-        root.append(activeBar.root)
 
         let status = Self.statusBar(countLabel, sourceLabel)
+        clearButton.addCSSClass("flat")
+        clearButton.tooltip = tr("Show every row: no facet chosen, no search (Ctrl+Backspace)")
+        clearButton.isVisible = false
+        clearButton.onClicked { [weak self] in self?.clearFilters() }
         status.append(encodingButton.root)
         status.append(spinner)
         status.append(work.root)
         status.append(rowsExport.root)
         status.append(columnsMenu.button)
+        status.append(viewOptions.button)
         viewSwitcher.addCSSClass("results-views")
         status.append(viewSwitcher)
         root.append(status)
 
         resultsStack.addTitled(list.scrolled, name: "rows", title: tr("Rows"), iconName: "view-list-symbolic")
+        resultsStack.addTitled(table.root, name: "table", title: tr("Table"), iconName: "view-grid-symbolic")
         resultsStack.addTitled(
-            table.root, name: "table", title: tr("Table"), iconName: "x-office-spreadsheet-symbolic")
-        resultsStack.addTitled(
-            summary.root, name: "summary", title: tr("Summary"), iconName: "dialog-information-symbolic")
+            summary.root, name: "summary", title: tr("Summary"), iconName: "accessories-calculator-symbolic")
+        viewOptions.show(for: .rows)
         // A wide table scrolls sideways; the rows fit a narrow window.
+        // Rows, table and summary change at once, as Files' views do: a click just after the
+        // switch reaches the view shown, not the one fading out.
+        resultsStack.crossfades = false
         resultsStack.isWidthHomogeneous = false
         resultsStack.vexpand = true
         root.append(resultsStack)
@@ -198,7 +215,7 @@ final class FiltersPage {
 
     /// The line above the results: how many match, then where they come from, dimmed.
     private static func statusBar(_ countLabel: Label, _ sourceLabel: Label) -> Box {
-        let status = Box(.horizontal, spacing: 8)
+        let status = Box(.horizontal, spacing: 4)
         status.addCSSClass("results-status")
         countLabel.xalign = 0
         status.append(countLabel)
@@ -282,6 +299,7 @@ final class FiltersPage {
         rememberedPath = RememberedView.path(of: catalog)
         sourceLabel.text = catalog.sourceText
         sourceLabel.tooltip = nil
+        shownName = catalog.name.isEmpty ? nil : catalog.name
         if let filter {
             filter.replaceCatalog(catalog, prepared: prepared)
             setInteractive(true)
@@ -329,6 +347,7 @@ final class FiltersPage {
         facetBar.isSensitive = interactive
         search.root.isSensitive = interactive
         combos.setSensitive(interactive)
+        viewOptions.button.isSensitive = interactive
         updateActions()
     }
 
@@ -344,6 +363,17 @@ final class FiltersPage {
     func clearFilters() {
         shownTable?.resetAll()
         search.entry.text = ""
+    }
+
+    /// In a narrow window Clear Filters is its icon, so the facet bar keeps the room for a facet's
+    /// button whole; its name stays for assistive technologies and in its tooltip.
+    func setNarrow(_ narrow: Bool) {
+        if narrow {
+            clearButton.setIconName("edit-clear-all-symbolic")
+        } else {
+            clearButton.label = tr("Clear Filters")
+        }
+        clearButton.setAccessibleLabel(tr("Clear Filters"))
     }
 
     /// Sets the filter asked for; false if the catalog shown cannot take it.
@@ -368,14 +398,12 @@ final class FiltersPage {
                 section.setColumns(
                     named: names, title: table.titleColumn, details: table.detailColumns, sort: table.sort)
             }
-            activeBar.show(table)
             facetBar.refreshCounts()
         }
         if change.contains(.filter) {
             // A view given back or a launch may set the sort in the table: Sort by follows.
             if sortRun.inFlight == nil && section.sort != table.sort { section.choose(sort: table.sort) }
             facetBar.showLabels()
-            activeBar.show(table)
             refreshSummary()
         }
         if change.contains(.counts) { facetBar.refreshCounts() }
@@ -401,6 +429,7 @@ final class FiltersPage {
             table.showSort(section.sort)
             if let shownTable { sortRun.sort(shownTable, by: section.sort) }
         case .chose(.title):
+            search.describeColumns()
             list.rebind()
             tableLayout.show()
             if !search.entry.text.isEmpty && !search.everyColumn.isActive { search.run() }
@@ -409,6 +438,7 @@ final class FiltersPage {
             tableLayout.show()
         case .columns:
             // A new catalog: its results follow and bind every row afresh.
+            search.describeColumns()
             tableLayout.show()
         }
     }
@@ -426,6 +456,7 @@ final class FiltersPage {
         resultsStack.onNotify("visible-child-name") { [weak self] in
             guard let self else { return }
             self.columnsMenu.button.isVisible = self.isTableShown
+            self.viewOptions.show(for: self.resultsView)
             if self.isTableShown { self.table.showing() }
             self.host.resultsViewChanged(self.resultsView)
             self.refreshSummary()
@@ -469,14 +500,14 @@ final class FiltersPage {
         guard let table = shownTable else { return }
         let total = table.rowCount
         if table.isMatchCountKnown {
-            countLabel.text = trn(
-                "{shown} of {total} item", "{shown} of {total} items", total,
-                ["shown": NumberText.grouped(table.matchCount), "total": NumberText.grouped(total)])
+            let figures = ["shown": NumberText.grouped(table.matchCount), "total": NumberText.grouped(total)]
+            countLabel.text = trn("{shown} of {total} row", "{shown} of {total} rows", total, figures)
         } else {
             countLabel.text = tr("Counting…")
         }
         countLabel.setCSSClass("counting", table.isCounting)
         countLabel.tooltip = table.isCounting ? tr("Counting…") : nil
+        clearButton.isVisible = table.isNarrowed
         facetBar.dim()
         let busy = table.isCounting || table.isFetchingRows || !table.facetsBeingMade.isEmpty || table.isMeasuring
         spinner.spinning = busy && table.failure == nil
@@ -574,9 +605,9 @@ final class FiltersPage {
         isGenerating = false
         let address = DatabaseAddress.withoutPassword(path)
         rememberedPath = DatabaseAddress(address)?.withoutPassword(table: table.name)
-        sourceLabel.text = tr(
-            "in {table}, filtered in its server",
-            ["table": DatabaseAddress(address)?.displayName(table: table.name) ?? table.name])
+        let name = DatabaseAddress(address)?.displayName(table: table.name) ?? table.name
+        sourceLabel.text = tr("in {table}, filtered in its server", ["table": name])
+        shownName = name
         sourceLabel.tooltip = address
         encodingButton.show(encoding: nil)
         present(DatabaseFacets(table: table) { body in MainLoop.post(body) })

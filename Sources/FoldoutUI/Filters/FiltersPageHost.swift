@@ -14,4 +14,7 @@ struct FiltersPageHost {
     let resultsViewChanged: @MainActor (ResultsView) -> Void
     /// Where each file's view is kept; nil: nowhere.
     let viewStore: CatalogViewStore?
+    /// After the page came to show another table: its name (a file's, a server table's), nil
+    /// for the generated catalog.
+    var shownNameChanged: @MainActor (String?) -> Void = { _ in }
 }

@@ -7,37 +7,41 @@ import Gtk
 extension FiltersPage {
     static var openKey: KeyBinding {
         KeyBinding(
-            "<Control>o", tr("Open a catalog: CSV, TSV, JSON, SQLite or a spreadsheet, compressed too"), .filters,
+            "<Control>o", tr("Open a table file"), .filters,
             mnemonicOf: tr("_Open…"))
     }
     static var searchKey: KeyBinding {
-        KeyBinding("<Control>f", tr("Search the results; typing in the list starts a search too"), .filters)
+        KeyBinding("<Control>f", tr("Search"), .filters)
     }
     static var reloadKey: KeyBinding {
-        KeyBinding("F5|<Control>r", tr("Read the file shown again"), .filters, mnemonicOf: tr("_Reload"))
+        KeyBinding("F5|<Control>r", tr("Reload or retry"), .filters, mnemonicOf: tr("_Reload"))
     }
     static var copyKey: KeyBinding {
-        KeyBinding("<Control>c", tr("Copy the selected results as tab-separated text"), .filters)
+        KeyBinding("<Control>c", tr("Copy the selection or summary"), .filters)
     }
     static var exportKey: KeyBinding {
-        KeyBinding("<Shift><Control>s", tr("Export the results to a CSV or TSV file"), .filters)
+        KeyBinding("<Shift><Control>s", tr("Export the results"), .filters)
     }
     static var clearKey: KeyBinding {
         KeyBinding(
-            "<Control>BackSpace", tr("Clear the choice of every facet and the search"), .filters,
+            "<Control>BackSpace", tr("Clear the filters"), .filters,
             mnemonicOf: tr("_Clear Filters"))
     }
 
     /// The banner's, while a table in its server could not answer.
     static var retryKey: KeyBinding {
-        KeyBinding(mnemonicOf: tr("_Retry"), tr("Ask the database server again, once it could not answer"), .filters)
+        KeyBinding(mnemonicOf: tr("_Retry"), tr("Ask the server again"), .filters)
     }
 
     static var keyBindings: [KeyBinding] {
-        [openKey, searchKey, reloadKey] + FiltersSearch.keyBindings + [
+        // A key listed twice is shown once, with the first title (`KeyboardShortcuts`): Return and
+        // Escape come first with titles that cover what they do in the search and the combo rows.
+        [openKey, searchKey, reloadKey] + [
             UnfoldedResult.unfoldKey, UnfoldedResult.foldKey, UnfoldedResult.aboveKey, UnfoldedResult.belowKey,
-            // GTK's list selects with Shift and the arrows, and Ctrl+A.
-            KeyBinding("<Shift>Up|<Shift>Down|<Control>a", tr("Select results"), .filters), copyKey,
+        ] + FiltersSearch.keyBindings + [
+            // GTK's list selects with Shift and the arrows, and all with Ctrl+A.
+            KeyBinding("<Shift>Up|<Shift>Down", tr("Select results"), .filters),
+            KeyBinding("<Control>a", tr("Select all"), .filters), copyKey,
             ResultsSummary.copyKey, exportKey, clearKey, retryKey, ComboRow.openKey, ComboRow.closeKey,
         ]
     }

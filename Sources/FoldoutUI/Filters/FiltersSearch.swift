@@ -14,14 +14,15 @@ final class FiltersSearch {
     /// focus to the results).
     static var keyBindings: [KeyBinding] {
         [
-            KeyBinding("Escape", tr("Clear the search (in the search field)"), .filters),
-            KeyBinding("Return", tr("Go from the search field to the results"), .filters),
+            KeyBinding("Escape", tr("Clear the search"), .filters),
+            KeyBinding("Return", tr("Go to the results"), .filters),
         ]
     }
 
     let root = Box(.horizontal, spacing: 8)
-    let entry = SearchEntry(placeholder: tr("Search titles"))
-    let everyColumn = CheckButton(label: tr("In every text column"))
+    let entry = SearchEntry()
+    /// Shown in the page's View Options.
+    let everyColumn = CheckButton(label: tr("Search every text column"))
     /// What is searched: the table shown, in the column the results are titled by (`section`'s).
     private let shown: ShownTable
     private let section: ComboSection
@@ -50,18 +51,28 @@ final class FiltersSearch {
         root.addCSSClass("filters-search")
         entry.hexpand = true
         entry.tooltip = tr("Search the results (Ctrl+F); Escape clears")
-        entry.setAccessibleLabel(tr("Search titles"))
         root.append(entry)
         everyColumn.tooltip = tr("Search every text column, not only the title")
-        root.append(everyColumn)
+        describeColumns()
         entry.onChanged { [weak self] in self?.runSoon() }
         entry.onStopSearch { [weak self] in self?.entry.text = "" }
         everyColumn.onToggled { [weak self] in
-            guard let self else { return }
-            self.entry.setAccessibleLabel(
-                self.everyColumn.isActive ? tr("Search every text column") : tr("Search titles"))
-            self.run()
+            self?.describeColumns()
+            self?.run()
         }
+    }
+
+    /// The field says what it searches: "Search tailnum", the title column, or every text column.
+    func describeColumns() {
+        let names = shown.table?.columnNames ?? []
+        let title = names.indices.contains(section.titleColumn) ? names[section.titleColumn] : nil
+        let text =
+            everyColumn.isActive
+            ? tr("Search every text column")
+            : title.map { tr("Search {column}", ["column": $0]) } ?? tr("Search titles")
+        guard entry.placeholder != text else { return }
+        entry.placeholder = text
+        entry.setAccessibleLabel(text)
     }
 
     /// The columns searched now.

@@ -2,31 +2,36 @@
 import FoldoutCore
 import Gtk
 
-/// The "Show" line of an option flyout: each option's row count ("Rows"), or a measure of a number
-/// or date column over each option's rows ("Mean of" arr_delay), and whether the options are then
-/// listed by it, the largest first. Two drop-downs, which the keyboard opens and chooses in like
-/// any list. It shows the choice it is given and reports what the user picks; the column list is
-/// the columns the aggregate can measure (no sum of dates), made again when the aggregate changes.
+/// The "Show" line of an option flyout: each option's row count ("Count"), or a measure of a number
+/// or date column over each option's rows ("Mean of" arr_delay; the flyout's Order lists the
+/// options by it). Two drop-downs, which the keyboard opens and chooses in like any list. It shows
+/// the choice it is given and reports what the user picks; the column list is the columns the
+/// aggregate can measure (no sum of dates), made again when the aggregate changes.
 @MainActor
 final class MeasureChooser {
     let root = Box(.horizontal, spacing: 6)
     let aggregateDropDown: DropDown
     /// Shown while a measure is chosen.
     private(set) var columnDropDown: DropDown?
-    let sortCheck = CheckButton(label: tr("Largest first"))
     private let columnHolder = Box(.horizontal)
     private let columns: [MeasurableColumn]
     /// The catalog columns listed in the column drop-down, in its order.
     private(set) var listedColumns: [Int] = []
     private var choice: FacetMeasureChoice?
+    private let varies: (Int) -> Bool
     /// The user picked a measure, or the row counts (nil).
     private let onChoose: (FacetMeasureChoice?) -> Void
 
     /// What the aggregate drop-down lists: row counts, then each aggregate.
     static let aggregates: [FacetMeasure.Aggregate?] = [nil] + FacetMeasure.Aggregate.allCases
 
-    init(columns: [MeasurableColumn], choice: FacetMeasureChoice?, onChoose: @escaping (FacetMeasureChoice?) -> Void) {
+    /// `varies` says whether a column's values are not all the same, where that is known.
+    init(
+        columns: [MeasurableColumn], choice: FacetMeasureChoice?, varies: @escaping (Int) -> Bool,
+        onChoose: @escaping (FacetMeasureChoice?) -> Void
+    ) {
         self.columns = columns
+        self.varies = varies
         self.onChoose = onChoose
         self.choice = choice
         aggregateDropDown = DropDown(strings: Self.aggregates.map(Self.aggregateItem))
@@ -40,13 +45,6 @@ final class MeasureChooser {
         root.append(caption)
         root.append(aggregateDropDown)
         root.append(columnHolder)
-        sortCheck.tooltip = tr("List the options by the measure, the largest first")
-        sortCheck.onToggled { [weak self] in
-            guard let self, var choice = self.choice, choice.sortsByValue != self.sortCheck.isActive else { return }
-            choice.sortsByValue = self.sortCheck.isActive
-            self.choose(choice)
-        }
-        root.append(sortCheck)
         listColumns()
     }
 
@@ -58,7 +56,7 @@ final class MeasureChooser {
     /// "Rows", "Mean of"…
     static func aggregateItem(_ aggregate: FacetMeasure.Aggregate?) -> String {
         switch aggregate {
-        case nil: tr("Rows")
+        case nil: tr("Count")
         case .sum: tr("Sum of")
         case .mean: tr("Mean of")
         case .median: tr("Median of")
@@ -69,7 +67,7 @@ final class MeasureChooser {
 
     /// Where the keyboard focus is in the line, to give it back after the flyout is laid out again.
     var focusedWidget: Widget? {
-        [aggregateDropDown, columnDropDown, sortCheck].compactMap { $0 }.first { $0.containsFocus }
+        [aggregateDropDown, columnDropDown].compactMap { $0 }.first { $0.containsFocus }
     }
 
     /// Shows `choice`, chosen elsewhere (a view kept, a command line); reports nothing.
@@ -96,7 +94,8 @@ final class MeasureChooser {
         }
         guard aggregate != choice?.measure.aggregate else { return }
         let columns = measurable(by: aggregate)
-        guard let first = columns.first else { return }
+        // Not a column whose every value is the same (flights' year): its mean says nothing.
+        guard let first = columns.first(where: varies) ?? columns.first else { return }
         let column = choice.map(\.measure.column).flatMap { columns.contains($0) ? $0 : nil } ?? first
         choose(FacetMeasureChoice(FacetMeasure(aggregate, of: column), sortsByValue: choice?.sortsByValue ?? false))
         listColumns()
@@ -115,12 +114,10 @@ final class MeasureChooser {
     }
 
     /// A new column drop-down for the aggregate chosen, the chosen column selected before it
-    /// reports anything; with row counts, none, and no sort check.
+    /// reports anything; with row counts, none.
     private func listColumns() {
         if let columnDropDown { columnHolder.remove(columnDropDown) }
         columnDropDown = nil
-        sortCheck.isVisible = choice != nil
-        sortCheck.isActive = choice?.sortsByValue ?? false
         guard let measure = choice?.measure else {
             listedColumns = []
             return

@@ -24,19 +24,15 @@ final class RangeMenu {
     let lowerEntry = Entry(placeholder: tr("any"))
     let upperEntry = Entry(placeholder: tr("any"))
     let countLabel = Label()
-    /// Under the histogram: the smallest value, how the bins divide the column, the largest.
-    let lowestLabel = Label()
-    let binsLabel = Label()
-    let highestLabel = Label()
     let logarithmicCheck = CheckButton(label: tr("Logarithmic scale"))
     let missingCheck = CheckButton(label: "")
     let resetButton: Button
     private weak var filter: (any RangeChoosing)?
-    private let values: FacetValueShape
+    let values: FacetValueShape
     /// The column's smallest and largest value, read when the flyout first opens (a pass over
     /// every row, not for the facet bar's start-up).
     private lazy var extent: ClosedRange<Double> = filter?.extent(ofColumn: column) ?? 0...1
-    private var histogram: FacetHistogram?
+    private(set) var histogram: FacetHistogram?
     private var drag: (start: Double, lower: Double, upper: Double, moved: Bool)?
     /// What `refresh` last showed on the button.
     private var shownLabel: (label: String, described: String, chosen: Bool)?
@@ -61,18 +57,10 @@ final class RangeMenu {
 
     private func layOut(logarithmic: Bool, missing: Int) -> Box {
         let box = Box(.vertical, spacing: 6)
-        histogramArea.setContentSize(width: 320, height: 96)
+        histogramArea.setContentSize(width: 320, height: 96 + Int32(Self.axisHeight))
         histogramArea.addCSSClass("histogram")
         histogramArea.onDraw { [weak self] canvas, width, height in self?.draw(canvas, width, height) }
         box.append(histogramArea)
-        let scale = Box(.horizontal, spacing: 6)
-        for (label, align) in [(lowestLabel, Float(0)), (binsLabel, 0.5), (highestLabel, 1)] {
-            label.addCSSClass("dim-label")
-            label.xalign = align
-            label.hexpand = true
-            scale.append(label)
-        }
-        box.append(scale)
         for (scale, label) in [(lowerScale, tr("From")), (upperScale, tr("To"))] {
             scale.hasOrigin = false
             scale.hexpand = true
@@ -194,9 +182,13 @@ final class RangeMenu {
             "{count} row in range", "{count} rows in range", filter.matchCount,
             ["count": NumberText.grouped(filter.matchCount)])
         resetButton.isSensitive = range != nil
-        lowestLabel.text = FacetValueText.text(extent.lowerBound, values)
-        highestLabel.text = FacetValueText.text(extent.upperBound, values)
-        binsLabel.text = histogram.map(Self.binsText) ?? ""
+        histogramArea.setAccessibleLabel(
+            tr(
+                "Histogram of {facet}, from {lowest} to {highest}",
+                [
+                    "facet": name, "lowest": FacetValueText.text(extent.lowerBound, values),
+                    "highest": FacetValueText.text(extent.upperBound, values),
+                ]))
         histogramArea.queueDraw()
     }
 
@@ -205,7 +197,7 @@ final class RangeMenu {
     private var isLogarithmic: Bool { filter?.isLogarithmic(column) ?? false }
 
     /// The slider position of `value`.
-    private func position(_ value: Double) -> Double {
+    func position(_ value: Double) -> Double {
         let (low, high, scaled) = scaledExtent(value)
         guard high > low else { return 0 }
         return min(max((scaled - low) / (high - low), 0), 1) * Self.steps
@@ -290,24 +282,10 @@ final class RangeMenu {
 
     // MARK: The histogram
 
-    /// "By month", "By 10", "Logarithmic".
-    private static func binsText(_ histogram: FacetHistogram) -> String {
-        switch histogram.unit {
-        case .year: return tr("By year")
-        case .month: return tr("By month")
-        case .day: return tr("By day")
-        case .hour: return tr("By hour")
-        case .number:
-            guard !histogram.logarithmic, histogram.edges.count > 1 else { return tr("Logarithmic") }
-            let width = histogram.edges[1] - histogram.edges[0]
-            return tr("By {width}", ["width": NumberText.decimal(FacetValueText.plainNumber(width))])
-        }
-    }
-
     // Positions are worked out left to right and mirrored where they meet the screen, so that in a
     // right-to-left language the histogram runs the way its sliders do (GtkScale mirrors itself).
 
-    private var mirrored: Bool { histogramArea.isRightToLeft }
+    var mirrored: Bool { histogramArea.isRightToLeft }
 
     private func binSpan(_ index: Int, _ histogram: FacetHistogram, _ width: Double) -> (Double, Double) {
         let start = position(histogram.edges[index]) / Self.steps * width
@@ -315,9 +293,11 @@ final class RangeMenu {
         return (start, max(end, start + 1))
     }
 
-    private func draw(_ canvas: Canvas, _ width: Double, _ height: Double) {
+    private func draw(_ canvas: Canvas, _ width: Double, _ fullHeight: Double) {
         guard let histogram, histogram.binCount > 0 else { return }
         let (red, green, blue, _) = histogramArea.foregroundColor
+        let height = fullHeight - Self.axisHeight
+        drawAxis(canvas, width, top: height)
         let tallest = Double(histogram.counts.max() ?? 0)
         let range = currentRange
         let from = range.lower.map(position).map { $0 / Self.steps * width } ?? 0

@@ -50,7 +50,7 @@ final class RememberedView {
         let path = Resources.canonical(origin.path)
         switch origin.format {
         case .sqlite(let table): return path + "#" + table
-        case .spreadsheet(_, let sheet, _): return path + "#" + sheet
+        case .spreadsheet(_, let sheet, _, _): return path + "#" + sheet
         case .compressed(_, let member?, _): return path + "#" + member
         default: return path
         }

@@ -5,7 +5,9 @@ import Gtk
 /// What a result row unfolds to: every column of its catalog row, in the file's order, as name
 /// and value (written as the region writes them; a missing value said as such; long text wrapped;
 /// a web address a link), each with a button that copies it, and a button that copies the whole
-/// row. Built the first time a row unfolds, for as many columns as the table has.
+/// row: a card on the view's own background, the names in the theme's text colour softened no
+/// further than WCAG AA allows. Built the first time a row unfolds, for as many columns as the
+/// table has.
 @MainActor
 final class ResultRecord {
     let revealer = Revealer(.slideDown, durationMS: 250)
@@ -24,12 +26,12 @@ final class ResultRecord {
 
         init() {
             name.xalign = 1
-            name.setAlign(vertical: .start)
-            name.addCSSClass("dim-label")
+            name.setAlign(vertical: .baseline)
             name.addCSSClass("record-name")
             // The value says "name: value" itself: the name alone would be read twice.
             name.setAccessibleHidden(true)
             value.xalign = 0
+            value.setAlign(vertical: .baseline)
             value.hexpand = true
             value.setSelectable(true)
             value.addCSSClass("record-value")

@@ -11,7 +11,7 @@ import Gtk
 @MainActor
 final class ResultsSummary {
     static var copyKey: KeyBinding {
-        KeyBinding("<Control>c", tr("Copy the summary as tab-separated text (in the summary)"), .filters)
+        KeyBinding("<Control>c", tr("Copy the summary"), .filters)
     }
 
     let root = Box(.vertical)

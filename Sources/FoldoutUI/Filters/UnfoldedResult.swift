@@ -29,13 +29,13 @@ final class UnfoldedResult {
 
     static var unfoldKey: KeyBinding {
         KeyBinding(
-            "Return|KP_Enter|ISO_Enter|space|KP_Space", tr("Unfold or fold the result’s whole record"), .filters)
+            "Return|KP_Enter|ISO_Enter|space|KP_Space", tr("Unfold or fold; leave the search"), .filters)
     }
-    static var foldKey: KeyBinding { KeyBinding("Escape", tr("Fold the record"), .filters) }
+    static var foldKey: KeyBinding { KeyBinding("Escape", tr("Fold, close or clear the search"), .filters) }
     /// Alt+Up and Alt+Down, one line in the shortcuts window.
     static var aboveKey: KeyBinding { KeyBinding("<Alt>Up", movingTitle, .filters) }
     static var belowKey: KeyBinding { KeyBinding("<Alt>Down", movingTitle, .filters) }
-    private static var movingTitle: String { tr("Unfold the result above or below instead") }
+    private static var movingTitle: String { tr("Unfold the one above or below") }
 
     init(list: ResultsList, shown: ShownTable) {
         self.list = list

@@ -7,10 +7,11 @@ extension FiltersPageHost {
     /// no notification, each file's view kept in `viewStore` only, `fileOpened` told of each file.
     static func alone(
         in window: Window?, viewStore: CatalogViewStore? = nil,
-        fileOpened: @escaping @MainActor (String) -> Void = { _ in }
+        fileOpened: @escaping @MainActor (String) -> Void = { _ in },
+        notify: @escaping @MainActor (String) -> Void = { _ in }
     ) -> FiltersPageHost {
         FiltersPageHost(
-            window: { [weak window] in window }, notify: { _ in }, fileOpened: fileOpened,
+            window: { [weak window] in window }, notify: notify, fileOpened: fileOpened,
             resultsViewChanged: { _ in }, viewStore: viewStore)
     }
 }

@@ -45,17 +45,17 @@ final class MoviesPage {
     static let prefix = "movies"
 
     static var editKey: KeyBinding {
-        KeyBinding("<Control>e", tr("Show or hide the Edit pane"), .movies, mnemonicOf: tr("_Edit"))
+        KeyBinding("<Control>e", tr("Show or hide Edit"), .movies, mnemonicOf: tr("_Edit"))
     }
     static var closePaneKey: KeyBinding { KeyBinding("Escape", tr("Close the Edit pane"), .movies) }
     static var backKey: KeyBinding {
-        KeyBinding("<Alt>Left", tr("Back to the movie list (in a narrow window)"), .movies)
+        KeyBinding("<Alt>Left", tr("Back to the list"), .movies)
     }
     /// Every key the page answers, as the shortcuts window lists them.
     static var keyBindings: [KeyBinding] {
         [
             editKey, closePaneKey, backKey, KeyBinding(mnemonicOf: tr("_Add"), tr("Add a movie"), .movies),
-            KeyBinding(mnemonicOf: tr("_Delete"), tr("Delete the selected movie"), .movies),
+            KeyBinding(mnemonicOf: tr("_Delete"), tr("Delete the movie"), .movies),
         ]
     }
 

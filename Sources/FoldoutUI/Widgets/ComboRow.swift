@@ -22,6 +22,7 @@ final class ComboRow {
     private var checks: [Image] = []
     /// What the row opens, closes and chooses in.
     private weak var section: ComboSection?
+    private var closeAction: Action?
 
     init(combo: ComboSection.Combo, section: ComboSection) {
         self.combo = combo
@@ -45,8 +46,10 @@ final class ComboRow {
         root.addCSSClass("combo-row")
         root.append(header)
         root.append(revealer)
-        // Escape inside the options closes the combo and returns focus to its row.
-        root.installActions(
+        // Escape inside the options closes the combo and returns focus to its row. While the
+        // combo is closed the action is disabled, so that Escape goes on to what holds the row
+        // (View Options' popover closes).
+        closeAction = root.installActions(
             "combo",
             [
                 KeyedAction("close", Self.closeKey) { [weak self] in
@@ -54,7 +57,9 @@ final class ComboRow {
                     self.header.grabFocus()
                     self.toggle()
                 }
-            ])
+            ]
+        ).action(named: "close")
+        closeAction?.isEnabled = false
     }
 
     private func toggle() { section?.toggle(combo) }
@@ -110,6 +115,7 @@ final class ComboRow {
         if revealer.revealChild != open {
             if !open && revealer.isAncestor(ofFocus: header) { header.grabFocus() }
             revealer.revealChild = open
+            closeAction?.isEnabled = open
         }
         if open { arrow.addCSSClass("open") } else { arrow.removeCSSClass("open") }
     }

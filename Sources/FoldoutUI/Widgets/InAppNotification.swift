@@ -16,6 +16,8 @@ final class InAppNotification {
     /// The focused text field and its text when the notification was shown.
     private var fieldWhenShown: (identity: Int, text: String)?
     private var hideTimer: SourceToken?
+    /// Counts the notifications shown, so that a frame painted for an earlier one starts no timer.
+    private var shownCount = 0
     static let defaultSeconds: UInt32 = 5
 
     init() {
@@ -37,6 +39,8 @@ final class InAppNotification {
     var isShown: Bool { root.revealChild }
     var text: String { message.text }
     var offersUndo: Bool { undoButton.isVisible && isShown }
+    /// Whether the seconds until it goes are running: from the first frame that shows it.
+    var isCountingDown: Bool { hideTimer?.isActive ?? false }
 
     /// Shows `text`, replacing what was shown; with `undo`, an Undo button that calls it.
     func show(_ text: String, seconds: UInt32 = defaultSeconds, undo: (() -> Void)? = nil) {
@@ -47,14 +51,22 @@ final class InAppNotification {
         root.isVisible = true
         root.revealChild = true
         hideTimer?.cancel()
-        hideTimer = MainLoop.timeout(milliseconds: seconds * 1000) { [weak self] in
-            self?.dismiss()
-            return false
+        hideTimer = nil
+        shownCount += 1
+        let count = shownCount
+        // The seconds count from the first frame that shows it: a window that is slow to paint, or
+        // not on screen yet, does not lose its Undo before anyone could see it.
+        root.afterNextFrame { [weak self] in
+            guard let self, self.shownCount == count, self.isShown else { return }
+            self.hideTimer = MainLoop.timeout(milliseconds: seconds * 1000) { [weak self] in
+                self?.dismiss()
+                return false
+            }
         }
     }
 
     static var undoKey: KeyBinding {
-        KeyBinding("<Control>z", tr("Undo the last removal or deletion"), .general, mnemonicOf: tr("_Undo"))
+        KeyBinding("<Control>z", tr("Undo"), .general, mnemonicOf: tr("_Undo"))
     }
 
     /// Ctrl+Z anywhere in `window` runs the offered Undo; in a text field, only if it had the

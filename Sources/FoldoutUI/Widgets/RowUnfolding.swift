@@ -111,6 +111,7 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
         if rows()[key] == nil, let listPosition { listView.scrollTo(position: listPosition) }
         var settledFrames = 0
         var unplacedFrames = 0
+        var followed = 0.0
         followTick = listView.addTickCallback { [weak self] _ in
             guard let self, self.unfolded() == key else { return false }
             guard let row = self.rows()[key], row.root.isMapped else {
@@ -121,26 +122,36 @@ final class RowUnfolding<Key: Hashable, Row: UnfoldingRow> {
                 self.listView.scrollTo(position: listPosition)
                 return true
             }
-            let moved = self.scrollToShow(row)
+            let moved = self.scrollToShow(row, takingBack: followed)
+            if moved { followed += self.lastScroll }
             settledFrames = row.isFullyUnfolded && !moved ? settledFrames + 1 : 0
             return settledFrames < 3
         }
     }
 
-    /// Scrolls the least amount that shows all of `row`; returns whether it had to.
+    /// Scrolls the least amount that shows all of `row`; returns whether it had to. Up to
+    /// `takingBack` pixels scrolled down for it before are taken back where they were too many (the
+    /// list re-estimates the rows above while the row unfolds, and its bottom ends above the edge).
     @discardableResult
-    func scrollToShow(_ row: Row) -> Bool {
+    func scrollToShow(_ row: Row, takingBack: Double = 0) -> Bool {
+        lastScroll = 0
         guard let bounds = row.root.bounds(in: listView) else { return false }
         let viewHeight = Double(listView.height)
         let top = bounds.y
         let bottom = bounds.y + bounds.height
         var delta = 0.0
         if bottom > viewHeight { delta = min(bottom - viewHeight, top) }
+        if bottom < viewHeight, takingBack > 0 { delta = max(bottom - viewHeight, -takingBack) }
         if top < 0 { delta = top }
         guard abs(delta) >= 0.5 else { return false }
+        let before = scrolled.verticalAdjustment.value
         scrolled.verticalAdjustment.value += delta
-        return true
+        lastScroll = scrolled.verticalAdjustment.value - before
+        return lastScroll != 0
     }
+
+    /// How far the last `scrollToShow` scrolled.
+    private var lastScroll = 0.0
 
     /// Keys of the rows inside the viewport, top to bottom.
     var visibleKeys: [Key] {

@@ -197,7 +197,7 @@ close_with_ctrl_w() {
     flatpak --user run --env=GSK_RENDERER=cairo --env=G_MESSAGES_DEBUG=all \
         "$app_id" --page filters --catalog-size 2000 &
     pid=$!
-    window=$(timeout 60 xdotool search --sync --onlyvisible --name '^Foldout$' 2>/dev/null | head -n 1 || true)
+    window=$(timeout 60 xdotool search --sync --onlyvisible --name 'Foldout$' 2>/dev/null | head -n 1 || true)
     if [ -z "$window" ]; then
         echo "local-check: no visible window named Foldout within 60 s"
         kill "$pid" 2>/dev/null || true
