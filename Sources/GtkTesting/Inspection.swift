@@ -100,6 +100,10 @@ extension Grid {
 }
 
 extension Display {
+    /// Waits until the display server has handled every request sent to it, and has queued the
+    /// events they made for this process: after xdotool exits, its last motion is on its way here.
+    public static func sync() { gdk_display_sync(gdk_display_get_default()) }
+
     /// The clipboard's text when this process owns it, nil otherwise.
     public static var localClipboardText: String? {
         let clipboard = gdk_display_get_clipboard(gdk_display_get_default())

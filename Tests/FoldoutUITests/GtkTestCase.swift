@@ -112,6 +112,14 @@ class GtkTestCase: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Delivers to `widget` every event xdotool's last run made: the display server's queue is
+    /// drained, and GTK hands input to widgets only at a frame. A condition that already held
+    /// before the last event (a drag had begun) does not wait for it.
+    @MainActor func deliverPendingInput(to widget: Widget) {
+        Display.sync()
+        pump(frames: 2, of: widget)
+    }
+
     /// Runs the main loop for `frames` frames of `widget`'s frame clock.
     @MainActor func pump(frames: Int, of widget: Widget) {
         var seen = 0

@@ -126,6 +126,7 @@ final class ResultsTableTests: MainWindowTestCase, @unchecked Sendable {
             var widths: [Int] = []
             shop.onWidthChanged { widths.append(shop.fixedWidth) }
             xdotool(arguments + ["mouseup", "1"]) { shop.fixedWidth > 0 }
+            deliverPendingInput(to: page.table.view)
             let width = shop.fixedWidth
             XCTAssertEqual(width - (widths.first ?? 0), 120, accuracy: 4, "the edge followed the pointer")
 
