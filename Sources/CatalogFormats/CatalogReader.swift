@@ -16,6 +16,9 @@ public struct CatalogReadOptions: Sendable, Equatable {
     public var raggedRows: RaggedRows
     /// The row of a spreadsheet's sheet (from 1) that holds its header; nil: the row found.
     public var headerRow: Int?
+    /// The header rows chosen before for a workbook's sheets, by sheet name (kept with the view):
+    /// the sheet read is read from its row when `headerRow` asks for none.
+    public var keptHeaderRows: [String: Int] = [:]
 
     public enum RaggedRows: String, Sendable, Equatable, CaseIterable {
         /// The file is refused, with the record's line (the default).
@@ -63,17 +66,14 @@ public enum CatalogReader {
             return try SQLiteDatabase.catalog(path: path, table: options.table, loading: loading)
         }
         if Spreadsheet.isOLE2(head) {
-            return try Spreadsheet.catalog(
-                .xls, path: path, contents: nil, sheet: options.table, headerRow: options.headerRow, loading: loading)
+            return try Spreadsheet.catalog(.xls, path: path, contents: nil, options: options, loading: loading)
         }
         if let compression = Decompression.Kind(head) {
             // A gzip file may be read as it is inflated and parsed (`parsedAsDecompressed`).
             let asUsed = compression == .gzip && options.table == nil
             let contents = try CatalogFileContents(path: path, loading: nil, asUsed: asUsed)
             if compression == .zip, let kind = Spreadsheet.kind(ofZip: contents) {
-                return try Spreadsheet.catalog(
-                    kind, path: path, contents: contents, sheet: options.table, headerRow: options.headerRow,
-                    loading: loading)
+                return try Spreadsheet.catalog(kind, path: path, contents: contents, options: options, loading: loading)
             }
             if options.headerRow != nil { throw Self.headerRowOfNoSheet }
             if options.table == nil, options.raggedRows == .refuse,

@@ -35,15 +35,22 @@ enum Spreadsheet {
         }
     }
 
+    /// The sheet `options` name (or the only one), read from the header row asked or kept for it.
     static func catalog(
-        _ kind: Kind, path: String, contents: CatalogFileContents?, sheet: String?, headerRow: Int? = nil,
+        _ kind: Kind, path: String, contents: CatalogFileContents?, options: CatalogReadOptions,
         loading: CatalogLoading?
     ) throws(CatalogImportError) -> Catalog {
         guard
-            let grid = try grids(kind, path: path, contents: contents, chosen: sheet, every: false, loading: loading)
-                .first
+            let grid = try grids(
+                kind, path: path, contents: contents, chosen: options.table, every: false, loading: loading
+            ).first
         else { throw CatalogImportError(line: 0, reason: .noTables, path: path) }
-        let table = try SheetTable(grid, headerRow: headerRow.map { $0 - 1 })
+        // A row kept for the sheet that no longer holds a header (the file changed) gives way to the row found.
+        let keptRow = options.headerRow == nil ? options.keptHeaderRows[grid.sheet] : nil
+        let kept = keptRow.flatMap { try? SheetTable(grid, headerRow: $0 - 1) }
+        let table: SheetTable
+        if let kept { table = kept } else { table = try SheetTable(grid, headerRow: options.headerRow.map { $0 - 1 }) }
+        let headerRow = kept == nil ? options.headerRow : keptRow
         let format = CatalogFileFormat.spreadsheet(
             kind.rawValue, sheet: grid.sheet,
             headerRow: table.headerRow > table.firstRow || headerRow != nil ? table.headerRow + 1 : nil,

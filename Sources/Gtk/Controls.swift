@@ -29,6 +29,11 @@ public final class Label: Widget {
     /// Sets Pango markup (`<i>`, `<a href>`); escape any text in it with `escape`.
     public func setMarkup(_ markup: String) { gtk_label_set_markup(opaque, markup) }
     public func ellipsizeEnd() { gtk_label_set_ellipsize(opaque, PANGO_ELLIPSIZE_END) }
+
+    /// A wrapping label asks for one line however tall its row is: it wraps only when given less.
+    /// (By default it asks for the narrowest width whose lines fit the height it is given, so
+    /// beside a button two lines tall it wraps with room to spare.)
+    public func wrapsOnlyWhenNarrow() { gtk_label_set_natural_wrap_mode(opaque, GTK_NATURAL_WRAP_NONE) }
     /// The widest the label asks to be, in characters; -1: as wide as its text.
     public var maxWidthChars: Int32 {
         get { gtk_label_get_max_width_chars(opaque) }

@@ -267,3 +267,32 @@ public final class Paned: Widget {
         gtk_paned_set_shrink_end_child(opaque, end.gboolean)
     }
 }
+
+/// A whole number the user types, or steps with the arrows, Up and Down (a row of a sheet).
+@MainActor
+public final class SpinButton: Widget {
+    /// Its text, which Enter activates: GTK 4.8's spin button has no "activate" signal of its own.
+    private var text: Object?
+
+    public init(range: ClosedRange<Int>) {
+        let made = gtk_spin_button_new_with_range(Double(range.lowerBound), Double(range.upperBound), 1)
+        super.init(sinkingFloating: UnsafeMutableRawPointer(made!))
+        gtk_spin_button_set_numeric(opaque, 1)
+        text = gtk_editable_get_delegate(opaque).map { Object(borrowing: UnsafeMutableRawPointer($0)) }
+    }
+
+    /// The value, with what was typed and not yet taken (no Enter, no Tab) taken first.
+    public var value: Int {
+        get {
+            gtk_spin_button_update(opaque)
+            return Int(gtk_spin_button_get_value_as_int(opaque))
+        }
+        set { gtk_spin_button_set_value(opaque, Double(newValue)) }
+    }
+
+    /// Called when Enter is pressed in it.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection? {
+        text?.on("activate", handler)
+    }
+}

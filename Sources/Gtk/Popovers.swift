@@ -85,6 +85,12 @@ public final class MenuButton: Widget {
 
     public func setIconName(_ name: String) { gtk_menu_button_set_icon_name(opaque, name) }
 
+    /// Whether it is drawn as a button; without its frame it reads as text until the pointer is on it.
+    public var hasFrame: Bool {
+        get { gtk_menu_button_get_has_frame(opaque) != 0 }
+        set { gtk_menu_button_set_has_frame(opaque, newValue.gboolean) }
+    }
+
     /// Calls `handler` each time, just before the menu or popover is shown (a menu made up to date).
     public func onPopup(_ handler: @escaping @MainActor () -> Void) {
         preparation.handler = handler

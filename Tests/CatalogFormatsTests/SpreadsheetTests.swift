@@ -294,8 +294,27 @@ final class SpreadsheetTests: CatalogFilesTestCase {
         XCTAssertEqual(empty?.line, 3)
         XCTAssertEqual(empty?.reason, .sheet("Sheet", problem: "row 3 is empty: it has no names for a header"))
         XCTAssertEqual(refusal("asked.xlsx", CatalogReadOptions(headerRow: 400))?.line, 400)
+        // A row kept for the sheet is read from when none is asked; one kept for another sheet is
+        // not, and a kept row that holds no header (the file changed) gives way to the row found.
+        var kept = CatalogReadOptions()
+        kept.keptHeaderRows = ["Sheet": 2]
+        XCTAssertEqual(try load("asked.xlsx", kept).columns.prefix(2).map(\.name), ["kept as", "the header"])
+        kept.keptHeaderRows = ["Other": 2]
+        assertSameTable(try load("asked.xlsx", kept), expected, "asked.xlsx, another sheet's row")
+        kept.keptHeaderRows = ["Sheet": 3]
+        let found = try load("asked.xlsx", kept)
+        assertSameTable(found, expected, "asked.xlsx, an empty row kept")
+        guard case .spreadsheet(_, _, headerRow: 4, asked: false)? = found.origin?.format else {
+            return XCTFail(String(describing: found.origin?.format))
+        }
+        kept.headerRow = 2
+        kept.keptHeaderRows = ["Sheet": 4]
+        XCTAssertEqual(try load("asked.xlsx", kept).columns.first?.name, "kept as", "the row asked comes first")
         let csv = refusal("cafes.csv", CatalogReadOptions(headerRow: 2))
         XCTAssertEqual(csv?.reason, .unreadable("only a spreadsheet's header can be read from another row"))
+        var keptForCSV = CatalogReadOptions()
+        keptForCSV.keptHeaderRows = ["Sheet": 2]
+        XCTAssertNoThrow(try load("cafes.csv", keptForCSV), "a row kept is no request of a CSV")
     }
 
     /// The 1904 date system, an error value (a missing value), a text column of digits, and an

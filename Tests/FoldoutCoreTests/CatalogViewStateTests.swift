@@ -113,6 +113,23 @@ final class CatalogViewStateTests: XCTestCase {
         XCTAssertEqual(oldState.measures(in: first.catalog), [:])
     }
 
+    /// A workbook's entry keeps the row each sheet's header was chosen in; a row that no sheet can
+    /// have (none, a negative one, a fraction's floor past the last) is not read back.
+    func testAWorkbooksHeaderRowsAreKeptBySheet() throws {
+        let directory = LibraryTestDirectory()
+        let store = CatalogViewStore(directory: directory.path)
+        var state = CatalogViewState()
+        state.headerRows = ["Prices": 4, "Notes \"2\"": 1]
+        store.save(state, path: "/menu.xlsx")
+        XCTAssertEqual(store.load(path: "/menu.xlsx")?.headerRows, ["Prices": 4, "Notes \"2\"": 1])
+        XCTAssertNotEqual(store.load(path: "/menu.xlsx"), CatalogViewState(), "the rows count in equality")
+        let name = try XCTUnwrap(directory.entries().first)
+        directory.write(
+            "{\"path\": \"/menu.xlsx\", \"headerRows\": {\"a\": 0, \"b\": -3, \"c\": 2000000, \"d\": \"4\", \"e\": 7}}",
+            to: name)
+        XCTAssertEqual(store.load(path: "/menu.xlsx")?.headerRows, ["e": 7])
+    }
+
     func testADamagedFileIsNoView() throws {
         let directory = LibraryTestDirectory()
         let store = CatalogViewStore(directory: directory.path)

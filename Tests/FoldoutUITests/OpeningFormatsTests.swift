@@ -117,6 +117,16 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             line: line)
     }
 
+    /// Shows a page that keeps each table's view in the test's folder, in place of the one shown.
+    @MainActor @discardableResult private func keepViews() throws -> CatalogViewStore {
+        let views = CatalogViewStore(directory: folder + "views")
+        page = FiltersPage(
+            source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window, viewStore: views))
+        window.child = page.root
+        XCTAssertTrue(pump { self.page.filter != nil })
+        return views
+    }
+
     @MainActor private func askedWhichTable() -> PartChooser? {
         page.open(path: folder + "shops.sqlite")
         XCTAssertTrue(pump(seconds: 10) { self.page.work.partChooser?.window.isMapped == true }, "no question")
@@ -245,7 +255,43 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             XCTAssertEqual(try catalog.columns.map(\.name), ["name", "price"])
             XCTAssertEqual(try catalog.count, 2)
             XCTAssertEqual(
-                page.sourceLabel.text, "in menu.xlsx — Prices, read from row 3 (the rows above it look like a title)")
+                page.headerRows.button.label, "in menu.xlsx — Prices, header in row 3")
+        }
+    }
+
+    /// The line that says which row the header was read from chooses another, by keyboard, and
+    /// the row chosen is kept: the workbook opens on it again.
+    func testTheHeaderRowIsChosenWhereItIsSaidAndKept() throws {
+        try onMain {
+            try keepViews()
+            @MainActor func open(_ file: String, sheet: String? = nil) throws {
+                let shown = try catalog
+                page.open(path: folder + file, options: CatalogReadOptions(table: sheet))
+                XCTAssertTrue(pump(seconds: 10) { self.showsAnother(than: shown) }, file)
+            }
+            try open("menu.xlsx", sheet: "Prices")
+            let chooser = page.headerRows
+            XCTAssertTrue(chooser.root.isVisible && !page.sourceLabel.isVisible, "the source line is no button")
+            XCTAssertEqual(chooser.button.label, "in menu.xlsx — Prices, header in row 3")
+            waitUntilStill(chooser.button)  // shown with the sheet: laid out in the next frame
+            click(chooser.button, in: windowTitle, until: { chooser.popover.isOpen && chooser.row.containsFocus })
+            XCTAssertEqual(chooser.row.value, 3, "the row read from is where the choice starts")
+            XCTAssertEqual(chooser.reason.text, "The rows above row 3 look like a title.")
+            let shown = try catalog
+            xdotool(["key", "ctrl+a", "type", "4\r"], window: windowTitle) { self.showsAnother(than: shown) }
+            XCTAssertEqual(try catalog.columns.first?.name, "Tea")
+            XCTAssertEqual(try catalog.count, 1, "Cake, below the header chosen")
+            XCTAssertEqual(chooser.button.label, "in menu.xlsx — Prices, header in row 4")
+            XCTAssertFalse(chooser.popover.isOpen)
+            XCTAssertFalse(chooser.reason.isVisible, "a row asked for needs no reason")
+
+            try open("shops.csv.zip")
+            XCTAssertFalse(chooser.root.isVisible, "a CSV has no header row to choose")
+            XCTAssertTrue(page.sourceLabel.isVisible)
+            try open("menu.xlsx", sheet: "Prices")
+            XCTAssertEqual(try catalog.columns.first?.name, "Tea", "the row chosen is kept")
+            try open("menu.xlsx", sheet: "Notes")
+            XCTAssertEqual(try catalog.columns.map(\.name), ["when", "what"], "each sheet keeps its own")
         }
     }
 
@@ -261,11 +307,7 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     /// Each sheet of a workbook keeps its view of its own, as a database's tables do.
     func testEachSheetKeepsItsOwnView() throws {
         try onMain {
-            let views = CatalogViewStore(directory: folder + "views")
-            page = FiltersPage(
-                source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window, viewStore: views))
-            window.child = page.root
-            XCTAssertTrue(pump { self.page.filter != nil })
+            let views = try keepViews()
             @MainActor func open(_ sheet: String) throws {
                 let shown = try catalog
                 page.open(path: folder + "menu.xlsx", options: CatalogReadOptions(table: sheet))

@@ -37,6 +37,9 @@ public struct CatalogViewState: Equatable, Sendable {
     /// The table's columns in its order, and those it hides (see `TableColumns`); empty: as at first.
     public var tableOrder: [String] = []
     public var tableHidden: [String] = []
+    /// A workbook's own entry (its sheets' views are kept apart): the row each sheet's header is
+    /// read from, by sheet name, where the user chose one.
+    public var headerRows: [String: Int] = [:]
 
     public init() {}
 
@@ -44,6 +47,7 @@ public struct CatalogViewState: Equatable, Sendable {
         a.facets == b.facets && a.sort?.column == b.sort?.column && a.sort?.descending == b.sort?.descending
             && a.title == b.title && a.details == b.details && a.showsTable == b.showsTable && a.widths == b.widths
             && a.tableOrder == b.tableOrder && a.tableHidden == b.tableHidden && a.showsSummary == b.showsSummary
+            && a.headerRows == b.headerRows
     }
 
     /// What `filter` and the combos show now.

@@ -93,17 +93,16 @@ enum CatalogViewFormat {
         if let title = state.title { writer.string(title) } else { writer.raw("null") }
         writer.raw(", \"details\": ")
         strings(state.details, into: &writer)
-        writer.raw(",\n \"table\": \(state.showsTable), \"summary\": \(state.showsSummary), \"widths\": {")
-        for (at, entry) in state.widths.sorted(by: { $0.key < $1.key }).enumerated() {
-            if at > 0 { writer.raw(", ") }
-            writer.string(entry.key)
-            writer.raw(": ")
-            writer.integer(entry.value)
-        }
-        writer.raw("},\n \"tableOrder\": ")
+        writer.raw(",\n \"table\": \(state.showsTable), \"summary\": \(state.showsSummary), \"widths\": ")
+        integers(state.widths, into: &writer)
+        writer.raw(",\n \"tableOrder\": ")
         strings(state.tableOrder, into: &writer)
         writer.raw(", \"tableHidden\": ")
         strings(state.tableHidden, into: &writer)
+        if !state.headerRows.isEmpty {
+            writer.raw(",\n \"headerRows\": ")
+            integers(state.headerRows, into: &writer)
+        }
         writer.raw("}\n")
         return writer.bytes
     }
@@ -141,11 +140,8 @@ enum CatalogViewFormat {
         state.details = strings(root["details"])
         state.showsTable = root["table"] == .bool(true)
         state.showsSummary = root["summary"] == .bool(true)
-        if case .object(let widths)? = root["widths"] {
-            for (name, value) in widths {
-                if let width = double(value), width > 0, width < 100_000 { state.widths[name] = Int(width) }
-            }
-        }
+        state.widths = integers(root["widths"], below: 100_000)
+        state.headerRows = integers(root["headerRows"], below: 1_048_577)
         state.tableOrder = strings(root["tableOrder"])
         state.tableHidden = strings(root["tableHidden"])
         return state
@@ -158,6 +154,28 @@ enum CatalogViewFormat {
             writer.string(text)
         }
         writer.raw("]")
+    }
+
+    /// An object of names and whole numbers, in the names' order.
+    private static func integers(_ values: [String: Int], into writer: inout JSONWriter) {
+        writer.raw("{")
+        for (at, entry) in values.sorted(by: { $0.key < $1.key }).enumerated() {
+            if at > 0 { writer.raw(", ") }
+            writer.string(entry.key)
+            writer.raw(": ")
+            writer.integer(entry.value)
+        }
+        writer.raw("}")
+    }
+
+    /// The whole numbers from 1 up to `limit` in an object, by name; anything else is left out.
+    private static func integers(_ value: JSONValue?, below limit: Double) -> [String: Int] {
+        guard case .object(let entries)? = value else { return [:] }
+        var numbers: [String: Int] = [:]
+        for (name, value) in entries {
+            if let number = double(value), number >= 1, number < limit { numbers[name] = Int(number) }
+        }
+        return numbers
     }
 
     private static func strings(_ value: JSONValue?) -> [String] {

@@ -17,6 +17,8 @@ final class EncodingButton {
     init(onChoose: @escaping @MainActor (String) -> Void) {
         self.onChoose = onChoose
         root.addCSSClass("flat")
+        // In a narrow window the label gives way to the rows' count and the view's buttons.
+        root.shortensLabel(maxCharacters: 40)
         root.tooltip = tr("Read the file again in another character set")
         let list = Box(.vertical, spacing: 0)
         for (name, label) in TextEncoding.choices {

@@ -38,7 +38,9 @@ final class FiltersPage {
         didSet { if shownName != oldValue { host.shownNameChanged(shownName) } }
     }
     private let combos: ComboRows
-    let countLabel = Label()
+    /// Wraps at a word in a narrow window ("336,776 of 336,776 rows" is wider than the line has
+    /// room for at 360 px beside the view's buttons): the line grows, nothing is cut off.
+    let countLabel = Label(wrap: true)
     let sourceLabel = Label()
     /// Turns while the table works out an answer (a server's counts, rows or figures).
     let spinner = Spinner()
@@ -63,6 +65,9 @@ final class FiltersPage {
     private(set) lazy var fileBar: FileChangedBar = FileChangedBar { [weak self] in self?.reload() }
     private(set) lazy var encodingButton: EncodingButton = EncodingButton { [weak self] encoding in
         self?.reload(in: encoding)
+    }
+    private(set) lazy var headerRows: HeaderRowChooser = HeaderRowChooser { [weak self] row in
+        self?.reload(headerRow: row)
     }
     private(set) lazy var work: CatalogWork = CatalogWork(
         window: host.window,
@@ -186,6 +191,7 @@ final class FiltersPage {
         clearButton.tooltip = tr("Show every row: no facet chosen, no search (Ctrl+Backspace)")
         clearButton.isVisible = false
         clearButton.onClicked { [weak self] in self?.clearFilters() }
+        status.append(headerRows.root)
         status.append(encodingButton.root)
         status.append(spinner)
         status.append(work.root)
@@ -218,6 +224,7 @@ final class FiltersPage {
         let status = Box(.horizontal, spacing: 4)
         status.addCSSClass("results-status")
         countLabel.xalign = 0
+        countLabel.wrapsOnlyWhenNarrow()
         status.append(countLabel)
         sourceLabel.xalign = 0
         sourceLabel.hexpand = true
@@ -299,6 +306,7 @@ final class FiltersPage {
         rememberedPath = RememberedView.path(of: catalog)
         sourceLabel.text = catalog.sourceText
         sourceLabel.tooltip = nil
+        sourceLabel.isVisible = !headerRows.show(for: catalog)
         shownName = catalog.name.isEmpty ? nil : catalog.name
         if let filter {
             filter.replaceCatalog(catalog, prepared: prepared)
@@ -340,6 +348,10 @@ final class FiltersPage {
         source = nil
         // A database's address without a password is opened once the keyring is asked for one.
         if DatabasePasswords.fillIn(path, then: { [weak self] in self?.open(path: $0, options: options) }) { return }
+        var options = options
+        if !DatabaseAddress.isAddress(path) && options.keptHeaderRows.isEmpty {
+            options.keptHeaderRows = rememberedView.keptHeaderRows(ofFile: path)
+        }
         work.open(path: path, options: options)
     }
 
@@ -595,6 +607,9 @@ final class FiltersPage {
     }
 
     private func opened(_ catalog: Catalog, from path: String, prepared: PreparedSearch?) {
+        if case .spreadsheet(_, let sheet, let row?, asked: true)? = catalog.origin?.format {
+            rememberedView.keep(headerRow: row, sheet: sheet, ofFile: path)
+        }
         show(catalog, prepared: prepared)
         watch(path: path)
         host.fileOpened(Self.keptPath(of: catalog, openedFrom: path))
@@ -609,6 +624,7 @@ final class FiltersPage {
         sourceLabel.text = tr("in {table}, filtered in its server", ["table": name])
         shownName = name
         sourceLabel.tooltip = address
+        sourceLabel.isVisible = !headerRows.show(for: nil)
         encodingButton.show(encoding: nil)
         present(DatabaseFacets(table: table) { body in MainLoop.post(body) })
         search.catalogReplaced()
@@ -633,6 +649,16 @@ final class FiltersPage {
         guard let path = watchedFile.path, !work.isOpening else { return }
         fileBar.hide()
         open(path: path, options: work.lastOptions)
+    }
+
+    /// Reads the sheet shown again with its header in `headerRow` (from 1).
+    private func reload(headerRow: Int) {
+        guard let path = watchedFile.path, case .spreadsheet(_, let sheet, _, _)? = filter?.catalog.origin?.format
+        else { return }
+        var options = work.lastOptions
+        options.table = sheet
+        options.headerRow = headerRow
+        open(path: path, options: options)
     }
 
     /// Reads the file shown again in the character set named (iconv's name).

@@ -56,6 +56,22 @@ final class RememberedView {
         }
     }
 
+    /// The header row chosen for each sheet of the workbook at `path` (see `keep(headerRow:)`).
+    func keptHeaderRows(ofFile path: String) -> [String: Int] {
+        store?.load(path: Resources.canonical(path))?.headerRows ?? [:]
+    }
+
+    /// Keeps the row `sheet`'s header was read from, as chosen: the workbook's own entry holds it,
+    /// since which sheet a workbook opens on is known only once it is read.
+    func keep(headerRow: Int, sheet: String, ofFile path: String) {
+        guard let store else { return }
+        let file = Resources.canonical(path)
+        var state = store.load(path: file) ?? CatalogViewState()
+        guard state.headerRows[sheet] != headerRow else { return }
+        state.headerRows[sheet] = headerRow
+        store.save(state, path: file)
+    }
+
     /// Whether a change waits to be kept.
     var isSavePending: Bool { pendingSave != nil }
 
