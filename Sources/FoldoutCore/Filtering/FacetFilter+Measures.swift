@@ -7,20 +7,28 @@ extension FacetFilter {
     /// has no value. Empty when `measure` cannot measure its column (see `FacetMeasure.canMeasure`).
     public func measures(_ measure: FacetMeasure, forColumn column: Int) -> [MeasureFigure] {
         if let cached = states[column]?.measures[measure] { return cached }
+        let codes = facetCodes(column)
+        let made = figures(
+            of: measure, by: codes, over: rowsCounted(for: column), noValue: noValueOption(forColumn: column) != nil)
+        guard !made.isEmpty else { return [] }
+        states[column, default: FacetColumnState()].measures[measure] = made
+        return made
+    }
+
+    /// `measure` over the rows of each option of `codes` among `rows` (nil: every row), in option
+    /// order, then the rows with no value when `noValue`: a flyout's figures, a level's groups'.
+    /// Empty when `measure` cannot measure its column.
+    func figures(of measure: FacetMeasure, by codes: FacetCodes, over rows: RowSet?, noValue: Bool) -> [MeasureFigure] {
         let measured = catalog.columns[measure.column]
         guard FacetMeasure.canMeasure(measured, by: measure.aggregate) else { return [] }
-        let codes = facetCodes(column)
         let options = codes.options.count
-        let rows = rowsCounted(for: column)
-        let keep = measure.aggregate == .median
         let slotOfCode = codes.optionOfCode.map { $0 < 0 ? Int32(options) : $0 }
         let task = MeasureGrouping(
             codes: codes.codes, slotOfCode: slotOfCode, slots: options + 1, rows: rows, rowCount: catalog.count,
-            keepValues: keep)
+            keepValues: measure.aggregate == .median)
         guard var groups = measured.visitNumbers(task) ?? nil else { return [] }
         let units = measured.numberUnits
-        let count = options + (noValueOption(forColumn: column) == nil ? 0 : 1)
-        let figures = (0..<count).map { slot in
+        return (0..<options + (noValue ? 1 : 0)).map { slot in
             let used = groups.used[slot]
             guard used > 0 else { return MeasureFigure(value: nil, used: 0) }
             let value: Double? =
@@ -33,8 +41,6 @@ extension FacetFilter {
                 }
             return MeasureFigure(value: value, used: used)
         }
-        states[column, default: FacetColumnState()].measures[measure] = figures
-        return figures
     }
 }
 

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import XCTest
+
+/// The matches folded into groups (issue 62), a level at a time, checked against the same
+/// figures worked out row by row from the catalog's texts.
+final class GroupingTests: XCTestCase {
+    /// Flights of a made-up day: a carrier, an origin (some missing), a month, a delay (some missing).
+    private static func flightsCSV(rows: Int) -> String {
+        var random = SeededGenerator(seed: 62)
+        let carriers = ["UA", "AA", "B6", "DL", "EV"]
+        let origins = ["JFK", "LGA", "EWR", ""]
+        var lines = ["carrier,origin,month,arr_delay"]
+        for _ in 0..<rows {
+            let delay =
+                Int.random(in: 0..<10, using: &random) == 0 ? "NA" : String(Int.random(in: -30...240, using: &random))
+            lines.append(
+                [
+                    carriers.randomElement(using: &random)!, origins.randomElement(using: &random)!,
+                    String(Int.random(in: 1...12, using: &random)), delay,
+                ].joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The flights' catalog, a filter over it, its columns, and groupings with the delay's mean
+    /// and median beside each group.
+    private struct Flights {
+        let catalog: Catalog
+        let filter: FacetFilter
+        let carrier: Int
+        let origin: Int
+        let delay: Int
+
+        init(rows: Int) throws {
+            catalog = try CatalogTestSupport.parse(GroupingTests.flightsCSV(rows: rows))
+            filter = FacetFilter(catalog: catalog)
+            carrier = try CatalogTestSupport.column(catalog, "carrier")
+            origin = try CatalogTestSupport.column(catalog, "origin")
+            delay = try CatalogTestSupport.column(catalog, "arr_delay")
+        }
+
+        func grouping(by levels: [Int]) -> Grouping {
+            Grouping(levels: levels, measures: [FacetMeasure(.mean, of: delay), FacetMeasure(.median, of: delay)])
+        }
+    }
+
+    /// Count, mean and median of the delays, by the texts of `columns`, among `rows`.
+    private struct Expected: Equatable {
+        var count = 0
+        var delays: [Double] = []
+        var mean: Double? { delays.isEmpty ? nil : delays.reduce(0, +) / Double(delays.count) }
+        var median: Double? {
+            let sorted = delays.sorted()
+            guard !sorted.isEmpty else { return nil }
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        }
+    }
+
+    private func expected(_ catalog: Catalog, rows: [Int], by column: Int, delay: Int) -> [String: Expected] {
+        var groups: [String: Expected] = [:]
+        for row in rows {
+            let key = catalog.text(column, at: row)
+            groups[key, default: Expected()].count += 1
+            if let value = Double(catalog.text(delay, at: row)) { groups[key]!.delays.append(value) }
+        }
+        return groups
+    }
+
+    private func assertGroups(
+        _ groups: [GroupRow], equal expected: [String: Expected], _ message: String, line: UInt = #line
+    ) {
+        XCTAssertEqual(groups.count, expected.count, message, line: line)
+        for group in groups {
+            let key = group.option == nil ? "" : group.label
+            guard let wanted = expected[key] else {
+                XCTFail("\(message): a group \(group.label) that no row has", line: line)
+                continue
+            }
+            XCTAssertEqual(group.count, wanted.count, "\(message), \(group.label): count", line: line)
+            XCTAssertEqual(group.figures.map(\.used), [wanted.delays.count, wanted.delays.count], line: line)
+            XCTAssertEqual(group.figures[0].value ?? .nan, wanted.mean ?? .nan, accuracy: 1e-9, line: line)
+            XCTAssertEqual(group.figures[1].value, wanted.median, "\(message), \(group.label): median", line: line)
+        }
+    }
+
+    func testEachLevelHoldsItsMatchesWithTheirMeasures() throws {
+        let flights = try Flights(rows: 3_000)
+        let (catalog, filter, carrier, origin, delay) = (
+            flights.catalog, flights.filter, flights.carrier, flights.origin, flights.delay
+        )
+        let month = try CatalogTestSupport.column(catalog, "month")
+        let grouping = flights.grouping(by: [carrier, origin])
+
+        // Under a filter on a column not grouped by: December only.
+        filter.setFacet(month, true, as: .options)
+        let december = try XCTUnwrap(filter.options(forColumn: month).firstIndex(of: "12"))
+        filter.select(option: december, inColumn: month)
+        let matches = filter.matches.map(Int.init)
+        XCTAssertLessThan(matches.count, catalog.count)
+
+        let carriers = filter.groups(grouping, within: [])
+        assertGroups(carriers, equal: expected(catalog, rows: matches, by: carrier, delay: delay), "carriers")
+        XCTAssertEqual(carriers.map(\.label), carriers.map(\.label).sorted(), "in the options' order")
+        XCTAssertEqual(carriers.map(\.count).reduce(0, +), matches.count, "every match in one group")
+
+        for group in carriers {
+            let rows = matches.filter { catalog.text(carrier, at: $0) == group.label }
+            let origins = filter.groups(grouping, within: [group.option])
+            assertGroups(origins, equal: expected(catalog, rows: rows, by: origin, delay: delay), group.label)
+            XCTAssertEqual(origins.last?.option, nil, "\(group.label): the flights with no origin last")
+            XCTAssertEqual(origins.last?.label, "No value")
+        }
+    }
+
+    /// A group of the rows with no value opens into its own rows, and a filter on the column
+    /// grouped by leaves only its choices as groups.
+    func testTheRowsWithNoValueAreAGroupAndAChoiceNarrowsTheLevel() throws {
+        let flights = try Flights(rows: 800)
+        let (catalog, filter, carrier, origin, delay) = (
+            flights.catalog, flights.filter, flights.carrier, flights.origin, flights.delay
+        )
+        let grouping = flights.grouping(by: [origin, carrier])
+        let all = Array(0..<catalog.count)
+        let noOrigin = all.filter { catalog.text(origin, at: $0).isEmpty }
+        XCTAssertFalse(noOrigin.isEmpty)
+        assertGroups(
+            filter.groups(grouping, within: [nil]), equal: expected(catalog, rows: noOrigin, by: carrier, delay: delay),
+            "no origin")
+
+        filter.setFacet(origin, true, as: .options)
+        let jfk = try XCTUnwrap(filter.options(forColumn: origin).firstIndex(of: "JFK"))
+        filter.select(option: jfk, inColumn: origin)
+        let origins = filter.groups(grouping, within: [])
+        XCTAssertEqual(origins.map(\.label), ["JFK"])
+        XCTAssertEqual(origins.first?.count, all.filter { catalog.text(origin, at: $0) == "JFK" }.count)
+    }
+}
