@@ -5,12 +5,12 @@ import XCTest
 /// The matches folded into groups (issue 62), a level at a time, checked against the same
 /// figures worked out row by row from the catalog's texts.
 final class GroupingTests: XCTestCase {
-    /// Flights of a made-up day: a carrier, an origin (some missing), a month, a delay (some missing).
+    /// Made-up flights: a carrier, an origin (some missing), a month, a delay (some missing), a date.
     private static func flightsCSV(rows: Int) -> String {
         var random = SeededGenerator(seed: 62)
         let carriers = ["UA", "AA", "B6", "DL", "EV"]
         let origins = ["JFK", "LGA", "EWR", ""]
-        var lines = ["carrier,origin,month,arr_delay"]
+        var lines = ["carrier,origin,month,arr_delay,date"]
         for _ in 0..<rows {
             let delay =
                 Int.random(in: 0..<10, using: &random) == 0 ? "NA" : String(Int.random(in: -30...240, using: &random))
@@ -18,6 +18,7 @@ final class GroupingTests: XCTestCase {
                 [
                     carriers.randomElement(using: &random)!, origins.randomElement(using: &random)!,
                     String(Int.random(in: 1...12, using: &random)), delay,
+                    "2013-\(Int.random(in: 10...12, using: &random))-\(Int.random(in: 10...28, using: &random))",
                 ].joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -41,7 +42,9 @@ final class GroupingTests: XCTestCase {
         }
 
         func grouping(by levels: [Int]) -> Grouping {
-            Grouping(levels: levels, measures: [FacetMeasure(.mean, of: delay), FacetMeasure(.median, of: delay)])
+            Grouping(
+                levels: levels.map { GroupLevel($0) },
+                measures: [FacetMeasure(.mean, of: delay), FacetMeasure(.median, of: delay)])
         }
     }
 
@@ -135,5 +138,36 @@ final class GroupingTests: XCTestCase {
         let origins = filter.groups(grouping, within: [])
         XCTAssertEqual(origins.map(\.label), ["JFK"])
         XCTAssertEqual(origins.first?.count, all.filter { catalog.text(origin, at: $0) == "JFK" }.count)
+    }
+
+    /// A number or a date grouped by its range flyout's bins: each group holds the rows that its
+    /// bin, chosen as a range, lets through, and is named as that range is.
+    func testANumberOrDateLevelGroupsByTheRangeFlyoutsBins() throws {
+        let flights = try Flights(rows: 2_000)
+        let catalog = flights.catalog
+        let date = try CatalogTestSupport.column(catalog, "date")
+        for column in [flights.delay, date] {
+            let name = catalog.columns[column].name
+            let grouping = Grouping(
+                levels: [GroupLevel(column, by: .bins)], measures: [FacetMeasure(.mean, of: flights.delay)])
+            let groups = flights.filter.groups(grouping, within: [])
+            XCTAssertGreaterThan(groups.count, 2, name)
+            XCTAssertEqual(groups.map(\.count).reduce(0, +), catalog.count, "\(name): every row in one group")
+            let noValue = groups.last.flatMap { $0.option == nil ? $0.count : nil } ?? 0
+            XCTAssertEqual(noValue, catalog.columns[column].missingCount, "\(name): the rows with no value")
+            let ranges = FacetFilter(catalog: catalog)
+            ranges.setFacet(column, true, as: .range)
+            let histogram = ranges.histogram(forColumn: column)
+            for group in groups {
+                guard let bin = group.option else { continue }
+                let range = histogram.range(ofBin: bin, resolution: catalog.columns[column].resolution)
+                XCTAssertEqual(group.label, ranges.rangeText(range, forColumn: column), name)
+                ranges.setRange(range, forColumn: column)
+                XCTAssertEqual(group.count, ranges.matches.count, "\(name) \(group.label)")
+                let delays = ranges.matches.compactMap { Double(catalog.text(flights.delay, at: Int($0))) }
+                let mean = delays.isEmpty ? nil : delays.reduce(0, +) / Double(delays.count)
+                XCTAssertEqual(group.figures[0].value ?? .nan, mean ?? .nan, accuracy: 1e-9, "\(name) \(group.label)")
+            }
+        }
     }
 }

@@ -31,6 +31,16 @@ final class FacetCodes: Sendable {
         missingCount = column.missingCount
     }
 
+    /// Codes made elsewhere (a histogram's bins: code 0 is no value), `optionOfCode` as above.
+    init(codes: CatalogUnsignedColumn, optionOfCode: [Int32], options: [String], missingCount: Int) {
+        self.codes = codes
+        self.optionOfCode = optionOfCode
+        self.options = options
+        order = .byValue
+        isYesNo = false
+        self.missingCount = missingCount
+    }
+
     /// The values of a yes/no column, "yes" first.
     static let yesNoPairs = [["1", "0"], ["true", "false"], ["yes", "no"], ["y", "n"]]
 

@@ -2,13 +2,15 @@
 /// The matches folded into groups, one level at a time: a level is worked out when it is opened,
 /// as a table in its server is asked for it.
 extension FacetFilter {
-    /// The groups of level `path.count` of `grouping` under `path` (the option of each outer
-    /// level's column, nil for no value), among the matches: in the level column's option order,
-    /// the rows with no value last, groups without rows left out.
+    /// The groups of level `path.count` of `grouping` under `path` (the option or bin of each
+    /// outer level, nil for no value), among the matches: in the level's order (its options', its
+    /// bins'), the rows with no value last, groups without rows left out.
     public func groups(_ grouping: Grouping, within path: [Int?]) -> [GroupRow] {
         precondition(path.count < grouping.levels.count, "a path below the last level")
-        let column = grouping.levels[path.count]
-        let codes = facetCodes(column)
+        let level = grouping.levels[path.count]
+        let codes = groupCodes(level)
+        // A yes/no column's options are its values ("1", "0"); its groups say "Yes" and "No".
+        let labels = level.keying == .values ? optionLabels(forColumn: level.column) : codes.options
         let rows = rows(of: grouping, within: path)
         var byCode = [Int](repeating: 0, count: codes.codeCount)
         RowCounting.count(codes.codes, rows: rows, into: &byCode)
@@ -16,9 +18,10 @@ extension FacetFilter {
         let measured = grouping.measures.map { figures(of: $0, by: codes, over: rows, noValue: true) }
         return counts.indices.compactMap { slot in
             guard counts[slot] > 0 else { return nil }
-            let option = slot == codes.options.count ? nil : slot
+            let isNoValue = slot == codes.options.count
             return GroupRow(
-                option: option, label: optionText(slot, inColumn: column), count: counts[slot],
+                option: isNoValue ? nil : slot, label: isNoValue ? tr("No value") : labels[slot],
+                count: counts[slot],
                 // A measure of a column it cannot measure (text) has no figures: no value.
                 figures: measured.map { $0.isEmpty ? MeasureFigure(value: nil, used: 0) : $0[slot] })
         }
@@ -28,11 +31,35 @@ extension FacetFilter {
     private func rows(of grouping: Grouping, within path: [Int?]) -> RowSet? {
         var sets = matching.map { [$0] } ?? []
         for (level, option) in path.enumerated() {
-            let codes = facetCodes(grouping.levels[level])
+            let codes = groupCodes(grouping.levels[level])
             let wanted = Int32(option ?? -1)
             let allowed = codes.optionOfCode.map { $0 == wanted }
             sets.append(allowed.withUnsafeBufferPointer { allowed in codes.codes.rows { allowed[Int($0)] } })
         }
         return sets.isEmpty ? nil : RowSet.intersection(of: sets, capacity: catalog.count)
+    }
+
+    /// A level's code for each row and its groups' texts: a facet's options, or its range bins
+    /// (each bin's text as that bin chosen as a range says it).
+    private func groupCodes(_ level: GroupLevel) -> FacetCodes {
+        let column = level.column
+        switch level.keying {
+        case .values:
+            return facetCodes(column)
+        case .bins:
+            if let made = states[column]?.groupBins { return made }
+            let bins = RangeBins(catalog.columns[column], logarithmic: false)
+            let resolution = catalog.columns[column].resolution
+            let histogram = FacetHistogram(
+                edges: bins.edges, unit: bins.unit, logarithmic: false, counts: [], missing: 0)
+            let labels = (0..<bins.edges.count - 1).map {
+                rangeText(histogram.range(ofBin: $0, resolution: resolution), forColumn: column)
+            }
+            let made = FacetCodes(
+                codes: bins.codes, optionOfCode: [-1] + Array(0..<Int32(labels.count)), options: labels,
+                missingCount: catalog.columns[column].missingCount)
+            states[column, default: FacetColumnState()].groupBins = made
+            return made
+        }
     }
 }

@@ -1,23 +1,39 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-/// How the matches are folded into groups that fold out (issue 62): the columns grouped by, from
-/// the outermost level in, and the measures shown beside every group. A level groups by its
-/// column's values as its option facet lists them; bins of a number and units of a date are for
-/// a later step.
+/// How the matches are folded into groups that fold out (issue 62): the levels grouped by, from
+/// the outermost in, and the measures shown beside every group.
 public struct Grouping: Sendable, Equatable {
-    /// The column of each level, outermost first.
-    public var levels: [Int]
+    public var levels: [GroupLevel]
     /// What is shown beside each group after its row count, each a column of its own.
     public var measures: [FacetMeasure]
 
-    public init(levels: [Int], measures: [FacetMeasure] = []) {
+    public init(levels: [GroupLevel], measures: [FacetMeasure] = []) {
         self.levels = levels
         self.measures = measures
     }
 }
 
-/// One group of a level: the option of the level's column it holds (nil: the rows with no value
-/// there), that option's text, how many of the matches under the groups above it have it, and a
-/// figure for each of the grouping's measures over those rows.
+/// A level of groups: a column, and what its groups are.
+public struct GroupLevel: Sendable, Equatable {
+    public enum Keying: Sendable, Equatable {
+        /// A group for each value, as the column's option facet lists them (text, yes or no).
+        case values
+        /// A group for each bin of the column's range flyout, over every row (so that a group
+        /// means the same whatever the filters): numbers by round spans, dates by calendar units.
+        case bins
+    }
+
+    public var column: Int
+    public var keying: Keying
+
+    public init(_ column: Int, by keying: Keying = .values) {
+        self.column = column
+        self.keying = keying
+    }
+}
+
+/// One group of a level: which of the level's values or bins it holds (nil: the rows with no
+/// value there), its text ("UA", "10–19", "March 2013", "No value"), how many of the matches
+/// under the groups above it have it, and a figure for each of the grouping's measures over those.
 public struct GroupRow: Sendable, Equatable {
     public let option: Int?
     public let label: String
