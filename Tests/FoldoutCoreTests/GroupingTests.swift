@@ -76,7 +76,7 @@ final class GroupingTests: XCTestCase {
     ) {
         XCTAssertEqual(groups.count, expected.count, message, line: line)
         for group in groups {
-            let key = group.option == nil ? "" : group.label
+            let key = group.key == .noValue ? "" : group.label
             guard let wanted = expected[key] else {
                 XCTFail("\(message): a group \(group.label) that no row has", line: line)
                 continue
@@ -110,9 +110,10 @@ final class GroupingTests: XCTestCase {
 
         for group in carriers {
             let rows = matches.filter { catalog.text(carrier, at: $0) == group.label }
-            let origins = filter.groups(grouping, within: [group.option])
+            XCTAssertEqual(group.key, .value(group.label))
+            let origins = filter.groups(grouping, within: [group.key])
             assertGroups(origins, equal: expected(catalog, rows: rows, by: origin, delay: delay), group.label)
-            XCTAssertEqual(origins.last?.option, nil, "\(group.label): the flights with no origin last")
+            XCTAssertEqual(origins.last?.key, .noValue, "\(group.label): the flights with no origin last")
             XCTAssertEqual(origins.last?.label, "No value")
         }
     }
@@ -129,8 +130,11 @@ final class GroupingTests: XCTestCase {
         let noOrigin = all.filter { catalog.text(origin, at: $0).isEmpty }
         XCTAssertFalse(noOrigin.isEmpty)
         assertGroups(
-            filter.groups(grouping, within: [nil]), equal: expected(catalog, rows: noOrigin, by: carrier, delay: delay),
+            filter.groups(grouping, within: [.noValue]),
+            equal: expected(catalog, rows: noOrigin, by: carrier, delay: delay),
             "no origin")
+
+        XCTAssertEqual(filter.groups(grouping, within: [.value("ORD")]), [], "a group the table does not have")
 
         filter.setFacet(origin, true, as: .options)
         let jfk = try XCTUnwrap(filter.options(forColumn: origin).firstIndex(of: "JFK"))
@@ -153,13 +157,13 @@ final class GroupingTests: XCTestCase {
             let groups = flights.filter.groups(grouping, within: [])
             XCTAssertGreaterThan(groups.count, 2, name)
             XCTAssertEqual(groups.map(\.count).reduce(0, +), catalog.count, "\(name): every row in one group")
-            let noValue = groups.last.flatMap { $0.option == nil ? $0.count : nil } ?? 0
+            let noValue = groups.last.flatMap { $0.key == .noValue ? $0.count : nil } ?? 0
             XCTAssertEqual(noValue, catalog.columns[column].missingCount, "\(name): the rows with no value")
             let ranges = FacetFilter(catalog: catalog)
             ranges.setFacet(column, true, as: .range)
             let histogram = ranges.histogram(forColumn: column)
             for group in groups {
-                guard let bin = group.option else { continue }
+                guard case .bin(let bin) = group.key else { continue }
                 let range = histogram.range(ofBin: bin, resolution: catalog.columns[column].resolution)
                 XCTAssertEqual(group.label, ranges.rangeText(range, forColumn: column), name)
                 ranges.setRange(range, forColumn: column)

@@ -2,10 +2,10 @@
 /// The matches folded into groups, one level at a time: a level is worked out when it is opened,
 /// as a table in its server is asked for it.
 extension FacetFilter {
-    /// The groups of level `path.count` of `grouping` under `path` (the option or bin of each
-    /// outer level, nil for no value), among the matches: in the level's order (its options', its
-    /// bins'), the rows with no value last, groups without rows left out.
-    public func groups(_ grouping: Grouping, within path: [Int?]) -> [GroupRow] {
+    /// The groups of level `path.count` of `grouping` under `path` (the key of the group opened at
+    /// each outer level), among the matches: in the level's order (its options', its bins'), the
+    /// rows with no value last, groups without rows left out.
+    public func groups(_ grouping: Grouping, within path: [GroupKey]) -> [GroupRow] {
         precondition(path.count < grouping.levels.count, "a path below the last level")
         let level = grouping.levels[path.count]
         let codes = groupCodes(level)
@@ -19,20 +19,26 @@ extension FacetFilter {
         return counts.indices.compactMap { slot in
             guard counts[slot] > 0 else { return nil }
             let isNoValue = slot == codes.options.count
+            let key: GroupKey = isNoValue ? .noValue : level.keying == .bins ? .bin(slot) : .value(codes.options[slot])
             return GroupRow(
-                option: isNoValue ? nil : slot, label: isNoValue ? tr("No value") : labels[slot],
-                count: counts[slot],
+                key: key, label: isNoValue ? tr("No value") : labels[slot], count: counts[slot],
                 // A measure of a column it cannot measure (text) has no figures: no value.
                 figures: measured.map { $0.isEmpty ? MeasureFigure(value: nil, used: 0) : $0[slot] })
         }
     }
 
     /// The matches whose outer levels' values are `path`'s; nil for every row.
-    private func rows(of grouping: Grouping, within path: [Int?]) -> RowSet? {
+    private func rows(of grouping: Grouping, within path: [GroupKey]) -> RowSet? {
         var sets = matching.map { [$0] } ?? []
-        for (level, option) in path.enumerated() {
+        for (level, key) in path.enumerated() {
             let codes = groupCodes(grouping.levels[level])
-            let wanted = Int32(option ?? -1)
+            let wanted: Int32? =
+                switch key {
+                case .noValue: -1
+                case .bin(let bin): Int32(bin)
+                case .value(let text): codes.options.firstIndex(of: text).map(Int32.init)
+                }
+            // A value the level does not have (the file changed) is a group of no rows.
             let allowed = codes.optionOfCode.map { $0 == wanted }
             sets.append(allowed.withUnsafeBufferPointer { allowed in codes.codes.rows { allowed[Int($0)] } })
         }

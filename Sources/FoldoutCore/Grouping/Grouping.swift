@@ -31,17 +31,25 @@ public struct GroupLevel: Sendable, Equatable {
     }
 }
 
-/// One group of a level: which of the level's values or bins it holds (nil: the rows with no
-/// value there), its text ("UA", "10–19", "March 2013", "No value"), how many of the matches
-/// under the groups above it have it, and a figure for each of the grouping's measures over those.
+/// Which rows of a level a group holds, in words every engine understands: a value as the table
+/// writes it (a catalog's option, a server's text), a bin of the level's bins, or no value.
+public enum GroupKey: Sendable, Hashable {
+    case value(String)
+    case bin(Int)
+    case noValue
+}
+
+/// One group of a level: its key, its text ("UA", "Yes", "10–19", "March 2013", "No value"), how
+/// many of the matches under the groups above it it holds, and a figure for each of the
+/// grouping's measures over those rows.
 public struct GroupRow: Sendable, Equatable {
-    public let option: Int?
+    public let key: GroupKey
     public let label: String
     public let count: Int
     public let figures: [MeasureFigure]
 
-    public init(option: Int?, label: String, count: Int, figures: [MeasureFigure]) {
-        self.option = option
+    public init(key: GroupKey, label: String, count: Int, figures: [MeasureFigure]) {
+        self.key = key
         self.label = label
         self.count = count
         self.figures = figures
