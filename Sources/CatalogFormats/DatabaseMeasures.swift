@@ -14,14 +14,7 @@ extension DatabaseTable {
             FacetMeasure.canMeasure(columns[measure.column].kind, by: measure.aggregate)
         else { return [] }
         let value = columns[measure.column].number
-        let aggregate =
-            switch measure.aggregate {
-            case .sum: "sum(" + value + ")"
-            case .mean: "avg(" + value + ")"
-            case .median: "percentile_cont(0.5) WITHIN GROUP (ORDER BY " + value + ")"
-            case .minimum: "min(" + value + ")"
-            case .maximum: "max(" + value + ")"
-            }
+        let aggregate = aggregateSQL(measure)
         var parameters = DatabaseParameters()
         let filtered = condition(filter, allBut: column, &parameters)
         let sql =
@@ -36,5 +29,17 @@ extension DatabaseTable {
             figures[slot] = MeasureFigure(value: row[2].flatMap(Double.init), used: used)
         }
         return figures
+    }
+
+    /// `measure` of its column as SQL (a number), missing values left out as in memory.
+    func aggregateSQL(_ measure: FacetMeasure) -> String {
+        let value = columns[measure.column].number
+        return switch measure.aggregate {
+        case .sum: "sum(" + value + ")"
+        case .mean: "avg(" + value + ")"
+        case .median: "percentile_cont(0.5) WITHIN GROUP (ORDER BY " + value + ")"
+        case .minimum: "min(" + value + ")"
+        case .maximum: "max(" + value + ")"
+        }
     }
 }

@@ -495,4 +495,58 @@ extension DatabaseEngineTests {
             }
         }
     }
+
+    /// Groups of two levels (a text of quotes, new lines and accents, then a yes/no column; the
+    /// rows with no value among them), with
+    /// measures of a number and a date-time, under a filter: the server's GROUP BY gives what the
+    /// catalog gives, level by level, group by group.
+    func testGroupsAreTheInMemoryEnginesGroups() throws {
+        let table = try open("flights")
+        let catalog = try CatalogReader.load(path: try server.folder + "/flights.csv")
+        let memory = FacetFilter(catalog: catalog)
+        let connection = try connect()
+        func column(_ name: String) throws -> Int { try XCTUnwrap(catalog.column(named: name), name) }
+        let (note, cancelled, delay, hour) = (
+            try column("note"), try column("cancelled"), try column("dep_delay"), try column("time_hour")
+        )
+        XCTAssertEqual(table.columns.map(\.name), catalog.columns.map(\.name))
+        let month = try column("month")
+        var filter = DatabaseFilter()
+        let march = try XCTUnwrap(table.options[month]?.firstIndex(of: "3"), "month is no facet in the server")
+        filter.select(FacetSelection(options: [march, march + 1]), inColumn: month)
+        memory.setFacet(month, true, as: .options)
+        memory.setSelection(FacetSelection(options: [march, march + 1]), forColumn: month)
+        XCTAssertEqual(memory.options(forColumn: month), table.options[month])
+        let grouping = Grouping(
+            levels: [GroupLevel(note), GroupLevel(cancelled)],
+            measures: [
+                FacetMeasure(.mean, of: delay), FacetMeasure(.median, of: delay), FacetMeasure(.maximum, of: hour),
+                FacetMeasure(.sum, of: note),
+            ])
+        func assertSame(_ path: [GroupKey]) throws -> [GroupRow] {
+            let inServer = try table.groups(grouping, within: path, filter, connection)
+            let inMemory = memory.groups(grouping, within: path)
+            let at = "under \(path)"
+            XCTAssertEqual(inServer.map(\.key), inMemory.map(\.key), at)
+            XCTAssertEqual(inServer.map(\.label), inMemory.map(\.label), at)
+            XCTAssertEqual(inServer.map(\.count), inMemory.map(\.count), at)
+            for (got, want) in zip(inServer, inMemory) {
+                XCTAssertEqual(got.figures.map(\.used), want.figures.map(\.used), "\(at), \(want.label)")
+                for (a, b) in zip(got.figures, want.figures) {
+                    XCTAssertEqual(a.value == nil, b.value == nil, "\(at), \(want.label)")
+                    if let a = a.value, let b = b.value {
+                        XCTAssertEqual(a, b, accuracy: max(1e-9, abs(b) * 1e-12), "\(at), \(want.label)")
+                    }
+                }
+            }
+            return inMemory
+        }
+        let notes = try assertSame([])
+        XCTAssertEqual(notes.last?.key, .noValue, "some flights have no note")
+        XCTAssertEqual(notes.map(\.count).reduce(0, +), memory.matchCount)
+        for group in notes {
+            let inner = try assertSame([group.key])
+            XCTAssertEqual(Set(inner.map(\.label)).subtracting(["Yes", "No", "No value"]), [], group.label)
+        }
+    }
 }
