@@ -5,20 +5,23 @@ import XCTest
 /// The matches folded into groups (issue 62), a level at a time, checked against the same
 /// figures worked out row by row from the catalog's texts.
 final class GroupingTests: XCTestCase {
-    /// Made-up flights: a carrier, an origin (some missing), a month, a delay (some missing), a date.
+    /// Made-up flights: a carrier, an origin (some missing), a month, a delay (some missing), a
+    /// date in the last quarter of 2013, and a date-time on it.
     private static func flightsCSV(rows: Int) -> String {
         var random = SeededGenerator(seed: 62)
         let carriers = ["UA", "AA", "B6", "DL", "EV"]
         let origins = ["JFK", "LGA", "EWR", ""]
-        var lines = ["carrier,origin,month,arr_delay,date"]
+        var lines = ["carrier,origin,month,arr_delay,date,departed"]
         for _ in 0..<rows {
+            let date = "2013-\(Int.random(in: 10...12, using: &random))-\(Int.random(in: 10...28, using: &random))"
             let delay =
                 Int.random(in: 0..<10, using: &random) == 0 ? "NA" : String(Int.random(in: -30...240, using: &random))
             lines.append(
                 [
                     carriers.randomElement(using: &random)!, origins.randomElement(using: &random)!,
                     String(Int.random(in: 1...12, using: &random)), delay,
-                    "2013-\(Int.random(in: 10...12, using: &random))-\(Int.random(in: 10...28, using: &random))",
+                    date,
+                    date + " 0\(Int.random(in: 5...9, using: &random)):\(Int.random(in: 10...59, using: &random)):00",
                 ].joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -145,7 +148,7 @@ final class GroupingTests: XCTestCase {
     }
 
     /// A number or a date grouped by its range flyout's bins: each group holds the rows that its
-    /// bin, chosen as a range, lets through, and is named as that range is.
+    /// bin, chosen as a range, lets through, and is named as that range is ("240–249", "2013-12").
     func testANumberOrDateLevelGroupsByTheRangeFlyoutsBins() throws {
         let flights = try Flights(rows: 2_000)
         let catalog = flights.catalog
@@ -164,7 +167,9 @@ final class GroupingTests: XCTestCase {
             let histogram = ranges.histogram(forColumn: column)
             for group in groups {
                 guard case .bin(let bin) = group.key else { continue }
-                let range = histogram.range(ofBin: bin, resolution: catalog.columns[column].resolution)
+                // Up to a step below the next bin: the last edge is past every value.
+                let resolution = catalog.columns[column].resolution
+                let range = FacetRange(lower: histogram.edges[bin], upper: histogram.edges[bin + 1] - resolution)
                 XCTAssertEqual(group.label, ranges.rangeText(range, forColumn: column), name)
                 ranges.setRange(range, forColumn: column)
                 XCTAssertEqual(group.count, ranges.matches.count, "\(name) \(group.label)")
@@ -172,6 +177,48 @@ final class GroupingTests: XCTestCase {
                 let mean = delays.isEmpty ? nil : delays.reduce(0, +) / Double(delays.count)
                 XCTAssertEqual(group.figures[0].value ?? .nan, mean ?? .nan, accuracy: 1e-9, "\(name) \(group.label)")
             }
+        }
+    }
+
+    /// A date or date-time grouped by a period a person chooses: as many groups, in time's order,
+    /// with as many rows each, as a calendar gives the rows' texts.
+    func testADateLevelGroupsByYearMonthWeekDayOrHour() throws {
+        let flights = try Flights(rows: 1_500)
+        let catalog = flights.catalog
+        let date = try CatalogTestSupport.column(catalog, "date")
+        let departed = try CatalogTestSupport.column(catalog, "departed")
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let reading = DateFormatter()
+        reading.calendar = calendar
+        reading.timeZone = calendar.timeZone
+        reading.locale = Locale(identifier: "en_US_POSIX")
+        for (column, unit, format) in [
+            (date, GroupLevel.DateUnit.year, "yyyy-MM-dd"), (date, .month, "yyyy-MM-dd"), (date, .week, "yyyy-MM-dd"),
+            (date, .day, "yyyy-MM-dd"), (departed, .hour, "yyyy-MM-dd HH:mm:ss"),
+            (departed, .day, "yyyy-MM-dd HH:mm:ss"),
+        ] {
+            reading.dateFormat = format
+            let component: Calendar.Component =
+                switch unit {
+                case .year: .year
+                case .month: .month
+                case .week: .weekOfYear
+                case .day: .day
+                case .hour: .hour
+                }
+            var expected: [Date: Int] = [:]
+            for row in 0..<catalog.count {
+                let when = try XCTUnwrap(
+                    reading.date(from: catalog.text(column, at: row)), catalog.text(column, at: row))
+                let start = try XCTUnwrap(calendar.dateInterval(of: component, for: when)?.start)
+                expected[start, default: 0] += 1
+            }
+            let grouping = Grouping(levels: [GroupLevel(column, by: .dates(unit))])
+            let groups = flights.filter.groups(grouping, within: [])
+            let name = "\(catalog.columns[column].name) by \(unit)"
+            XCTAssertEqual(groups.map(\.count), expected.sorted { $0.key < $1.key }.map(\.value), name)
+            XCTAssertEqual(Set(groups.map(\.label)).count, groups.count, "\(name): each group named apart")
         }
     }
 }

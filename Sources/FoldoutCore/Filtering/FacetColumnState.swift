@@ -15,8 +15,8 @@ struct FacetColumnState {
 
     var codes: FacetCodes?
     var bins: RangeBins?
-    /// The range bins as a level of groups has them: on a linear scale whatever the facet's.
-    var groupBins: FacetCodes?
+    /// The bins or periods a level of groups has (bins on a linear scale whatever the facet's).
+    var groupBins: [GroupLevel.Keying: FacetCodes] = [:]
     /// Counts by code over every row: what the facet counts when nothing else filters.
     var everyRowCounts: [Int]?
     /// Counts by bin over every row.

@@ -19,7 +19,8 @@ extension FacetFilter {
         return counts.indices.compactMap { slot in
             guard counts[slot] > 0 else { return nil }
             let isNoValue = slot == codes.options.count
-            let key: GroupKey = isNoValue ? .noValue : level.keying == .bins ? .bin(slot) : .value(codes.options[slot])
+            let key: GroupKey =
+                isNoValue ? .noValue : level.keying == .values ? .value(codes.options[slot]) : .bin(slot)
             return GroupRow(
                 key: key, label: isNoValue ? tr("No value") : labels[slot], count: counts[slot],
                 // A measure of a column it cannot measure (text) has no figures: no value.
@@ -45,26 +46,34 @@ extension FacetFilter {
         return sets.isEmpty ? nil : RowSet.intersection(of: sets, capacity: catalog.count)
     }
 
-    /// A level's code for each row and its groups' texts: a facet's options, or its range bins
-    /// (each bin's text as that bin chosen as a range says it).
+    /// A level's code for each row and its groups' texts: a facet's options, its range bins or a
+    /// date's periods (each one's text as that bin chosen as a range says it).
     private func groupCodes(_ level: GroupLevel) -> FacetCodes {
         let column = level.column
         switch level.keying {
         case .values:
             return facetCodes(column)
-        case .bins:
-            if let made = states[column]?.groupBins { return made }
-            let bins = RangeBins(catalog.columns[column], logarithmic: false)
-            let resolution = catalog.columns[column].resolution
-            let histogram = FacetHistogram(
-                edges: bins.edges, unit: bins.unit, logarithmic: false, counts: [], missing: 0)
-            let labels = (0..<bins.edges.count - 1).map {
-                rangeText(histogram.range(ofBin: $0, resolution: resolution), forColumn: column)
+        case .bins, .dates:
+            if let made = states[column]?.groupBins[level.keying] { return made }
+            let values = catalog.columns[column]
+            // Periods are a date's; a number asked for them gets its bins.
+            let bins =
+                if case .dates(let unit) = level.keying, values.kind == .date || values.kind == .dateTime {
+                    RangeBins(values, by: unit)
+                } else {
+                    RangeBins(values, logarithmic: false)
+                }
+            // Each bin up to a step below the next, the last too (its edge starts the next period,
+            // not, as a histogram's, the largest value); an hour by its start alone.
+            let edges = bins.edges
+            let labels = edges.indices.dropLast().map { bin in
+                let upper = level.keying == .dates(.hour) ? edges[bin] : edges[bin + 1] - values.resolution
+                return rangeText(FacetRange(lower: edges[bin], upper: upper), forColumn: column)
             }
             let made = FacetCodes(
                 codes: bins.codes, optionOfCode: [-1] + Array(0..<Int32(labels.count)), options: labels,
-                missingCount: catalog.columns[column].missingCount)
-            states[column, default: FacetColumnState()].groupBins = made
+                missingCount: values.missingCount)
+            states[column, default: FacetColumnState()].groupBins[level.keying] = made
             return made
         }
     }

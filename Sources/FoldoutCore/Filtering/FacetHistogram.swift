@@ -33,28 +33,50 @@ struct RangeBins: Sendable {
 
     init(_ column: CatalogColumn, logarithmic: Bool) {
         let numbers = column.numbers()
-        let present = numbers.lazy.filter { !$0.isNaN }
-        let extent = present.min().flatMap { low in present.max().map { low...$0 } } ?? 0...0
         let (unit, edges) = Self.edges(
-            extent, kind: column.kind, wholeNumbers: column.resolution >= 1, logarithmic: logarithmic)
+            Self.extent(numbers), kind: column.kind, wholeNumbers: column.resolution >= 1, logarithmic: logarithmic)
+        self.init(numbers, edges: edges, unit: unit, logarithmic: logarithmic && unit == .number)
+    }
+
+    /// A date or date-time column's periods of `unit`, from the first value's to the last's: the
+    /// groups of a level of dates (hours of a date are its days).
+    init(_ column: CatalogColumn, by unit: GroupLevel.DateUnit) {
+        let numbers = column.numbers()
+        let perDay = column.kind == .date ? 1.0 : 86_400
+        let edges = Self.periodEdges(
+            Self.extent(numbers), perDay: perDay, unit: unit == .hour && perDay == 1 ? .day : unit)
+        self.init(
+            numbers, edges: edges, unit: unit == .year ? .year : unit == .month ? .month : .day, logarithmic: false)
+    }
+
+    /// Each of `numbers` in its bin of `edges`: by binary search, in a byte a row when the bins are few.
+    private init(_ numbers: [Double], edges: [Double], unit: FacetHistogram.Unit, logarithmic: Bool) {
         self.edges = edges
         self.unit = unit
-        self.logarithmic = logarithmic && unit == .number
-        var codes = [UInt8](repeating: 0, count: numbers.count)
+        self.logarithmic = logarithmic
         let bins = edges.count - 1
-        edges.withUnsafeBufferPointer { edges in
-            for (row, value) in numbers.enumerated() where !value.isNaN {
-                // The last edge not above the value, by binary search.
-                var low = 0
-                var high = bins
-                while high - low > 1 {
-                    let middle = (low + high) / 2
-                    if edges[middle] <= value { low = middle } else { high = middle }
+        func codes<Code: FixedWidthInteger>(_: Code.Type) -> [Code] {
+            var codes = [Code](repeating: 0, count: numbers.count)
+            edges.withUnsafeBufferPointer { edges in
+                for (row, value) in numbers.enumerated() where !value.isNaN {
+                    // The last edge not above the value.
+                    var low = 0
+                    var high = bins
+                    while high - low > 1 {
+                        let middle = (low + high) / 2
+                        if edges[middle] <= value { low = middle } else { high = middle }
+                    }
+                    codes[row] = Code(low + 1)
                 }
-                codes[row] = UInt8(low + 1)
             }
+            return codes
         }
-        self.codes = CatalogUnsignedColumn(storage: .u8(codes))
+        self.codes = CatalogUnsignedColumn(storage: bins < 255 ? .u8(codes(UInt8.self)) : .u32(codes(UInt32.self)))
+    }
+
+    private static func extent(_ numbers: [Double]) -> ClosedRange<Double> {
+        let present = numbers.lazy.filter { !$0.isNaN }
+        return present.min().flatMap { low in present.max().map { low...$0 } } ?? 0...0
     }
 
     /// The bins of a column of `kind` whose values span `extent`: calendar units for dates and
@@ -101,14 +123,28 @@ struct RangeBins: Sendable {
         let lastDay = Int((extent.upperBound / perDay).rounded(.down))
         let span = lastDay - firstDay
         if span > 20 * 366 {
-            let first = CatalogDate.civil(fromDays: firstDay).year
-            let last = CatalogDate.civil(fromDays: lastDay).year
-            guard last - first < 250 else {
+            guard CatalogDate.civil(fromDays: lastDay).year - CatalogDate.civil(fromDays: firstDay).year < 250 else {
                 return (.number, linearEdges(extent, wholeNumbers: true))
             }
-            return (.year, (first...last + 1).map { Double(CatalogDate.days(year: $0, month: 1, day: 1)) * perDay })
+            return (.year, periodEdges(extent, perDay: perDay, unit: .year))
         }
-        if span > 62 {
+        if span > 62 { return (.month, periodEdges(extent, perDay: perDay, unit: .month)) }
+        if span > 3 || perDay == 1 { return (.day, periodEdges(extent, perDay: perDay, unit: .day)) }
+        return (.hour, periodEdges(extent, perDay: perDay, unit: .hour))
+    }
+
+    /// The starts of every period of `unit` from the one holding the extent's start to the one
+    /// after its end, in the column's numbers (`perDay` of them a day): weeks start on Monday, as
+    /// ISO 8601's do; an hour is a date-time's only.
+    static func periodEdges(_ extent: ClosedRange<Double>, perDay: Double, unit: GroupLevel.DateUnit) -> [Double] {
+        let firstDay = Int((extent.lowerBound / perDay).rounded(.down))
+        let lastDay = Int((extent.upperBound / perDay).rounded(.down))
+        switch unit {
+        case .year:
+            let first = CatalogDate.civil(fromDays: firstDay).year
+            let last = CatalogDate.civil(fromDays: lastDay).year
+            return (first...last + 1).map { Double(CatalogDate.days(year: $0, month: 1, day: 1)) * perDay }
+        case .month:
             var (year, month, _) = CatalogDate.civil(fromDays: firstDay)
             var edges: [Double] = []
             while true {
@@ -117,14 +153,18 @@ struct RangeBins: Sendable {
                 if day > lastDay { break }
                 (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
             }
-            return (.month, edges)
+            return edges
+        case .week:
+            // 1 January 1970 was a Thursday: day -3 a Monday.
+            let monday = firstDay - ((firstDay + 3) % 7 + 7) % 7
+            return stride(from: monday, through: lastDay + 7, by: 7).map { Double($0) * perDay }
+        case .day:
+            return (firstDay...lastDay + 1).map { Double($0) * perDay }
+        case .hour:
+            let firstHour = Int((extent.lowerBound / 3600).rounded(.down))
+            let lastHour = Int((extent.upperBound / 3600).rounded(.down))
+            return (firstHour...lastHour + 1).map { Double($0) * 3600 }
         }
-        if span > 3 || perDay == 1 {
-            return (.day, (firstDay...lastDay + 1).map { Double($0) * perDay })
-        }
-        let firstHour = Int((extent.lowerBound / 3600).rounded(.down))
-        let lastHour = Int((extent.upperBound / 3600).rounded(.down))
-        return (.hour, (firstHour...lastHour + 1).map { Double($0) * 3600 })
     }
 }
 

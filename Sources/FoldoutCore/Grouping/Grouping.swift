@@ -14,12 +14,18 @@ public struct Grouping: Sendable, Equatable {
 
 /// A level of groups: a column, and what its groups are.
 public struct GroupLevel: Sendable, Equatable {
-    public enum Keying: Sendable, Equatable {
+    public enum Keying: Sendable, Hashable {
         /// A group for each value, as the column's option facet lists them (text, yes or no).
         case values
         /// A group for each bin of the column's range flyout, over every row (so that a group
         /// means the same whatever the filters): numbers by round spans, dates by calendar units.
         case bins
+        /// A date's or date-time's groups by a calendar period of the person's choosing.
+        case dates(DateUnit)
+    }
+
+    public enum DateUnit: String, Sendable, CaseIterable {
+        case year, month, week, day, hour
     }
 
     public var column: Int
