@@ -481,12 +481,7 @@ extension DatabaseFacets: FacetChoosing {
 extension DatabaseFacets: RangeChoosing {
     public func columnName(_ column: Int) -> String { table.columns[column].name }
 
-    /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
-    /// does not say its decimals here).
-    public func valueShape(ofColumn column: Int) -> FacetValueShape {
-        let values = table.columns[column]
-        return FacetValueShape(kind: values.kind, resolution: values.kind != .number || values.isWholeNumber ? 1 : 0.01)
-    }
+    public func valueShape(ofColumn column: Int) -> FacetValueShape { table.valueShape(ofColumn: column) }
 
     /// The histogram's span: its bins were made over the column's values when the table opened.
     public func extent(ofColumn column: Int) -> ClosedRange<Double>? {

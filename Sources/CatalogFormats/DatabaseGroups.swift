@@ -5,29 +5,43 @@ import FoldoutCore
 /// one level under the groups opened above it, one `GROUP BY`, every value bound.
 extension DatabaseTable {
     /// The groups of level `path.count` of `grouping` under `path`, among the rows `filter` lets
-    /// through: in the order a catalog's options have (`DatabaseOptions`), no value last. A level
-    /// of bins is refused: the server's bins are not yet made for groups.
+    /// through: in the order a catalog's options have (`DatabaseOptions`), or its bins', no value
+    /// last. Bins and periods have the edges a catalog's have (`GroupLevel.edges`), over every
+    /// row's values, each row's found by `width_bucket`.
     public func groups(
         _ grouping: Grouping, within path: [GroupKey], _ filter: DatabaseFilter, _ connection: PostgresConnection
     ) throws(CatalogImportError) -> [GroupRow] {
         precondition(path.count < grouping.levels.count, "a path below the last level")
-        guard grouping.levels.prefix(path.count + 1).allSatisfy({ $0.keying == .values }) else {
-            throw CatalogImportError(
-                line: 0, reason: .unreadable(tr("a table in its server is not yet grouped by bins")))
-        }
         var parameters = DatabaseParameters()
         var conditions = [condition(filter, &parameters)]
-        for (level, key) in path.enumerated() {
-            let column = columns[grouping.levels[level].column]
+        for (index, key) in path.enumerated() {
+            let level = grouping.levels[index]
+            let column = columns[level.column]
             switch key {
             case .noValue: conditions.append(column.isMissing)
             case .value(let text):
+                let type = column.isText ? "text" : column.shownType
+                conditions.append(column.compared + " = " + parameters.add(text, as: type))
+            case .bin(let bin):
+                let edges = try self.edges(of: level, connection) ?? []
+                guard edges.indices.contains(bin + 1) else {
+                    conditions.append("FALSE")
+                    continue
+                }
                 conditions.append(
-                    column.compared + " = " + parameters.add(text, as: column.isText ? "text" : column.shownType))
-            case .bin: conditions.append("FALSE")
+                    column.number + " >= " + parameters.add(String(edges[bin]), as: "float8") + " AND "
+                        + column.number + " < " + parameters.add(String(edges[bin + 1]), as: "float8"))
             }
         }
-        let grouped = columns[grouping.levels[path.count].column]
+        let level = grouping.levels[path.count]
+        let grouped = columns[level.column]
+        let edges = try self.edges(of: level, connection)
+        let key =
+            edges.map {
+                "width_bucket(" + grouped.number + ", " + parameters.add(array: $0.map { String($0) }, of: "float8")
+                    + ")::text"
+            }
+            ?? grouped.shown + "::text"
         let measured = grouping.measures.map { measure in
             columns.indices.contains(measure.column)
                 && FacetMeasure.canMeasure(columns[measure.column].kind, by: measure.aggregate)
@@ -35,7 +49,7 @@ extension DatabaseTable {
                 : ", 0, NULL"
         }
         let sql =
-            "SELECT " + grouped.shown + "::text, count(*)" + measured.joined() + " FROM " + source + " WHERE "
+            "SELECT " + key + ", count(*)" + measured.joined() + " FROM " + source + " WHERE "
             + conditions.joined(separator: " AND ") + " GROUP BY 1"
         var byText: [String: GroupRow] = [:]
         var noValue: GroupRow?
@@ -45,14 +59,37 @@ extension DatabaseTable {
                 return MeasureFigure(value: used > 0 ? row[3 + 2 * index].flatMap(Double.init) : nil, used: used)
             }
             let count = row[1].flatMap { Int($0) } ?? 0
-            if let text = row[0] {
-                byText[text] = GroupRow(key: .value(text), label: text, count: count, figures: figures)
-            } else {
+            guard let text = row[0] else {
                 noValue = GroupRow(key: .noValue, label: tr("No value"), count: count, figures: figures)
+                continue
+            }
+            if let edges, let bucket = Int(text), bucket >= 1, bucket < edges.count {
+                let label = level.label(ofBin: bucket - 1, edges: edges, shape: valueShape(ofColumn: level.column))
+                byText[text] = GroupRow(key: .bin(bucket - 1), label: label, count: count, figures: figures)
+            } else if edges == nil {
+                byText[text] = GroupRow(key: .value(text), label: text, count: count, figures: figures)
             }
         }
+        let found = noValue.map { [$0] } ?? []
+        if edges != nil {
+            return byText.values.sorted { $0.key.bin < $1.key.bin } + found
+        }
         let ordered = DatabaseOptions.ordered(Array(byText.keys), grouped).compactMap { byText[$0] }
-        return try named(ordered, of: grouped, connection) + (noValue.map { [$0] } ?? [])
+        return try named(ordered, of: grouped, connection) + found
+    }
+
+    /// The edges of a level of bins or periods over every row's values (nil for values), as a
+    /// catalog makes them: from the span a range facet found, or one scan.
+    private func edges(of level: GroupLevel, _ connection: PostgresConnection) throws(CatalogImportError) -> [Double]? {
+        guard level.keying != .values else { return nil }
+        let column = columns[level.column]
+        var span = spans[level.column]
+        if span == nil {
+            span = RangeSpan(try connection.rows("SELECT " + spanSQL(column) + " FROM " + source)[0], at: 0)
+        }
+        guard let span else { return nil }
+        return level.edges(
+            lowest: span.lowest, highest: span.highest, kind: column.kind, wholeNumbers: span.wholeNumbers)
     }
 
     /// The groups of a yes/no column (all its values one of `DatabaseOptions.yesNoPairs`, as a
@@ -71,5 +108,13 @@ extension DatabaseTable {
             let label = text.lowercased() == pair[0] ? tr("Yes") : tr("No")
             return GroupRow(key: group.key, label: label, count: group.count, figures: group.figures)
         }
+    }
+}
+
+extension GroupKey {
+    /// A bin's index, for ordering bins; -1 for anything else.
+    fileprivate var bin: Int {
+        if case .bin(let index) = self { return index }
+        return -1
     }
 }

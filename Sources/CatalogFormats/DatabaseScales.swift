@@ -7,6 +7,19 @@ struct RangeSpan: Sendable, Equatable {
     let lowest: Double
     let highest: Double
     let wholeNumbers: Bool
+
+    init(lowest: Double, highest: Double, wholeNumbers: Bool) {
+        self.lowest = lowest
+        self.highest = highest
+        self.wholeNumbers = wholeNumbers
+    }
+
+    /// The three texts of `DatabaseTable.spanSQL` in `row` from `index` on (no values: 0 to 0).
+    init(_ row: [String?], at index: Int) {
+        lowest = row[index].flatMap { Double($0) } ?? 0
+        highest = row[index + 1].flatMap { Double($0) } ?? lowest
+        wholeNumbers = row[index + 2] != "false"
+    }
 }
 
 /// A range facet's scale, linear or logarithmic: its bins made again over the same values, as a
@@ -20,6 +33,13 @@ extension DatabaseTable {
             lowest: span.lowest, highest: span.highest, kind: columns[column].kind, wholeNumbers: span.wholeNumbers)
         self.bins[column] = bins
         return bins
+    }
+
+    /// Whole numbers, dates and seconds step by one; other numbers by a cent (the server's type
+    /// does not say its decimals here).
+    func valueShape(ofColumn column: Int) -> FacetValueShape {
+        let values = columns[column]
+        return FacetValueShape(kind: values.kind, resolution: values.kind != .number || values.isWholeNumber ? 1 : 0.01)
     }
 
     /// Whether `column` is a range facet of numbers, which may have a logarithmic scale.

@@ -119,19 +119,20 @@ extension DatabaseTable {
     /// The bounds of `ranges` by one scan (min and max), for range facets with many values.
     private mutating func findBounds(_ ranges: [Int], _ connection: PostgresConnection) throws(CatalogImportError) {
         guard !ranges.isEmpty else { return }
-        let figures = ranges.map { column in
-            let value = columns[column]
-            let whole =
-                value.kind != .number || value.isWholeNumber
-                ? "true" : "bool_and(\(value.quoted) = trunc(\(value.quoted)::numeric))"
-            return "min(\(value.number))::text, max(\(value.number))::text, (\(whole))::text"
-        }
+        let figures = ranges.map { spanSQL(columns[$0]) }
         let row = try connection.rows("SELECT " + figures.joined(separator: ", ") + " FROM " + source)[0]
         for (index, column) in ranges.enumerated() {
-            let lowest = row[index * 3].flatMap { Double($0) } ?? 0
-            let highest = row[index * 3 + 1].flatMap { Double($0) } ?? lowest
-            makeBins(column, RangeSpan(lowest: lowest, highest: highest, wholeNumbers: row[index * 3 + 2] != "false"))
+            makeBins(column, RangeSpan(row, at: index * 3))
         }
+    }
+
+    /// The lowest and highest value of `value` as numbers, and whether all are whole: three texts
+    /// that `RangeSpan(_:at:)` reads.
+    func spanSQL(_ value: DatabaseColumn) -> String {
+        let whole =
+            value.kind != .number || value.isWholeNumber
+            ? "true" : "bool_and(\(value.quoted) = trunc(\(value.quoted)::numeric))"
+        return "min(\(value.number))::text, max(\(value.number))::text, (\(whole))::text"
     }
 
     /// The planner's distinct values of each column (none without statistics), and how many

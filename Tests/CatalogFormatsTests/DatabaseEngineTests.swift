@@ -497,14 +497,10 @@ extension DatabaseEngineTests {
     }
 
     /// Groups of two levels (a text of quotes, new lines and accents, then a yes/no column; the
-    /// rows with no value among them), with
-    /// measures of a number and a date-time, under a filter: the server's GROUP BY gives what the
-    /// catalog gives, level by level, group by group.
+    /// rows with no value among them), with measures of a number and a date-time, under a filter:
+    /// the server's GROUP BY gives what the catalog gives, level by level, group by group.
     func testGroupsAreTheInMemoryEnginesGroups() throws {
-        let table = try open("flights")
-        let catalog = try CatalogReader.load(path: try server.folder + "/flights.csv")
-        let memory = FacetFilter(catalog: catalog)
-        let connection = try connect()
+        let (table, catalog, memory, connection) = try flightsBothWays()
         func column(_ name: String) throws -> Int { try XCTUnwrap(catalog.column(named: name), name) }
         let (note, cancelled, delay, hour) = (
             try column("note"), try column("cancelled"), try column("dep_delay"), try column("time_hour")
@@ -524,22 +520,7 @@ extension DatabaseEngineTests {
                 FacetMeasure(.sum, of: note),
             ])
         func assertSame(_ path: [GroupKey]) throws -> [GroupRow] {
-            let inServer = try table.groups(grouping, within: path, filter, connection)
-            let inMemory = memory.groups(grouping, within: path)
-            let at = "under \(path)"
-            XCTAssertEqual(inServer.map(\.key), inMemory.map(\.key), at)
-            XCTAssertEqual(inServer.map(\.label), inMemory.map(\.label), at)
-            XCTAssertEqual(inServer.map(\.count), inMemory.map(\.count), at)
-            for (got, want) in zip(inServer, inMemory) {
-                XCTAssertEqual(got.figures.map(\.used), want.figures.map(\.used), "\(at), \(want.label)")
-                for (a, b) in zip(got.figures, want.figures) {
-                    XCTAssertEqual(a.value == nil, b.value == nil, "\(at), \(want.label)")
-                    if let a = a.value, let b = b.value {
-                        XCTAssertEqual(a, b, accuracy: max(1e-9, abs(b) * 1e-12), "\(at), \(want.label)")
-                    }
-                }
-            }
-            return inMemory
+            try assertSameGroups(grouping, within: path, table, filter, memory, connection)
         }
         let notes = try assertSame([])
         XCTAssertEqual(notes.last?.key, .noValue, "some flights have no note")
@@ -548,5 +529,69 @@ extension DatabaseEngineTests {
             let inner = try assertSame([group.key])
             XCTAssertEqual(Set(inner.map(\.label)).subtracting(["Yes", "No", "No value"]), [], group.label)
         }
+    }
+
+    /// A number by its range flyout's bins, a date by month and then week, a date-time by hour:
+    /// the server's `width_bucket` over the same edges gives the catalog's groups. (A number with
+    /// decimals would be named apart: the server takes a cent as its step, the catalog the step
+    /// its values show, as their range flyouts do.)
+    func testGroupsOfBinsAndPeriodsAreTheInMemoryEnginesGroups() throws {
+        let (table, catalog, memory, connection) = try flightsBothWays()
+        func column(_ name: String) throws -> Int { try XCTUnwrap(catalog.column(named: name), name) }
+        let (delay, distance, date, hour, carrier) = (
+            try column("dep_delay"), try column("distance"), try column("flight_date"), try column("time_hour"),
+            try column("carrier")
+        )
+        var filter = DatabaseFilter()
+        let ua = try XCTUnwrap(table.options[carrier]?.firstIndex(of: "UA"), "carrier is no facet in the server")
+        filter.select(FacetSelection(options: [ua]), inColumn: carrier)
+        memory.setFacet(carrier, true, as: .options)
+        memory.setSelection(FacetSelection(options: [ua]), forColumn: carrier)
+        XCTAssertEqual(memory.options(forColumn: carrier), table.options[carrier])
+        let measures = [FacetMeasure(.mean, of: delay), FacetMeasure(.median, of: delay)]
+        for levels in [
+            [GroupLevel(distance, by: .bins), GroupLevel(date, by: .dates(.month))],
+            [GroupLevel(date, by: .dates(.month)), GroupLevel(date, by: .dates(.week))],
+            [GroupLevel(hour, by: .dates(.hour))],
+        ] {
+            let grouping = Grouping(levels: levels, measures: measures)
+            let outer = try assertSameGroups(grouping, within: [], table, filter, memory, connection)
+            XCTAssertGreaterThan(outer.count, 2)
+            guard levels.count > 1 else { continue }
+            for group in outer {
+                _ = try assertSameGroups(grouping, within: [group.key], table, filter, memory, connection)
+            }
+        }
+    }
+
+    /// The flights in the server and read from their CSV into memory, and a connection.
+    private func flightsBothWays() throws -> (DatabaseTable, Catalog, FacetFilter, PostgresConnection) {
+        let catalog = try CatalogReader.load(path: try server.folder + "/flights.csv")
+        return (try open("flights"), catalog, FacetFilter(catalog: catalog), try connect())
+    }
+
+    /// `grouping`'s level under `path` from the server and from memory, the same key by key: its
+    /// groups as the catalog gives them.
+    @discardableResult
+    private func assertSameGroups(
+        _ grouping: Grouping, within path: [GroupKey], _ table: DatabaseTable, _ filter: DatabaseFilter,
+        _ memory: FacetFilter, _ connection: PostgresConnection, line: UInt = #line
+    ) throws -> [GroupRow] {
+        let inServer = try table.groups(grouping, within: path, filter, connection)
+        let inMemory = memory.groups(grouping, within: path)
+        let at = "under \(path)"
+        XCTAssertEqual(inServer.map(\.key), inMemory.map(\.key), at, line: line)
+        XCTAssertEqual(inServer.map(\.label), inMemory.map(\.label), at, line: line)
+        XCTAssertEqual(inServer.map(\.count), inMemory.map(\.count), at, line: line)
+        for (got, want) in zip(inServer, inMemory) {
+            XCTAssertEqual(got.figures.map(\.used), want.figures.map(\.used), "\(at), \(want.label)")
+            for (a, b) in zip(got.figures, want.figures) {
+                XCTAssertEqual(a.value == nil, b.value == nil, "\(at), \(want.label)")
+                if let a = a.value, let b = b.value {
+                    XCTAssertEqual(a, b, accuracy: max(1e-9, abs(b) * 1e-12), "\(at), \(want.label)")
+                }
+            }
+        }
+        return inMemory
     }
 }

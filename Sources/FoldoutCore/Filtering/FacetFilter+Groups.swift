@@ -56,20 +56,15 @@ extension FacetFilter {
         case .bins, .dates:
             if let made = states[column]?.groupBins[level.keying] { return made }
             let values = catalog.columns[column]
-            // Periods are a date's; a number asked for them gets its bins.
-            let bins =
-                if case .dates(let unit) = level.keying, values.kind == .date || values.kind == .dateTime {
-                    RangeBins(values, by: unit)
-                } else {
-                    RangeBins(values, logarithmic: false)
-                }
-            // Each bin up to a step below the next, the last too (its edge starts the next period,
-            // not, as a histogram's, the largest value); an hour by its start alone.
-            let edges = bins.edges
-            let labels = edges.indices.dropLast().map { bin in
-                let upper = level.keying == .dates(.hour) ? edges[bin] : edges[bin + 1] - values.resolution
-                return rangeText(FacetRange(lower: edges[bin], upper: upper), forColumn: column)
-            }
+            let numbers = values.numbers()
+            let extent = RangeBins.extent(numbers)
+            let edges =
+                level.edges(
+                    lowest: extent.lowerBound, highest: extent.upperBound, kind: values.kind,
+                    wholeNumbers: values.resolution >= 1) ?? []
+            let bins = RangeBins(numbers, edges: edges)
+            let shape = FacetValueShape(values)
+            let labels = edges.indices.dropLast().map { level.label(ofBin: $0, edges: edges, shape: shape) }
             let made = FacetCodes(
                 codes: bins.codes, optionOfCode: [-1] + Array(0..<Int32(labels.count)), options: labels,
                 missingCount: values.missingCount)

@@ -38,19 +38,8 @@ struct RangeBins: Sendable {
         self.init(numbers, edges: edges, unit: unit, logarithmic: logarithmic && unit == .number)
     }
 
-    /// A date or date-time column's periods of `unit`, from the first value's to the last's: the
-    /// groups of a level of dates (hours of a date are its days).
-    init(_ column: CatalogColumn, by unit: GroupLevel.DateUnit) {
-        let numbers = column.numbers()
-        let perDay = column.kind == .date ? 1.0 : 86_400
-        let edges = Self.periodEdges(
-            Self.extent(numbers), perDay: perDay, unit: unit == .hour && perDay == 1 ? .day : unit)
-        self.init(
-            numbers, edges: edges, unit: unit == .year ? .year : unit == .month ? .month : .day, logarithmic: false)
-    }
-
     /// Each of `numbers` in its bin of `edges`: by binary search, in a byte a row when the bins are few.
-    private init(_ numbers: [Double], edges: [Double], unit: FacetHistogram.Unit, logarithmic: Bool) {
+    init(_ numbers: [Double], edges: [Double], unit: FacetHistogram.Unit = .number, logarithmic: Bool = false) {
         self.edges = edges
         self.unit = unit
         self.logarithmic = logarithmic
@@ -74,7 +63,7 @@ struct RangeBins: Sendable {
         self.codes = CatalogUnsignedColumn(storage: bins < 255 ? .u8(codes(UInt8.self)) : .u32(codes(UInt32.self)))
     }
 
-    private static func extent(_ numbers: [Double]) -> ClosedRange<Double> {
+    static func extent(_ numbers: [Double]) -> ClosedRange<Double> {
         let present = numbers.lazy.filter { !$0.isNaN }
         return present.min().flatMap { low in present.max().map { low...$0 } } ?? 0...0
     }

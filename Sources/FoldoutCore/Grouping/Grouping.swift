@@ -35,6 +35,29 @@ public struct GroupLevel: Sendable, Equatable {
         self.column = column
         self.keying = keying
     }
+
+    /// The edges of the level's bins or periods over a column of `kind` whose values go from
+    /// `lowest` to `highest` (`wholeNumbers`: every one whole), as every engine makes them; nil
+    /// for a level of values. Bin i holds `edges[i]` up to a step below `edges[i + 1]`. A period
+    /// of a number is its bins, an hour of a date its day.
+    public func edges(lowest: Double, highest: Double, kind: CatalogColumn.Kind, wholeNumbers: Bool) -> [Double]? {
+        let extent = lowest...max(lowest, highest)
+        switch keying {
+        case .values: return nil
+        case .dates(let unit) where kind == .date || kind == .dateTime:
+            let perDay = kind == .date ? 1.0 : 86_400
+            return RangeBins.periodEdges(extent, perDay: perDay, unit: unit == .hour && kind == .date ? .day : unit)
+        case .bins, .dates:
+            return RangeBins.edges(extent, kind: kind, wholeNumbers: wholeNumbers, logarithmic: false).1
+        }
+    }
+
+    /// Bin `bin`'s text, as that bin chosen as a range says it ("240–249", "2013-10"); an hour by
+    /// its start ("2013-10-10 05:00").
+    public func label(ofBin bin: Int, edges: [Double], shape: FacetValueShape) -> String {
+        let upper = keying == .dates(.hour) ? edges[bin] : edges[bin + 1] - shape.resolution
+        return FacetValueText.rangeText(FacetRange(lower: edges[bin], upper: upper), shape)
+    }
 }
 
 /// Which rows of a level a group holds, in words every engine understands: a value as the table
