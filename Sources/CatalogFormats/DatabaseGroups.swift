@@ -81,8 +81,8 @@ extension DatabaseTable {
     /// The edges of a level of bins or periods over every row's values (nil for values), as a
     /// catalog makes them: from the span a range facet found, or one scan.
     private func edges(of level: GroupLevel, _ connection: PostgresConnection) throws(CatalogImportError) -> [Double]? {
-        guard level.keying != .values else { return nil }
         let column = columns[level.column]
+        guard level.isBinned(column.kind) else { return nil }
         var span = spans[level.column]
         if span == nil {
             span = RangeSpan(try connection.rows("SELECT " + spanSQL(column) + " FROM " + source)[0], at: 0)

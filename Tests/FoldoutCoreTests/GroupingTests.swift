@@ -138,6 +138,9 @@ final class GroupingTests: XCTestCase {
             "no origin")
 
         XCTAssertEqual(filter.groups(grouping, within: [.value("ORD")]), [], "a group the table does not have")
+        XCTAssertEqual(
+            filter.groups(Grouping(levels: [GroupLevel(origin, by: .bins)]), within: []).map(\.key),
+            filter.groups(Grouping(levels: [GroupLevel(origin)]), within: []).map(\.key), "text has values, no bins")
 
         filter.setFacet(origin, true, as: .options)
         let jfk = try XCTUnwrap(filter.options(forColumn: origin).firstIndex(of: "JFK"))

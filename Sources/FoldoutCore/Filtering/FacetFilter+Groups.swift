@@ -9,8 +9,9 @@ extension FacetFilter {
         precondition(path.count < grouping.levels.count, "a path below the last level")
         let level = grouping.levels[path.count]
         let codes = groupCodes(level)
+        let binned = level.isBinned(catalog.columns[level.column].kind)
         // A yes/no column's options are its values ("1", "0"); its groups say "Yes" and "No".
-        let labels = level.keying == .values ? optionLabels(forColumn: level.column) : codes.options
+        let labels = binned ? codes.options : optionLabels(forColumn: level.column)
         let rows = rows(of: grouping, within: path)
         var byCode = [Int](repeating: 0, count: codes.codeCount)
         RowCounting.count(codes.codes, rows: rows, into: &byCode)
@@ -19,8 +20,7 @@ extension FacetFilter {
         return counts.indices.compactMap { slot in
             guard counts[slot] > 0 else { return nil }
             let isNoValue = slot == codes.options.count
-            let key: GroupKey =
-                isNoValue ? .noValue : level.keying == .values ? .value(codes.options[slot]) : .bin(slot)
+            let key: GroupKey = isNoValue ? .noValue : binned ? .bin(slot) : .value(codes.options[slot])
             return GroupRow(
                 key: key, label: isNoValue ? tr("No value") : labels[slot], count: counts[slot],
                 // A measure of a column it cannot measure (text) has no figures: no value.
@@ -50,26 +50,22 @@ extension FacetFilter {
     /// date's periods (each one's text as that bin chosen as a range says it).
     private func groupCodes(_ level: GroupLevel) -> FacetCodes {
         let column = level.column
-        switch level.keying {
-        case .values:
-            return facetCodes(column)
-        case .bins, .dates:
-            if let made = states[column]?.groupBins[level.keying] { return made }
-            let values = catalog.columns[column]
-            let numbers = values.numbers()
-            let extent = RangeBins.extent(numbers)
-            let edges =
-                level.edges(
-                    lowest: extent.lowerBound, highest: extent.upperBound, kind: values.kind,
-                    wholeNumbers: values.resolution >= 1) ?? []
-            let bins = RangeBins(numbers, edges: edges)
-            let shape = FacetValueShape(values)
-            let labels = edges.indices.dropLast().map { level.label(ofBin: $0, edges: edges, shape: shape) }
-            let made = FacetCodes(
-                codes: bins.codes, optionOfCode: [-1] + Array(0..<Int32(labels.count)), options: labels,
-                missingCount: values.missingCount)
-            states[column, default: FacetColumnState()].groupBins[level.keying] = made
-            return made
-        }
+        let values = catalog.columns[column]
+        guard level.isBinned(values.kind) else { return facetCodes(column) }
+        if let made = states[column]?.groupBins[level.keying] { return made }
+        let numbers = values.numbers()
+        let extent = RangeBins.extent(numbers)
+        let edges =
+            level.edges(
+                lowest: extent.lowerBound, highest: extent.upperBound, kind: values.kind,
+                wholeNumbers: values.resolution >= 1) ?? []
+        let bins = RangeBins(numbers, edges: edges)
+        let shape = FacetValueShape(values)
+        let labels = edges.indices.dropLast().map { level.label(ofBin: $0, edges: edges, shape: shape) }
+        let made = FacetCodes(
+            codes: bins.codes, optionOfCode: [-1] + Array(0..<Int32(labels.count)), options: labels,
+            missingCount: values.missingCount)
+        states[column, default: FacetColumnState()].groupBins[level.keying] = made
+        return made
     }
 }

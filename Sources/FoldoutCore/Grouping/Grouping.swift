@@ -36,12 +36,16 @@ public struct GroupLevel: Sendable, Equatable {
         self.keying = keying
     }
 
+    /// Whether a column of `kind` is grouped by bins or periods here: not text, which has values only.
+    public func isBinned(_ kind: CatalogColumn.Kind) -> Bool { keying != .values && kind != .text }
+
     /// The edges of the level's bins or periods over a column of `kind` whose values go from
     /// `lowest` to `highest` (`wholeNumbers`: every one whole), as every engine makes them; nil
-    /// for a level of values. Bin i holds `edges[i]` up to a step below `edges[i + 1]`. A period
-    /// of a number is its bins, an hour of a date its day.
+    /// when it groups by values (see `isBinned`). Bin i holds `edges[i]` up to a step below
+    /// `edges[i + 1]`. A period of a number is its bins, an hour of a date its day.
     public func edges(lowest: Double, highest: Double, kind: CatalogColumn.Kind, wholeNumbers: Bool) -> [Double]? {
         let extent = lowest...max(lowest, highest)
+        guard isBinned(kind) else { return nil }
         switch keying {
         case .values: return nil
         case .dates(let unit) where kind == .date || kind == .dateTime:
