@@ -12,7 +12,8 @@ On every page, with what folds out both folded and unfolded, it checks that
 - nothing folded away is exposed (the Actions row's buttons, a combo row's options);
 - the EXPANDED and CHECKED states say what is on screen;
 and it walks the journeys with the keyboard alone: unfold and fold a row, open a combo row and
-choose an option, choose a facet's option and reset it, open the Edit pane, add a movie and delete it;
+choose an option, choose a facet's option and reset it, choose the row a sheet's header is read from,
+open the Edit pane, add a movie and delete it;
 and a PostgreSQL table filtered in its server (a throwaway server of its own), flyout and record.
 """
 import os
@@ -645,6 +646,53 @@ def password_prompt(binary, data):
         server.stop()
 
 
+def write_workbook(data):
+    """A one-sheet workbook whose header is its third row, under a title and an empty row, as
+    people write them (the XML an .xlsx holds, written here without a library)."""
+    import zipfile
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    kinds = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+    rows = [["Price list, spring"], [], ["name", "price"], ["Tea", 3.5], ["Cake", 4], ["Scone", 2.5]]
+    cell = lambda v: f'<c t="inlineStr"><is><t>{v}</t></is></c>' if isinstance(v, str) else f"<c><v>{v}</v></c>"
+    path = os.path.join(data, "menu.xlsx")
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("xl/workbook.xml", f'<workbook xmlns="{main}" xmlns:r="{kinds}"><sheets>'
+                   '<sheet name="Prices" sheetId="1" r:id="s0"/></sheets></workbook>')
+        z.writestr("xl/_rels/workbook.xml.rels",
+                   f'<Relationships><Relationship Id="s0" Type="{kinds}worksheet" Target="worksheets/0.xml"/></Relationships>')
+        z.writestr("xl/worksheets/0.xml", f'<worksheet xmlns="{main}"><sheetData>'
+                   + "".join("<row>" + "".join(cell(v) for v in row) + "</row>" for row in rows) + "</sheetData></worksheet>")
+    return path
+
+
+def sheet_header_row(binary, data):
+    """Journey: the line that says which row a sheet's header was read from is a button that
+    says it opens a popup; Return opens it with the keyboard in the row's spin button, named;
+    another row typed and Return read the sheet again from it, which the line then says."""
+    app = App(binary, ["--page", "filters", write_workbook(data)], data)
+    try:
+        said = "in menu.xlsx — Prices, header in row 3"
+        source = wait_for(lambda: button_named(app, said), "the source line's button")
+        check(source is not None and "expandable" in states(source), "Sheet: the header row's button does not say it opens a popup")
+        check_names(app, "Sheet")
+        app.tab_to(lambda n: n.name == said, "the header row's button")
+        keys("Return")
+        spin = wait_for(lambda: (lambda f: f if f is not None and f.name == "Header row" else None)(app.focused()),
+                        "the focus in the Header row spin button")
+        check(spin is not None and role_of(spin) in ("spin button", "text"), f"Sheet: the row is a {role_of(spin) if spin else None}")
+        check_names(app, "Sheet, Header Row open")
+        keys("ctrl+a")
+        subprocess.run(["xdotool", "type", "--delay", "60", "4"], check=True, timeout=10)
+        keys("Return")
+        wait_for(lambda: button_named(app, "in menu.xlsx — Prices, header in row 4"), "the line to say row 4")
+        count = wait_for(lambda: next((n.name for n in walk(app.node) if role_of(n) == "label" and " of 2 rows" in (n.name or "")), None),
+                         "the sheet read from row 4: two rows below it")
+        check(count == "2 of 2 rows", f"Sheet: read from row 4 the count says {count}")
+    finally:
+        app.close()
+
+
 def run_suite(name, usage, journeys):
     """Runs each journey on the foldout given as the one argument, with a data folder of its own;
     exits 1 if any check failed."""
@@ -665,5 +713,5 @@ def run_suite(name, usage, journeys):
 
 if __name__ == "__main__":
     run_suite("screen_reader_view", __doc__,
-              (actions_page, filters_page, filter_flyouts, result_record, server_table, password_prompt, movies_page,
-               german_mnemonics))
+              (actions_page, filters_page, filter_flyouts, result_record, sheet_header_row, server_table, password_prompt,
+               movies_page, german_mnemonics))
