@@ -2,8 +2,8 @@
 import FoldoutCore
 import Gtk
 
-/// For a sheet of a workbook, the line that says where the table comes from ("in budget.xlsx,
-/// read from row 5") is a button: its popover sets the row the header is read from, and the sheet
+/// For a sheet of a workbook, the line that says where the table comes from ("in budget.xlsx —
+/// Survey, header in row 5") is a button: its popover sets the row the header is read from, and the sheet
 /// is read again from that row. The header found is a guess (a title block above it can fool it),
 /// so the place that states the guess is where it is put right.
 @MainActor
