@@ -65,12 +65,8 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
             """)
         onMain {
             window = Window()
-            page = FiltersPage(source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window))
             window.title = windowTitle
-            window.setDefaultSize(width: 900, height: 600)
-            window.child = page.root
-            window.present()
-            XCTAssertTrue(pump { self.page.filter != nil })
+            page = showFiltersPageAlone(in: window, rows: 2_000)
         }
     }
 
@@ -120,10 +116,7 @@ final class OpeningFormatsTests: GtkTestCase, @unchecked Sendable {
     /// Shows a page that keeps each table's view in the test's folder, in place of the one shown.
     @MainActor @discardableResult private func keepViews() throws -> CatalogViewStore {
         let views = CatalogViewStore(directory: folder + "views")
-        page = FiltersPage(
-            source: .loaded(Catalog.generate(count: 2_000, seed: 3)), host: .alone(in: window, viewStore: views))
-        window.child = page.root
-        XCTAssertTrue(pump { self.page.filter != nil })
+        page = showFiltersPageAlone(in: window, rows: 2_000, views: views)
         return views
     }
 

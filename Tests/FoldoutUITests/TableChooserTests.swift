@@ -45,11 +45,7 @@ final class TableChooserTests: GtkTestCase, @unchecked Sendable {
         XCTAssertEqual(process.terminationStatus, 0)
         onMain {
             window = Window()
-            page = FiltersPage(source: .loaded(Catalog.generate(count: 200, seed: 3)), host: .alone(in: window))
-            window.setDefaultSize(width: 900, height: 600)
-            window.child = page.root
-            window.present()
-            XCTAssertTrue(pump { self.page.filter != nil })
+            page = showFiltersPageAlone(in: window, rows: 200)
         }
     }
 
