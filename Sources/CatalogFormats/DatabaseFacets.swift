@@ -41,6 +41,8 @@ public final class DatabaseFacets {
     private let surveySession: DatabaseSession
     /// Summarizes every column of the matches (`summarize`).
     private let summarySession: DatabaseSession
+    /// Folds the matches into groups (`groups`), each request for every group shown.
+    private let groupSession: DatabaseSession
     /// The measures beside the options, on a session of their own.
     private let measureFigures: DatabaseFacetMeasures
     /// Whether facets are being made (`facetsBeingMade`).
@@ -71,6 +73,7 @@ public final class DatabaseFacets {
         recordSession = DatabaseSession(table: table)
         surveySession = DatabaseSession(table: table)
         summarySession = DatabaseSession(table: table)
+        groupSession = DatabaseSession(table: table)
         measureFigures = DatabaseFacetMeasures(table: table)
         let candidates = table.columns.indices.map { column in
             let values = table.columns[column]
@@ -225,7 +228,7 @@ public final class DatabaseFacets {
     }
 
     private var sessions: [DatabaseSession] {
-        [countSession, rowSession, recordSession, surveySession, summarySession, measureFigures.session]
+        [countSession, rowSession, recordSession, surveySession, summarySession, groupSession, measureFigures.session]
     }
 
     /// Whether the server is working out a measure's figures.
@@ -409,6 +412,35 @@ extension DatabaseFacets: FilteredTable {
             { (connection) throws(CatalogImportError) in try table.summary(filter, connection) },
             answer: { result in if !isCancelled() { answer(result) } })
     }
+
+    /// On a session of their own: each request asks for every group shown, so the newest is all.
+    public func groups(
+        _ grouping: Grouping, at paths: [[GroupKey]], isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[[GroupKey]: [GroupRow]], CatalogImportError>) -> Void
+    ) {
+        let table = self.table
+        let filter = self.filter
+        groupSession.run(
+            { (connection) throws(CatalogImportError) in
+                var found: [[GroupKey]: [GroupRow]] = [:]
+                for path in paths where path.count < grouping.levels.count {
+                    found[path] = try table.groups(grouping, within: path, filter, connection)
+                }
+                return found
+            }, answer: { result in if !isCancelled() { answer(result) } })
+    }
+
+    public func innermostGroups(
+        _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[FoldedGroup], CatalogImportError>) -> Void
+    ) {
+        let table = self.table
+        let filter = self.filter
+        groupSession.run(
+            { (connection) throws(CatalogImportError) in try table.innermostGroups(grouping, filter, connection) },
+            answer: { result in if !isCancelled() { answer(result) } })
+    }
+
     public var rowCount: Int { table.rowCount }
     public var listedCount: Int { rows.count }
 

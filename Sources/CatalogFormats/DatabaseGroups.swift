@@ -2,7 +2,8 @@
 import FoldoutCore
 
 /// The matches folded into groups by the server, as `FacetFilter.groups` folds them in memory:
-/// one level under the groups opened above it, one `GROUP BY`, every value bound.
+/// one `GROUP BY` for a level under the groups opened above it, or for every level at once, every
+/// value bound.
 extension DatabaseTable {
     /// The groups of level `path.count` of `grouping` under `path`, among the rows `filter` lets
     /// through: in the order a catalog's options have (`DatabaseOptions`), or its bins', no value
@@ -12,36 +13,38 @@ extension DatabaseTable {
         _ grouping: Grouping, within path: [GroupKey], _ filter: DatabaseFilter, _ connection: PostgresConnection
     ) throws(CatalogImportError) -> [GroupRow] {
         precondition(path.count < grouping.levels.count, "a path below the last level")
+        return try folded(grouping, depth: 1, within: path, filter, connection).map {
+            GroupRow(key: $0.path[path.count], label: $0.labels[0], count: $0.count, figures: $0.figures)
+        }
+    }
+
+    /// Every innermost group of `grouping` among the rows `filter` lets through, in the levels'
+    /// order: `GROUP BY` every level's key.
+    public func innermostGroups(
+        _ grouping: Grouping, _ filter: DatabaseFilter, _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> [FoldedGroup] {
+        try folded(grouping, depth: grouping.levels.count, within: [], filter, connection)
+    }
+
+    /// The groups `depth` levels deep under `path`, each with the keys and texts of its levels.
+    private func folded(
+        _ grouping: Grouping, depth: Int, within path: [GroupKey], _ filter: DatabaseFilter,
+        _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> [FoldedGroup] {
         var parameters = DatabaseParameters()
         var conditions = [condition(filter, &parameters)]
         for (index, key) in path.enumerated() {
-            let level = grouping.levels[index]
-            let column = columns[level.column]
-            switch key {
-            case .noValue: conditions.append(column.isMissing)
-            case .value(let text):
-                let type = column.isText ? "text" : column.shownType
-                conditions.append(column.compared + " = " + parameters.add(text, as: type))
-            case .bin(let bin):
-                let edges = try self.edges(of: level, connection) ?? []
-                guard edges.indices.contains(bin + 1) else {
-                    conditions.append("FALSE")
-                    continue
-                }
-                conditions.append(
-                    column.number + " >= " + parameters.add(String(edges[bin]), as: "float8") + " AND "
-                        + column.number + " < " + parameters.add(String(edges[bin + 1]), as: "float8"))
-            }
+            conditions.append(try condition(grouping.levels[index], is: key, &parameters, connection))
         }
-        let level = grouping.levels[path.count]
-        let grouped = columns[level.column]
-        let edges = try self.edges(of: level, connection)
-        let key =
-            edges.map {
-                "width_bucket(" + grouped.number + ", " + parameters.add(array: $0.map { String($0) }, of: "float8")
+        let levels = Array(grouping.levels[path.count..<path.count + depth])
+        let edges = try levels.map { (level) throws(CatalogImportError) in try self.edges(of: level, connection) }
+        let keys = levels.indices.map { index in
+            let column = columns[levels[index].column]
+            return edges[index].map {
+                "width_bucket(" + column.number + ", " + parameters.add(array: $0.map { String($0) }, of: "float8")
                     + ")::text"
-            }
-            ?? grouped.shown + "::text"
+            } ?? column.shown + "::text"
+        }
         let measured = grouping.measures.map { measure in
             columns.indices.contains(measure.column)
                 && FacetMeasure.canMeasure(columns[measure.column].kind, by: measure.aggregate)
@@ -49,33 +52,77 @@ extension DatabaseTable {
                 : ", 0, NULL"
         }
         let sql =
-            "SELECT " + key + ", count(*)" + measured.joined() + " FROM " + source + " WHERE "
-            + conditions.joined(separator: " AND ") + " GROUP BY 1"
-        var byText: [String: GroupRow] = [:]
-        var noValue: GroupRow?
-        for row in try connection.rows(sql, parameters.values) {
+            "SELECT " + keys.joined(separator: ", ") + ", count(*)" + measured.joined() + " FROM " + source + " WHERE "
+            + conditions.joined(separator: " AND ") + " GROUP BY "
+            + (1...depth).map(String.init).joined(separator: ", ")
+        let rows = try connection.rows(sql, parameters.values)
+        let places = try levels.indices.map { (index) throws(CatalogImportError) in
+            try self.places(of: levels[index], edges: edges[index], texts: rows.map { $0[index] }, connection)
+        }
+        var found: [(order: [Int], group: FoldedGroup)] = []
+        for row in rows {
+            var order: [Int] = []
+            var keys: [GroupKey] = []
+            var labels: [String] = []
+            for index in levels.indices {
+                // A bucket outside the edges (a value added since they were found) is in no group.
+                guard let place = places[index][row[index] ?? ""] else { break }
+                order.append(place.order)
+                keys.append(place.key)
+                labels.append(place.label)
+            }
+            guard keys.count == depth else { continue }
             let figures = grouping.measures.indices.map { index in
-                let used = row[2 + 2 * index].flatMap { Int($0) } ?? 0
-                return MeasureFigure(value: used > 0 ? row[3 + 2 * index].flatMap(Double.init) : nil, used: used)
+                let used = row[depth + 1 + 2 * index].flatMap { Int($0) } ?? 0
+                let value = used > 0 ? row[depth + 2 + 2 * index].flatMap(Double.init) : nil
+                return MeasureFigure(value: value, used: used)
             }
-            let count = row[1].flatMap { Int($0) } ?? 0
-            guard let text = row[0] else {
-                noValue = GroupRow(key: .noValue, label: tr("No value"), count: count, figures: figures)
-                continue
-            }
-            if let edges, let bucket = Int(text), bucket >= 1, bucket < edges.count {
-                let label = level.label(ofBin: bucket - 1, edges: edges, shape: valueShape(ofColumn: level.column))
-                byText[text] = GroupRow(key: .bin(bucket - 1), label: label, count: count, figures: figures)
-            } else if edges == nil {
-                byText[text] = GroupRow(key: .value(text), label: text, count: count, figures: figures)
-            }
+            let count = row[depth].flatMap { Int($0) } ?? 0
+            found.append((order, FoldedGroup(path: path + keys, labels: labels, count: count, figures: figures)))
         }
-        let found = noValue.map { [$0] } ?? []
-        if edges != nil {
-            return byText.values.sorted { $0.key.bin < $1.key.bin } + found
+        return found.sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(\.group)
+    }
+
+    /// Where a level's group of each text the server gave (`""` for no value) goes: its key, its
+    /// text and its place among the level's groups (no value last).
+    private func places(
+        of level: GroupLevel, edges: [Double]?, texts: [String?], _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> [String: (key: GroupKey, label: String, order: Int)] {
+        var places: [String: (key: GroupKey, label: String, order: Int)] = [:]
+        let distinct = Array(Set(texts.compactMap { $0 }))
+        if texts.contains(where: { $0 == nil }) { places[""] = (.noValue, tr("No value"), Int.max) }
+        guard let edges else {
+            let column = columns[level.column]
+            let names = try yesNoNames(of: column, distinct, connection)
+            for (order, text) in DatabaseOptions.ordered(distinct, column).enumerated() {
+                places[text] = (.value(text), names?[text.lowercased()] ?? text, order)
+            }
+            return places
         }
-        let ordered = DatabaseOptions.ordered(Array(byText.keys), grouped).compactMap { byText[$0] }
-        return try named(ordered, of: grouped, connection) + found
+        let shape = valueShape(ofColumn: level.column)
+        for text in distinct {
+            guard let bucket = Int(text), bucket >= 1, bucket < edges.count else { continue }
+            places[text] = (.bin(bucket - 1), level.label(ofBin: bucket - 1, edges: edges, shape: shape), bucket)
+        }
+        return places
+    }
+
+    /// The condition that a row is in `level`'s group `key`.
+    private func condition(
+        _ level: GroupLevel, is key: GroupKey, _ parameters: inout DatabaseParameters, _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> String {
+        let column = columns[level.column]
+        switch key {
+        case .noValue: return column.isMissing
+        case .value(let text):
+            let type = column.isText ? "text" : column.shownType
+            return column.compared + " = " + parameters.add(text, as: type)
+        case .bin(let bin):
+            let edges = try self.edges(of: level, connection) ?? []
+            guard edges.indices.contains(bin + 1) else { return "FALSE" }
+            return column.number + " >= " + parameters.add(String(edges[bin]), as: "float8") + " AND "
+                + column.number + " < " + parameters.add(String(edges[bin + 1]), as: "float8")
+        }
     }
 
     /// The edges of a level of bins or periods over every row's values (nil for values), as a
@@ -92,29 +139,17 @@ extension DatabaseTable {
             lowest: span.lowest, highest: span.highest, kind: column.kind, wholeNumbers: span.wholeNumbers)
     }
 
-    /// The groups of a yes/no column (all its values one of `DatabaseOptions.yesNoPairs`, as a
-    /// catalog's facet tells one) named "Yes" and "No"; the others as their values.
-    private func named(
-        _ groups: [GroupRow], of column: DatabaseColumn, _ connection: PostgresConnection
-    ) throws(CatalogImportError) -> [GroupRow] {
-        guard groups.count <= 2 else { return groups }
+    /// "Yes" and "No" by a yes/no column's lowered values (all its values one of
+    /// `DatabaseOptions.yesNoPairs`, as a catalog's facet tells one); nil for any other column.
+    private func yesNoNames(
+        of column: DatabaseColumn, _ texts: [String], _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> [String: String]? {
+        guard texts.count <= 2 else { return nil }
         let sql =
             "SELECT DISTINCT " + column.shown + "::text FROM " + source + " WHERE " + column.shown
             + " IS NOT NULL LIMIT 3"
         let values = Set(try connection.rows(sql).compactMap { $0[0]?.lowercased() })
-        guard let pair = DatabaseOptions.yesNoPairs.first(where: { Set($0) == values }) else { return groups }
-        return groups.map { group in
-            guard case .value(let text) = group.key else { return group }
-            let label = text.lowercased() == pair[0] ? tr("Yes") : tr("No")
-            return GroupRow(key: group.key, label: label, count: group.count, figures: group.figures)
-        }
-    }
-}
-
-extension GroupKey {
-    /// A bin's index, for ordering bins; -1 for anything else.
-    fileprivate var bin: Int {
-        if case .bin(let index) = self { return index }
-        return -1
+        guard let pair = DatabaseOptions.yesNoPairs.first(where: { Set($0) == values }) else { return nil }
+        return [pair[0]: tr("Yes"), pair[1]: tr("No")]
     }
 }

@@ -529,6 +529,7 @@ extension DatabaseEngineTests {
             let inner = try assertSame([group.key])
             XCTAssertEqual(Set(inner.map(\.label)).subtracting(["Yes", "No", "No value"]), [], group.label)
         }
+        try assertSameInnermostGroups(grouping, table, filter, memory, connection)
     }
 
     /// A number by its range flyout's bins, a date by month and then week, a date-time by hour:
@@ -557,10 +558,28 @@ extension DatabaseEngineTests {
             let grouping = Grouping(levels: levels, measures: measures)
             let outer = try assertSameGroups(grouping, within: [], table, filter, memory, connection)
             XCTAssertGreaterThan(outer.count, 2)
+            try assertSameInnermostGroups(grouping, table, filter, memory, connection)
             guard levels.count > 1 else { continue }
             for group in outer {
                 _ = try assertSameGroups(grouping, within: [group.key], table, filter, memory, connection)
             }
+        }
+    }
+
+    /// Every innermost group of `grouping` from the server's one `GROUP BY` and from memory, the
+    /// same group by group, with every level's key and text.
+    private func assertSameInnermostGroups(
+        _ grouping: Grouping, _ table: DatabaseTable, _ filter: DatabaseFilter, _ memory: FacetFilter,
+        _ connection: PostgresConnection, line: UInt = #line
+    ) throws {
+        let inServer = try table.innermostGroups(grouping, filter, connection)
+        let inMemory = memory.innermostGroups(grouping)
+        XCTAssertGreaterThan(inMemory.count, 2, line: line)
+        XCTAssertEqual(inServer.map(\.path), inMemory.map(\.path), "innermost", line: line)
+        XCTAssertEqual(inServer.map(\.labels), inMemory.map(\.labels), "innermost", line: line)
+        XCTAssertEqual(inServer.map(\.count), inMemory.map(\.count), "innermost", line: line)
+        for (got, want) in zip(inServer, inMemory) {
+            assertSameFigures(got.figures, want.figures, "\(want.labels)", line: line)
         }
     }
 
@@ -584,14 +603,19 @@ extension DatabaseEngineTests {
         XCTAssertEqual(inServer.map(\.label), inMemory.map(\.label), at, line: line)
         XCTAssertEqual(inServer.map(\.count), inMemory.map(\.count), at, line: line)
         for (got, want) in zip(inServer, inMemory) {
-            XCTAssertEqual(got.figures.map(\.used), want.figures.map(\.used), "\(at), \(want.label)")
-            for (a, b) in zip(got.figures, want.figures) {
-                XCTAssertEqual(a.value == nil, b.value == nil, "\(at), \(want.label)")
-                if let a = a.value, let b = b.value {
-                    XCTAssertEqual(a, b, accuracy: max(1e-9, abs(b) * 1e-12), "\(at), \(want.label)")
-                }
-            }
+            assertSameFigures(got.figures, want.figures, "\(at), \(want.label)", line: line)
         }
         return inMemory
+    }
+
+    /// A group's figures from the server and from memory: as many values used, the same values.
+    private func assertSameFigures(_ got: [MeasureFigure], _ want: [MeasureFigure], _ at: String, line: UInt) {
+        XCTAssertEqual(got.map(\.used), want.map(\.used), at, line: line)
+        for (a, b) in zip(got, want) {
+            XCTAssertEqual(a.value == nil, b.value == nil, at, line: line)
+            if let a = a.value, let b = b.value {
+                XCTAssertEqual(a, b, accuracy: max(1e-9, abs(b) * 1e-12), at, line: line)
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 import FoldoutCore
+import Synchronization
 import XCTest
 
 /// The matches folded into groups (issue 62), a level at a time, checked against the same
@@ -223,5 +224,73 @@ final class GroupingTests: XCTestCase {
             XCTAssertEqual(groups.map(\.count), expected.sorted { $0.key < $1.key }.map(\.value), name)
             XCTAssertEqual(Set(groups.map(\.label)).count, groups.count, "\(name): each group named apart")
         }
+    }
+
+    /// Every innermost group at once, as `--groups` writes them and DuckDB's `GROUP BY a, b` gives
+    /// them: after each of many random filter changes, each pair of texts' count, mean and median
+    /// worked out row by row, in the levels' order, and the same as opening each level in turn.
+    func testTheInnermostGroupsAreEveryPairOfValuesAfterRandomFilters() throws {
+        let flights = try Flights(rows: 2_500)
+        let (catalog, filter, carrier, origin, delay) = (
+            flights.catalog, flights.filter, flights.carrier, flights.origin, flights.delay
+        )
+        let month = try CatalogTestSupport.column(catalog, "month")
+        filter.setFacet(month, true, as: .options)
+        filter.setFacet(delay, true, as: .range)
+        var random = SeededGenerator(seed: 6_201)
+        let grouping = flights.grouping(by: [carrier, origin])
+        for round in 0..<12 {
+            let months = (0..<12).filter { _ in Bool.random(using: &random) }
+            filter.setSelection(FacetSelection(options: Set(months)), forColumn: month)
+            let low = Double(Int.random(in: -40...100, using: &random))
+            filter.setRange(round % 3 == 0 ? nil : FacetRange(lower: low, upper: low + 120), forColumn: delay)
+            let matches = filter.matches.map(Int.init)
+            var expected: [[String]: Expected] = [:]
+            for row in matches {
+                let key = [catalog.text(carrier, at: row), catalog.text(origin, at: row)]
+                expected[key, default: Expected()].count += 1
+                if let value = Double(catalog.text(delay, at: row)) { expected[key]!.delays.append(value) }
+            }
+            let innermost = filter.innermostGroups(grouping)
+            let at = "round \(round), \(matches.count) matches"
+            XCTAssertEqual(innermost.count, expected.count, at)
+            for group in innermost {
+                let texts = zip(group.path, group.labels).map { $0 == .noValue ? "" : $1 }
+                let wanted = try XCTUnwrap(expected[texts], "\(at): \(texts) no row has")
+                XCTAssertEqual(group.count, wanted.count, "\(at): \(texts)")
+                XCTAssertEqual(group.figures[0].value ?? .nan, wanted.mean ?? .nan, accuracy: 1e-9, "\(at): \(texts)")
+                XCTAssertEqual(group.figures[1].value, wanted.median, "\(at): \(texts)")
+            }
+            let opened = filter.groups(grouping, within: []).flatMap { outer in
+                filter.groups(grouping, within: [outer.key]).map {
+                    FoldedGroup(
+                        path: [outer.key, $0.key], labels: [outer.label, $0.label], count: $0.count,
+                        figures: $0.figures)
+                }
+            }
+            XCTAssertEqual(innermost, opened, "\(at): as each level opened in turn")
+        }
+    }
+
+    /// The groups asked for off the main thread, as the Groups view asks, are the groups worked
+    /// out on it, for every path asked.
+    func testGroupsAskedOffTheMainThreadAreTheGroupsWorkedOutOnIt() throws {
+        let flights = try Flights(rows: 1_200)
+        let grouping = flights.grouping(by: [flights.carrier, flights.origin])
+        let table: FilteredTable = flights.filter
+        let outer = flights.filter.groups(grouping, within: [])
+        let paths = [[]] + outer.map { [$0.key] }
+        let answered = expectation(description: "the groups")
+        let found = Mutex<[[GroupKey]: [GroupRow]]>([:])
+        table.groups(
+            grouping, at: paths, isCancelled: { false },
+            answer: { result in
+                if case .success(let groups) = result { found.withLock { $0 = groups } }
+                answered.fulfill()
+            })
+        wait(for: [answered], timeout: 60)
+        let groups = found.withLock { $0 }
+        XCTAssertEqual(Set(groups.keys), Set(paths))
+        for path in paths { XCTAssertEqual(groups[path], flights.filter.groups(grouping, within: path), "\(path)") }
     }
 }

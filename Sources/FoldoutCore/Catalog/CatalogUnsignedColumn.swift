@@ -69,6 +69,23 @@ struct CatalogUnsignedColumn: Sendable {
         }
     }
 
+    /// Calls `body` with every position and its value as an index, in position order.
+    @inline(__always)
+    func forEachCode(_ body: (Int, Int) -> Void) {
+        func visit<T: FixedWidthInteger & UnsignedInteger>(_ values: [T]) {
+            values.withUnsafeBufferPointer { values in
+                for position in values.indices { body(position, Int(truncatingIfNeeded: values[position])) }
+            }
+        }
+        switch storage {
+        case .u8(let values): visit(values)
+        case .u16(let values): visit(values)
+        case .u32(let values): visit(values)
+        case .u64(let values): visit(values)
+        case .positions(let count): for position in 0..<count { body(position, position) }
+        }
+    }
+
     /// The positions as 32-bit values, for the loops over stored values that a column of positions
     /// seldom reaches (positions are never a facet's codes).
     static func positions(_ count: Int) -> [UInt32] { (0..<UInt32(count)).map { $0 } }

@@ -7,43 +7,22 @@ extension FacetFilter {
     /// rows with no value last, groups without rows left out.
     public func groups(_ grouping: Grouping, within path: [GroupKey]) -> [GroupRow] {
         precondition(path.count < grouping.levels.count, "a path below the last level")
-        let level = grouping.levels[path.count]
-        let codes = groupCodes(level)
-        let binned = level.isBinned(catalog.columns[level.column].kind)
-        // A yes/no column's options are its values ("1", "0"); its groups say "Yes" and "No".
-        let labels = binned ? codes.options : optionLabels(forColumn: level.column)
-        let rows = rows(of: grouping, within: path)
-        var byCode = [Int](repeating: 0, count: codes.codeCount)
-        RowCounting.count(codes.codes, rows: rows, into: &byCode)
-        let counts = codes.optionCounts(byCode)
-        let measured = grouping.measures.map { figures(of: $0, by: codes, over: rows, noValue: true) }
-        return counts.indices.compactMap { slot in
-            guard counts[slot] > 0 else { return nil }
-            let isNoValue = slot == codes.options.count
-            let key: GroupKey = isNoValue ? .noValue : binned ? .bin(slot) : .value(codes.options[slot])
-            return GroupRow(
-                key: key, label: isNoValue ? tr("No value") : labels[slot], count: counts[slot],
-                // A measure of a column it cannot measure (text) has no figures: no value.
-                figures: measured.map { $0.isEmpty ? MeasureFigure(value: nil, used: 0) : $0[slot] })
-        }
+        return folding(grouping).groups(within: path)
     }
 
-    /// The matches whose outer levels' values are `path`'s; nil for every row.
-    private func rows(of grouping: Grouping, within path: [GroupKey]) -> RowSet? {
-        var sets = matching.map { [$0] } ?? []
-        for (level, key) in path.enumerated() {
-            let codes = groupCodes(grouping.levels[level])
-            let wanted: Int32? =
-                switch key {
-                case .noValue: -1
-                case .bin(let bin): Int32(bin)
-                case .value(let text): codes.options.firstIndex(of: text).map(Int32.init)
-                }
-            // A value the level does not have (the file changed) is a group of no rows.
-            let allowed = codes.optionOfCode.map { $0 == wanted }
-            sets.append(allowed.withUnsafeBufferPointer { allowed in codes.codes.rows { allowed[Int($0)] } })
+    /// Every innermost group of `grouping` among the matches, in the levels' order.
+    public func innermostGroups(_ grouping: Grouping) -> [FoldedGroup] { folding(grouping).innermost() }
+
+    /// The matches and the codes of `grouping`'s levels, for folding on any thread.
+    func folding(_ grouping: Grouping) -> GroupFolding {
+        let levels = grouping.levels.map { level in
+            let binned = level.isBinned(catalog.columns[level.column].kind)
+            let codes = groupCodes(level)
+            // A yes/no column's options are its values ("1", "0"); its groups say "Yes" and "No".
+            return GroupFolding.Level(
+                codes: codes, labels: binned ? codes.options : optionLabels(forColumn: level.column), binned: binned)
         }
-        return sets.isEmpty ? nil : RowSet.intersection(of: sets, capacity: catalog.count)
+        return GroupFolding(catalog: catalog, matching: matching, levels: levels, measures: grouping.measures)
     }
 
     /// A level's code for each row and its groups' texts: a facet's options, its range bins or a

@@ -16,19 +16,32 @@ extension FacetFilter {
     }
 
     /// `measure` over the rows of each option of `codes` among `rows` (nil: every row), in option
-    /// order, then the rows with no value when `noValue`: a flyout's figures, a level's groups'.
+    /// order, then the rows with no value when `noValue`: a flyout's figures.
     /// Empty when `measure` cannot measure its column.
     func figures(of measure: FacetMeasure, by codes: FacetCodes, over rows: RowSet?, noValue: Bool) -> [MeasureFigure] {
-        let measured = catalog.columns[measure.column]
-        guard FacetMeasure.canMeasure(measured, by: measure.aggregate) else { return [] }
         let options = codes.options.count
         let slotOfCode = codes.optionOfCode.map { $0 < 0 ? Int32(options) : $0 }
+        let figures = catalog.figures(
+            of: measure, codes: codes.codes, slotOfCode: slotOfCode, slots: options + 1, over: rows)
+        return noValue || figures.isEmpty ? figures : Array(figures.dropLast())
+    }
+}
+
+extension Catalog {
+    /// `measure` over the rows of each of `slots` slots among `rows` (nil: every row), a row's
+    /// slot being `slotOfCode[codes[row]]`: a flyout's options, a level's groups. Empty when
+    /// `measure` cannot measure its column.
+    func figures(
+        of measure: FacetMeasure, codes: CatalogUnsignedColumn, slotOfCode: [Int32], slots: Int, over rows: RowSet?
+    ) -> [MeasureFigure] {
+        let measured = columns[measure.column]
+        guard FacetMeasure.canMeasure(measured, by: measure.aggregate) else { return [] }
         let task = MeasureGrouping(
-            codes: codes.codes, slotOfCode: slotOfCode, slots: options + 1, rows: rows, rowCount: catalog.count,
+            codes: codes, slotOfCode: slotOfCode, slots: slots, rows: rows, rowCount: count,
             keepValues: measure.aggregate == .median)
         guard var groups = measured.visitNumbers(task) ?? nil else { return [] }
         let units = measured.numberUnits
-        return (0..<options + (noValue ? 1 : 0)).map { slot in
+        return (0..<slots).map { slot in
             let used = groups.used[slot]
             guard used > 0 else { return MeasureFigure(value: nil, used: 0) }
             let value: Double? =

@@ -61,6 +61,18 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     func summarize(
         isCancelled: @escaping @Sendable () -> Bool,
         answer: @escaping @Sendable (Result<[ColumnSummary], CatalogImportError>) -> Void)
+    /// Works out the groups of `grouping` at each of `paths` (the keys of the groups opened at
+    /// the outer levels; [] for the outermost) among the matches now (`FacetFilter.groups`), off
+    /// the caller's thread, and hands them to `answer` by path on a thread of its own; none once
+    /// `isCancelled`, or the reason they could not be had. What they are made from is
+    /// `summarySource`: equal for the same matches.
+    func groups(
+        _ grouping: Grouping, at paths: [[GroupKey]], isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[[GroupKey]: [GroupRow]], CatalogImportError>) -> Void)
+    /// Works out every innermost group of `grouping` among the matches now, as `groups` does.
+    func innermostGroups(
+        _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[FoldedGroup], CatalogImportError>) -> Void)
     /// The order the table opened in (nil: its own, a file's or the server's key).
     var defaultSort: CatalogSortKey? { get }
     /// What Sort by calls the table's own order: "File order", "Table order".
@@ -230,6 +242,32 @@ extension FacetFilter: FilteredTable {
                 return
             }
             answer(.success(summaries))
+        }
+    }
+
+    public func groups(
+        _ grouping: Grouping, at paths: [[GroupKey]], isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[[GroupKey]: [GroupRow]], CatalogImportError>) -> Void
+    ) {
+        let folding = folding(grouping)
+        Task.detached {
+            var found: [[GroupKey]: [GroupRow]] = [:]
+            for path in paths where path.count < grouping.levels.count {
+                guard !isCancelled() else { return }
+                found[path] = folding.groups(within: path)
+            }
+            if !isCancelled() { answer(.success(found)) }
+        }
+    }
+
+    public func innermostGroups(
+        _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[FoldedGroup], CatalogImportError>) -> Void
+    ) {
+        let folding = folding(grouping)
+        Task.detached {
+            let found = folding.innermost()
+            if !isCancelled() { answer(.success(found)) }
         }
     }
 
