@@ -69,7 +69,5 @@ final class DatabaseFacetMeasures {
 
 extension DatabaseFacets {
     /// Every column as a flyout's measure names it and writes its figures.
-    public var measurableColumns: [MeasurableColumn] {
-        table.columns.indices.map { MeasurableColumn(name: table.columns[$0].name, shape: valueShape(ofColumn: $0)) }
-    }
+    public var measurableColumns: [MeasurableColumn] { table.measurableColumns }
 }

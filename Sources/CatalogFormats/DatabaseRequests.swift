@@ -42,6 +42,11 @@ extension DatabaseTable {
     /// The column a user means by `name` (`Catalog.column(matching:among:)`).
     public func column(matching name: String) -> Int? { Catalog.column(matching: name, among: columns.map(\.name)) }
 
+    /// Every column as a measure names it and writes its figures.
+    public var measurableColumns: [MeasurableColumn] {
+        columns.indices.map { MeasurableColumn(name: columns[$0].name, shape: valueShape(ofColumn: $0)) }
+    }
+
     /// The filter the requests, search and sort ask for; or the problem, in one line.
     public func filter(
         _ requests: [FilterRequest], search: String?, sort: SortRequest?

@@ -209,6 +209,39 @@ final class PostgresTableTests: PostgresTestCase {
         }
     }
 
+    /// `foldout --catalog URI --in-database … --group-by … --groups OUT`: the server's one
+    /// `GROUP BY` writes the file the same rows read from the CSV give, line for line, without
+    /// the table being read.
+    func testCommandLineGroupsInTheServerAreTheFilesGroups() throws {
+        let server = try server
+        let grouping = [
+            "--choose", "month=3", "--group-by", "carrier,origin", "--aggregate", "mean:dep_delay", "--aggregate",
+            "median:distance", "--aggregate", "max:time_hour",
+        ]
+        let logged = try FileManager.default.attributesOfItem(atPath: server.folder + "/log")[.size] as? Int ?? 0
+        try server.psql("ALTER ROLE foldout SET log_statement = 'all'")
+        for (catalog, options, out) in [
+            (server.folder + "/flights.csv", [String](), "file-groups.csv"),
+            (try server.uri(table: "flights"), ["--in-database"], "server-groups.csv"),
+        ] {
+            let run = try foldout(
+                ["--catalog", catalog] + options + grouping + ["--groups", server.folder + "/" + out])
+            XCTAssertEqual(run.status, 0, run.errors)
+        }
+        try server.psql("ALTER ROLE foldout RESET log_statement")
+        let asked = String(
+            decoding: try XCTUnwrap(FileManager.default.contents(atPath: server.folder + "/log")).dropFirst(logged),
+            as: UTF8.self)
+        XCTAssertTrue(asked.contains("GROUP BY 1, 2"), "the server grouped nothing")
+        XCTAssertFalse(asked.contains("COPY (SELECT"), "the table was read")
+        let fromFile = try String(contentsOfFile: server.folder + "/file-groups.csv", encoding: .utf8)
+        let fromServer = try String(contentsOfFile: server.folder + "/server-groups.csv", encoding: .utf8)
+        XCTAssertTrue(
+            fromFile.hasPrefix("carrier,origin,rows,mean(dep_delay),median(distance),max(time_hour)\n"), fromFile)
+        XCTAssertGreaterThan(fromFile.split(separator: "\n").count, 3, fromFile)
+        XCTAssertEqual(fromServer, fromFile)
+    }
+
     /// `foldout --catalog URI … --export`, with no window: the same file as from the CSV.
     func testCommandLineExportEqualsTheCSVs() throws {
         let server = try server

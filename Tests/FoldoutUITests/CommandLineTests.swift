@@ -3,43 +3,7 @@ import Foundation
 import XCTest
 
 /// The `foldout` executable as a user runs it: options, errors and exit statuses.
-final class CommandLineTests: XCTestCase {
-    private struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
-    private var foldout: URL {
-        get throws {
-            try XCTUnwrap(Bundle.main.executableURL, "the test bundle has no executable")
-                .deletingLastPathComponent().appendingPathComponent("foldout")
-        }
-    }
-
-    private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
-        let process = Process()
-        process.executableURL = try foldout
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-            errors: String(decoding: err, as: UTF8.self))
-    }
-
-    /// Lines Foldout itself wrote, without GLib's warnings about a missing session bus and such.
-    private func ownLines(_ text: String) -> [Substring] {
-        text.split(separator: "\n").filter { $0.hasPrefix("foldout:") }
-    }
-
+final class CommandLineTests: XCTestCase, RunsFoldout {
     func testVersion() throws {
         let result = try run(["--version"])
         XCTAssertEqual(result.status, 0)
@@ -255,7 +219,7 @@ final class CommandLineTests: XCTestCase {
             try String(contentsOfFile: folder + "/arg.csv", encoding: .utf8), "name,city\nBäckerei,München\n")
         let none = try run(["--export", folder + "/none.csv"], environment: environment)
         XCTAssertEqual(
-            ownLines(none.errors), ["foldout: --export and --summary need a catalog: FILE or --catalog FILE"])
+            ownLines(none.errors), ["foldout: --export, --summary and --groups need a catalog: FILE or --catalog FILE"])
         let latin = try run(
             ["--catalog", folder + "/shops.csv", "--encoding", "ISO-8859-1", "--export", folder + "/latin.csv"],
             environment: environment)

@@ -56,6 +56,16 @@ struct DelimitedWriter {
         atRecordStart = true
     }
 
+    /// `rows` of fields written whole, each quoted where it needs to be: a summary, groups.
+    static func bytes(of rows: [[String]], delimiter: UInt8) -> [UInt8] {
+        var writer = DelimitedWriter(delimiter: delimiter, flushAt: .max)
+        for row in rows {
+            for field in row { writer.field(field) }
+            writer.endLine()
+        }
+        return writer.buffer
+    }
+
     mutating func reserve(_ bytes: Int) { buffer.reserveCapacity(bytes) }
 
     /// Whole records written by another writer of the same delimiter.

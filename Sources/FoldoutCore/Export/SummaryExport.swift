@@ -18,18 +18,17 @@ public struct SummaryExport: Sendable {
 
     public var bytes: [UInt8] {
         let table = CatalogSummary.table(summaries)
-        var writer = DelimitedWriter(delimiter: format.delimiter, flushAt: .max)
-        for row in [table.header] + table.rows {
-            for field in row { writer.field(field) }
-            writer.endLine()
-        }
-        return writer.buffer
+        return DelimitedWriter.bytes(of: [table.header] + table.rows, delimiter: format.delimiter)
     }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Writes the summary to `path` through a temporary file renamed onto it when complete.
-    public func write(to path: String) throws(CatalogExportError) {
+    public func write(to path: String) throws(CatalogExportError) { try Self.write(bytes, to: path) }
+
+    /// Writes `bytes` to `path` through a temporary file renamed onto it when complete: a
+    /// summary's, a grouping's.
+    static func write(_ bytes: [UInt8], to path: String) throws(CatalogExportError) {
         do throws(SystemError) {
             let file = try ReplacingFile(replacing: path)
             do throws(SystemError) {

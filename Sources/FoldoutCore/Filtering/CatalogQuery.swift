@@ -11,6 +11,8 @@ public struct CatalogQuery: Equatable, Sendable {
     public var openFacet: String?
     /// `mean:arr_delay`: shown beside each option of the window's flyouts.
     public var measure: String?
+    /// `--group-by` and `--aggregate`: the groups the matches are folded into.
+    public var grouping = GroupingRequest()
 
     public init() {}
 
@@ -60,15 +62,25 @@ public struct CatalogQuery: Equatable, Sendable {
     public func measure(
         in columns: [MeasurableColumn], matching: (String) -> Int?, unknown: (String) -> String
     ) -> Result<FacetMeasure, LaunchProblem>? {
-        guard let (named, name) = measureParts else { return nil }
+        measure.map { Self.measure($0, option: "--measure", in: columns, matching: matching, unknown: unknown) }
+    }
+
+    /// The measure `spelling` ("mean:arr_delay", its column's name in any case; checked by the
+    /// command line to have a colon) means among `columns`, or why `option` cannot take it.
+    static func measure(
+        _ spelling: String, option: String, in columns: [MeasurableColumn], matching: (String) -> Int?,
+        unknown: (String) -> String
+    ) -> Result<FacetMeasure, LaunchProblem> {
+        let colon = spelling.firstIndex(of: ":") ?? spelling.startIndex
+        let (named, name) = (String(spelling[..<colon]), String(spelling[spelling.index(after: colon)...]))
         guard let column = matching(name) else { return .failure(LaunchProblem(unknown(name))) }
         guard let aggregate = FacetMeasure.aggregate(named: named), columns[column].canBeMeasured(by: aggregate) else {
             let kind = columns[column].shape.kind.label
             return .failure(
                 LaunchProblem(
                     tr(
-                        "--measure cannot take the {aggregate} of {column}: it is a {kind} column",
-                        ["aggregate": named, "column": name, "kind": kind])))
+                        "{option} cannot take the {aggregate} of {column}: it is a {kind} column",
+                        ["option": option, "aggregate": named, "column": name, "kind": kind])))
         }
         return .success(FacetMeasure(aggregate, of: column))
     }
@@ -76,14 +88,14 @@ public struct CatalogQuery: Equatable, Sendable {
     /// The first column the query names that `catalog` does not have, said as `unknownColumn`
     /// says it; for the generated catalog, whose options are only known once it is built.
     public func unknownColumn(in catalog: Catalog) -> String? {
-        let names = filters.map(\.facet) + [sort?.column, openFacet, measureParts?.column].compactMap { $0 }
+        let names =
+            filters.map(\.facet) + [sort?.column, openFacet, measure.map(Self.measuredColumn)].compactMap { $0 }
+            + grouping.columnNames
         return names.first { catalog.column(matching: $0) == nil }.map(catalog.unknownColumn)
     }
 
-    /// "mean:arr_delay" as ("mean", "arr_delay"); the command line has checked that it has a colon.
-    private var measureParts: (aggregate: String, column: String)? {
-        guard let spelling = measure else { return nil }
-        let colon = spelling.firstIndex(of: ":") ?? spelling.startIndex
-        return (String(spelling[..<colon]), String(spelling[spelling.index(after: colon)...]))
+    /// The column "mean:arr_delay" measures.
+    static func measuredColumn(_ spelling: String) -> String {
+        String(spelling[spelling.index(after: spelling.firstIndex(of: ":") ?? spelling.startIndex)...])
     }
 }

@@ -61,6 +61,31 @@ enum CommandLineDatabaseExport {
         return CommandLineExport.write(summaries, to: output)
     }
 
+    /// `--groups OUT`: the innermost groups of `--group-by` folded by the server over the rows the
+    /// filters and search match (`DatabaseTable.innermostGroups`), written as a catalog's are.
+    static func group(path: String, options: CatalogReadOptions, query: CatalogQuery, to output: String) -> String? {
+        let table: DatabaseTable
+        let filter: DatabaseFilter
+        switch opened(path: path, options: options, query: query) {
+        case .failure(let problem): return problem.message
+        case .success(let made): (table, filter) = made
+        }
+        let columns = table.measurableColumns
+        let unknown = { (name: String) in Catalog.unknownColumn(name, among: table.columns.map(\.name)) }
+        let grouping: Grouping
+        switch query.grouping.grouping(in: columns, matching: table.column(matching:), unknown: unknown) {
+        case .failure(let problem): return problem.message
+        case .success(let made): grouping = made
+        }
+        let groups: [FoldedGroup]
+        do throws(CatalogImportError) {
+            groups = try table.innermostGroups(grouping, filter, try table.connect())
+        } catch {
+            return cannotOpen(path, error)
+        }
+        return CommandLineExport.write(groups, of: grouping, columns: columns, to: output)
+    }
+
     /// The table `path` names, opened with the facets `query` filters by, and its filter.
     private static func opened(
         path: String, options: CatalogReadOptions, query: CatalogQuery

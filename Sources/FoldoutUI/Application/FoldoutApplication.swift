@@ -73,12 +73,13 @@ public final class FoldoutApplication {
             return 0
         }
         if let status = harness.runLibraryCommand() { return status }
-        if request.exportPath != nil || request.summaryPath != nil {
+        if request.exportPath != nil || request.summaryPath != nil || request.groupsPath != nil {
             // No window takes the files this line names: they are this process's own arguments.
             request.take(files: CommandLineOption.positionalArguments(in: Array(CommandLine.arguments.dropFirst())))
         }
         if let path = request.exportPath { return CommandLineExport.run(request, to: path).map(fail) ?? 0 }
         if let path = request.summaryPath { return CommandLineExport.summarize(request, to: path).map(fail) ?? 0 }
+        if let path = request.groupsPath { return CommandLineExport.group(request, to: path).map(fail) ?? 0 }
         if harness.isOneShot { application.flags.insert(.nonUnique) }
         if application.isRemote { return request.unreadableFile().map { fail($0.message) } }
         switch request.readStartCatalog() {

@@ -101,15 +101,7 @@ extension LaunchRequest {
                 tr("Show beside each option of the Filters page’s flyouts the sum, mean, median, min or max of COLUMN")
             ) { (request, text) throws(LaunchProblem) in
                 // Its column is checked against the catalog (CatalogQuery.measure).
-                guard let colon = text.firstIndex(of: ":"),
-                    FacetMeasure.aggregate(named: String(text[..<colon])) != nil,
-                    text.index(after: colon) < text.endIndex
-                else {
-                    throw LaunchProblem(
-                        tr(
-                            "--measure takes AGGREGATE:COLUMN (sum, mean, median, min or max), not “{value}”",
-                            ["value": text]))
-                }
+                try checkMeasure(text, option: "--measure")
                 request.filters.query.measure = text
             },
             .text(
@@ -121,6 +113,25 @@ extension LaunchRequest {
                 }
                 request.view = view
             },
+            .text(
+                "group-by", tr("COLUMNS"),
+                tr(
+                    "Fold the Filters results into groups by COLUMNS, outermost first (A,B; A:month for a date’s months)"
+                )
+            ) { (request, text) throws(LaunchProblem) in
+                let levels = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard levels.allSatisfy(GroupingRequest.isWellFormed(level:)) else {
+                    throw LaunchProblem(tr("--group-by takes COLUMN or A,B, not “{value}”", ["value": text]))
+                }
+                request.filters.query.grouping.levels = levels
+            },
+            .texts(
+                "aggregate", tr("AGGREGATE:COLUMN"),
+                tr("Show beside each group the sum, mean, median, min or max of COLUMN (may be repeated)")
+            ) { (request, text) throws(LaunchProblem) in
+                try checkMeasure(text, option: "--aggregate")
+                request.filters.query.grouping.aggregates.append(text)
+            },
             .file(
                 "export", tr("FILE"),
                 tr("Write the rows the catalog’s filters and search match to FILE (CSV, or TSV for .tsv), then quit"),
@@ -129,10 +140,27 @@ extension LaunchRequest {
                 "summary", tr("FILE"),
                 tr("Write a summary of every column of the rows matched to FILE (TSV, or CSV for .csv), then quit"),
                 into: \.summaryPath),
+            .file(
+                "groups", tr("FILE"),
+                tr("Write a row for each innermost group of --group-by to FILE (CSV, or TSV for .tsv), then quit"),
+                into: \.groupsPath),
             .flag("edit", tr("Open the Edit pane of the Movies page"), sets: \.openEditPane),
             .flag("shortcuts", tr("Show the keyboard shortcuts window"), sets: \.showShortcuts),
             .flag("version", tr("Print the version and quit"), sets: \.printsVersion),
         ]
+    }
+
+    /// That `text` is `AGGREGATE:COLUMN`, as `option` takes it (its column is checked where the
+    /// table is).
+    private static func checkMeasure(_ text: String, option: String) throws(LaunchProblem) {
+        guard let colon = text.firstIndex(of: ":"), FacetMeasure.aggregate(named: String(text[..<colon])) != nil,
+            text.index(after: colon) < text.endIndex
+        else {
+            throw LaunchProblem(
+                tr(
+                    "{option} takes AGGREGATE:COLUMN (sum, mean, median, min or max), not “{value}”",
+                    ["option": option, "value": text]))
+        }
     }
 
     /// `--choose`, `--exclude` (once each) or `--range` (as often as asked): one facet's filter.

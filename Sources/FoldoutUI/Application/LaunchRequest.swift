@@ -34,6 +34,8 @@ struct LaunchRequest {
     var exportPath: String?
     /// `--summary FILE`: the summary of every column over the matching rows, without a window.
     var summaryPath: String?
+    /// `--groups FILE`: the innermost groups of `--group-by`, without a window.
+    var groupsPath: String?
     var printsVersion = false
     /// `--table` and `--encoding`: how the catalog is read, whether `--catalog` or an argument names it.
     var readOptions = CatalogReadOptions()
