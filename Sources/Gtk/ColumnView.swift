@@ -59,6 +59,18 @@ public final class ColumnView: Widget {
     }
 
     public var selectedPositions: [Int] { SelectionModel(selectionModel).selectedPositions }
+
+    /// Puts the keyboard focus on the row at `position` and selects it alone, as an arrow key
+    /// arriving there does: through the list the view holds (`ListView.focusAndSelectRow`).
+    public func focusAndSelectRow(at position: Int) {
+        var child = gtk_widget_get_first_child(widget)
+        while let widget = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_list_view_get_type()) != 0 {
+                return foldout_list_view_focus_and_select(OpaquePointer(widget), guint(clamping: max(0, position)))
+            }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+    }
     public func unselectAll() { SelectionModel(selectionModel).unselectAll() }
 
     /// Called when a header click asks for an order: the column (nil: none) and whether descending.

@@ -106,10 +106,13 @@ extension LaunchRequest {
             },
             .text(
                 "view", tr("VIEW"),
-                tr("Show the Filters results as rows, a table or a summary of every column (rows, table, summary)")
+                tr(
+                    "Show the Filters results as rows, a table, a summary of every column or groups (rows, table, summary, groups)"
+                )
             ) { (request, text) throws(LaunchProblem) in
                 guard let view = ResultsView(rawValue: text) else {
-                    throw LaunchProblem(tr("--view takes rows, table or summary, not “{value}”", ["value": text]))
+                    throw LaunchProblem(
+                        tr("--view takes rows, table, summary or groups, not “{value}”", ["value": text]))
                 }
                 request.view = view
             },

@@ -14,6 +14,7 @@ final class FiltersLaunchRequests {
     private let section: ComboSection
     private let facetBar: FacetBar
     private let unfolded: UnfoldedResult
+    private let groups: ResultsGroups
     /// Requests to carry out once the next table is shown, each with who hears how it went.
     private var pending: [(LaunchFilters, done: @MainActor (String?) -> Void)] = []
     /// The requests waiting for their table's facets or rows: what each listens with, and who
@@ -23,13 +24,14 @@ final class FiltersLaunchRequests {
 
     init(
         shown: ShownTable, search: FiltersSearch, section: ComboSection, facetBar: FacetBar,
-        unfolded: UnfoldedResult
+        unfolded: UnfoldedResult, groups: ResultsGroups
     ) {
         self.shown = shown
         self.search = search
         self.section = section
         self.facetBar = facetBar
         self.unfolded = unfolded
+        self.groups = groups
     }
 
     /// Whether a request is still being carried out (its facets or its row are on their way).
@@ -137,6 +139,14 @@ final class FiltersLaunchRequests {
         let unknown = { Catalog.unknownColumn($0, among: table.columnNames) }
         let measure = query.measure(in: table.measurableColumns, matching: table.column(matching:), unknown: unknown)
         if case .success(let measure)? = measure { facetBar.showEverywhere(measure) }
+        if !query.grouping.levels.isEmpty {
+            switch query.grouping.grouping(
+                in: table.measurableColumns, matching: table.column(matching:), unknown: unknown)
+            {
+            case .success(let grouping): groups.group(by: grouping, in: table)
+            case .failure(let problem): problems.append(problem.message)
+            }
+        }
         return problems.first
     }
 

@@ -80,6 +80,7 @@ final class FiltersPage {
         guard let self, let table = self.shownTable else { return }
         self.facetBar.openMenu(named: table.columnNames[column])
     }
+    private(set) lazy var groups = ResultsGroups(notify: host.notify)
     private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
     private(set) lazy var list: ResultsList = ResultsList(
         model: model, shown: shown, section: section, unfoldedPosition: { [weak self] in self?.unfolded.position },
@@ -98,7 +99,7 @@ final class FiltersPage {
         facetBar: facetBar, tableLayout: tableLayout, views: resultsStack,
         clearFilters: { [weak self] in self?.clearFilters() })
     private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
-        shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded)
+        shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded, groups: groups)
 
     private var source: CatalogSource?
     /// The size of the built-in catalog shown when a file given at start cannot be used.
@@ -155,7 +156,7 @@ final class FiltersPage {
         else { return false }
         if table.failure != nil { return true }
         return table.areFacetsMade && !table.isCounting && !table.isFetchingRows && !table.isMeasuring
-            && !summary.isSummarizing && !requests.isWaiting
+            && !summary.isSummarizing && !groups.isGrouping && !requests.isWaiting
     }
 
     /// Puts the keyboard focus on the first facet button, or, while the table loads and the
@@ -206,6 +207,8 @@ final class FiltersPage {
         resultsStack.addTitled(table.root, name: "table", title: tr("Table"), iconName: "view-grid-symbolic")
         resultsStack.addTitled(
             summary.root, name: "summary", title: tr("Summary"), iconName: "accessories-calculator-symbolic")
+        resultsStack.addTitled(
+            groups.root, name: "groups", title: tr("Groups"), iconName: "view-list-bullet-symbolic")
         viewOptions.show(for: .rows)
         // A wide table scrolls sideways; the rows fit a narrow window.
         // Rows, table and summary change at once, as Files' views do: a click just after the
@@ -226,10 +229,7 @@ final class FiltersPage {
         countLabel.xalign = 0
         countLabel.wrapsOnlyWhenNarrow()
         status.append(countLabel)
-        sourceLabel.xalign = 0
-        sourceLabel.hexpand = true
-        sourceLabel.ellipsizeEnd()
-        sourceLabel.addCSSClass("dim-label")
+        sourceLabel.makeDimCaption()
         status.append(sourceLabel)
         return status
     }
@@ -486,7 +486,7 @@ final class FiltersPage {
     /// GTK binds rows well past the view, so more matches are asked for (a server's next page) by
     /// where the view (the rows' or the table's) is: less than a screenful above the last listed.
     private func fetchIfNearTheEnd() {
-        guard let table = shownTable, !table.hasAllListed, resultsView != .summary else { return }
+        guard let table = shownTable, !table.hasAllListed, resultsView == .rows || resultsView == .table else { return }
         let adjustment = isTableShown ? self.table.root.verticalAdjustment : resultsAdjustment
         guard adjustment.upper > 0, adjustment.value + 2 * adjustment.pageSize >= adjustment.upper else { return }
         table.fetchMore()
@@ -532,10 +532,12 @@ final class FiltersPage {
         banner.show(tr("The database server could not answer"), detail: failure)
     }
 
-    /// Summarizes the matches now if the summary is shown; else it is worked out when it is.
+    /// Summarizes the matches now if the summary is shown, or folds them into groups if the
+    /// groups are; else each is worked out when it is shown.
     private func refreshSummary() {
-        guard resultsView == .summary, let shownTable else { return }
-        summary.update(shownTable)
+        guard let shownTable else { return }
+        if resultsView == .summary { summary.update(shownTable) }
+        if resultsView == .groups { groups.update(shownTable) }
     }
 
     /// How the results are shown: rows, a table or a summary of every column.

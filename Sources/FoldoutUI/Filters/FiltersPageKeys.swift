@@ -17,7 +17,7 @@ extension FiltersPage {
         KeyBinding("F5|<Control>r", tr("Reload or retry"), .filters, mnemonicOf: tr("_Reload"))
     }
     static var copyKey: KeyBinding {
-        KeyBinding("<Control>c", tr("Copy the selection or summary"), .filters)
+        KeyBinding("<Control>c", tr("Copy the selection, summary or groups"), .filters)
     }
     static var exportKey: KeyBinding {
         KeyBinding("<Shift><Control>s", tr("Export the results"), .filters)
@@ -42,7 +42,8 @@ extension FiltersPage {
             // GTK's list selects with Shift and the arrows, and all with Ctrl+A.
             KeyBinding("<Shift>Up|<Shift>Down", tr("Select results"), .filters),
             KeyBinding("<Control>a", tr("Select all"), .filters), copyKey,
-            ResultsSummary.copyKey, exportKey, clearKey, retryKey, ComboRow.openKey, ComboRow.closeKey,
+            ResultsSummary.copyKey, ResultsGroups.copyKey, ResultsGroups.foldOutKey, ResultsGroups.foldInKey,
+            exportKey, clearKey, retryKey, ComboRow.openKey, ComboRow.closeKey,
         ]
     }
 }

@@ -34,10 +34,7 @@ final class ResultsSummary {
         root.addCSSClass("results-summary")
         let bar = Box(.horizontal, spacing: 8)
         bar.addCSSClass("summary-bar")
-        caption.xalign = 0
-        caption.hexpand = true
-        caption.ellipsizeEnd()
-        caption.addCSSClass("dim-label")
+        caption.makeDimCaption()
         bar.append(caption)
         copyButton.tooltip = tr("Copy the summary as tab-separated text (Ctrl+C)")
         copyButton.onClicked { [weak self] in self?.copy() }

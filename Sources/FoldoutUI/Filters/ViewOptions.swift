@@ -31,10 +31,11 @@ final class ViewOptions {
         popover.child = content
     }
 
-    /// Shows the combo rows that change `view`; in the summary only the search's column check.
+    /// Shows the combo rows that change `view`; in the summary and the groups only the search's
+    /// column check.
     func show(for view: ResultsView) {
         for row in combos.rows {
-            row.root.isVisible = row.combo == .sort ? view != .summary : view == .rows
+            row.root.isVisible = row.combo == .sort ? view == .rows || view == .table : view == .rows
         }
     }
 }
