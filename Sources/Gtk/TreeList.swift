@@ -67,6 +67,11 @@ public final class TreeListRow {
         set { gtk_tree_list_row_set_expanded(pointer, newValue.gboolean) }
     }
 
+    /// Calls `handler` whenever the row is folded out or in, until the connection is cut.
+    public func onExpandedChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        Object(borrowing: raw).onNotify("expanded", handler)
+    }
+
     /// Where the row is among every row folded out now.
     public var position: Int { Int(gtk_tree_list_row_get_position(pointer)) }
 

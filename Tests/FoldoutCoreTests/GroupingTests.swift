@@ -294,3 +294,35 @@ final class GroupingTests: XCTestCase {
         for path in paths { XCTAssertEqual(groups[path], flights.filter.groups(grouping, within: path), "\(path)") }
     }
 }
+
+/// What the Groups view keeps of the tree (`GroupTree`): a group keeps its id by its path, and
+/// only the levels shown whose matches changed are asked for again.
+final class GroupTreeTests: XCTestCase {
+    func testAGroupKeepsItsIdAndOnlyTheLevelsShownForOtherMatchesAreAskedAgain() {
+        let tree = GroupTree(Grouping(levels: [GroupLevel(0), GroupLevel(1)]))
+        let ua = tree.id(of: [.value("UA")])
+        let jfk = tree.id(of: [.value("UA"), .value("JFK")])
+        XCTAssertNotEqual(ua, jfk)
+        XCTAssertEqual(tree.id(of: [.value("UA")]), ua, "the same path, the same id")
+        XCTAssertEqual(tree.path(of: jfk), [.value("UA"), .value("JFK")])
+        XCTAssertEqual(tree.level(of: jfk), 2)
+        XCTAssertTrue(tree.foldsOut([.value("UA")]))
+        XCTAssertFalse(tree.foldsOut([.value("UA"), .value("JFK")]), "the last level folds out no further")
+
+        let open: [[GroupKey]] = [[.value("UA")], [.value("UA"), .value("JFK")]]
+        XCTAssertEqual(tree.unanswered(open: open, for: "all"), [[], [.value("UA")]])
+        let row = { (key: String, count: Int) in GroupRow(key: .value(key), label: key, count: count, figures: []) }
+        tree.take([[]: [row("AA", 3), row("UA", 5)], [.value("UA")]: [row("JFK", 2), row("LGA", 3)]], for: "all")
+        XCTAssertTrue(tree.isCurrent(open: open, for: "all"))
+        XCTAssertEqual(tree.group(ua)?.count, 5)
+        XCTAssertEqual(tree.group(jfk)?.count, 2)
+        XCTAssertEqual(tree.largestCount(under: [.value("UA")]), 3)
+
+        // Other matches: both levels shown are asked again; the old figures stay meanwhile.
+        XCTAssertEqual(tree.unanswered(open: open, for: "December"), [[], [.value("UA")]])
+        XCTAssertEqual(tree.group(ua)?.count, 5)
+        tree.take([[]: [row("UA", 1)]], for: "December")
+        XCTAssertEqual(tree.unanswered(open: open, for: "December"), [[.value("UA")]])
+        XCTAssertNil(tree.group(tree.id(of: [.value("AA")])), "a group the level no longer has")
+    }
+}

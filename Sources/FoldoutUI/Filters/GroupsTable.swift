@@ -36,6 +36,8 @@ final class GroupsTable {
         let part: Part
         var id: UInt32?
         var fraction = 0.0
+        /// The key cell's row folded out or in.
+        var folding: SignalConnection?
 
         init(_ part: Part) {
             self.part = part
@@ -98,10 +100,15 @@ final class GroupsTable {
                 let row = item.treeRow
                 cell.expander?.setRow(row)
                 cell.id = row?.id
+                if cell.expander != nil {
+                    cell.folding = row?.onExpandedChanged { [weak self] in self?.folded() }
+                }
                 self.cells[ObjectIdentifier(cell)] = cell
                 self.show(cell)
             },
             unbind: { [weak self] cell, _ in
+                cell.folding?.disconnect()
+                cell.folding = nil
                 cell.expander?.setRow(nil)
                 cell.id = nil
                 self?.cells[ObjectIdentifier(cell)] = nil
@@ -155,6 +162,9 @@ final class GroupsTable {
         for cell in cells.values { show(cell) }
     }
 
+    /// The cells bound to a group now.
+    var boundCells: [Cell] { Array(cells.values) }
+
     /// Dimmed while newer figures are being worked out.
     var isStale = false { didSet { view.setCSSClass("stale", isStale) } }
 
@@ -168,7 +178,8 @@ final class GroupsTable {
             at: head, removing: old.count - head - tail, inserting: Array(ids[head..<(ids.count - tail)]))
     }
 
-    /// The level under the group `id`, asked for when first folded out; none under the last level.
+    /// The level under the group `id`, made when GTK first asks whether the row folds out (its
+    /// groups are asked for when it is folded out: `folded`); none under the last level.
     private func level(below id: UInt32) -> IdListModel? {
         let path = tree.path(of: id)
         guard tree.foldsOut(path) else { return nil }
@@ -178,10 +189,12 @@ final class GroupsTable {
         if let groups = tree.groups(under: path) {
             level.splice(at: 0, removing: 0, inserting: groups.map { tree.id(of: path + [$0.key]) })
         }
-        // Asked once GTK has folded the row out: the tree's rows are not to be walked meanwhile.
-        MainLoop.post { [weak self] in self?.onFoldOut() }
         return level
     }
+
+    /// A row was folded out or in: its level is asked for once GTK has folded it (the tree's
+    /// rows are not to be walked meanwhile).
+    private func folded() { MainLoop.post { [weak self] in self?.onFoldOut() } }
 
     private func show(_ cell: Cell) {
         guard let id = cell.id, let group = tree.group(id) else {

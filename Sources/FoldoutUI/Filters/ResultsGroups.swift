@@ -63,9 +63,13 @@ final class ResultsGroups {
         root.append(table.root)
         let keys = ShortcutController()
         keys.add(Self.copyKey) { [weak self] in self?.copy() ?? false }
-        keys.add(Self.foldOutKey) { [weak self] in self?.table.fold(out: true) ?? false }
-        keys.add(Self.foldInKey) { [weak self] in self?.table.fold(out: false) ?? false }
         table.view.add(keys)
+        // Before the list's own arrow keys, which take Left and Right as moves that go nowhere.
+        let folding = ShortcutController()
+        folding.setPhase(.capture)
+        folding.add(Self.foldOutKey) { [weak self] in self?.table.fold(out: true) ?? false }
+        folding.add(Self.foldInKey) { [weak self] in self?.table.fold(out: false) ?? false }
+        table.view.add(folding)
     }
 
     /// Folds the matches of `filtered` into groups off the main thread, unless the groups shown

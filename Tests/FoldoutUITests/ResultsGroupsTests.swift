@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+import FoldoutCore
+import Foundation
+import Gtk
+import GtkTesting
+import XCTest
+
+@testable import FoldoutUI
+
+/// The Groups view (issue 62), driven with real clicks and keys (xdotool under Xvfb): shown from
+/// the view switcher; its groups those of the rows the filters match, each count and mean as the
+/// file's values give them; a group folds out by a click on its triangle and by Right, and in by
+/// Left, which from a subgroup goes to its group; a group folded out stays so when a filter
+/// changes; Ctrl+C copies every innermost group; a group is heard with its count, measure and level.
+final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
+    private let windowTitle = "Foldout groups test \(UUID().uuidString)"
+    /// 90 flights: an origin, a carrier and a delay (some missing).
+    private static let flights: [(origin: String, carrier: String, delay: Int?)] = (0..<90).map {
+        (
+            ["JFK", "LGA", "EWR"][$0 % 3], ["UA", "AA", "DL", "B6"][($0 / 2) % 4],
+            $0 % 7 == 4 ? nil : ($0 * 37) % 91 - 20
+        )
+    }
+
+    @MainActor private var page: FiltersPage { main!.ensureFiltersPage() }
+    @MainActor private var groups: GroupsTable { page.groups.table }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        let lines =
+            ["flight,origin,carrier,dep_delay"]
+            + Self.flights.enumerated().map { index, flight in
+                "F\(index),\(flight.origin),\(flight.carrier),\(flight.delay.map(String.init) ?? "")"
+            }
+        try onMain {
+            try showFiltersPage(
+                csv: lines.joined(separator: "\n") + "\n", named: "flights.csv", title: windowTitle, height: 700)
+        }
+    }
+
+    @MainActor private func xdotool(_ arguments: String..., until done: () -> Bool, line: UInt = #line) {
+        xdotool(arguments, window: windowTitle, until: done, line: line)
+    }
+
+    /// A row of the tree as it shows: how deep, its key, its count and its mean.
+    private struct ShownGroup: Equatable, CustomStringConvertible {
+        let depth: Int
+        let label: String
+        let count: Int
+        let mean: Double?
+        var description: String { "\(String(repeating: "  ", count: depth))\(label) \(count) \(mean ?? .nan)" }
+    }
+
+    @MainActor private func shownGroups() -> [ShownGroup] {
+        (0..<groups.model.count).compactMap { position in
+            guard let row = groups.model.row(at: position), let id = row.id, let group = groups.tree.group(id) else {
+                return nil
+            }
+            return ShownGroup(
+                depth: row.depth, label: group.label, count: group.count, mean: group.figures.first?.value)
+        }
+    }
+
+    /// What the tree should show: each carrier among the flights `passing` lets through, then under
+    /// those of `open`, each origin; counts and mean delays worked out plainly.
+    private static func expected(open: Set<String>, _ passing: (Int) -> Bool) -> [ShownGroup] {
+        let rows = flights.indices.filter(passing)
+        func group(_ members: [Int], _ label: String, depth: Int) -> ShownGroup {
+            let delays = members.compactMap { flights[$0].delay }.map(Double.init)
+            let mean = delays.isEmpty ? nil : delays.reduce(0, +) / Double(delays.count)
+            return ShownGroup(depth: depth, label: label, count: members.count, mean: mean)
+        }
+        return Set(rows.map { flights[$0].carrier }).sorted().flatMap { carrier -> [ShownGroup] in
+            let members = rows.filter { flights[$0].carrier == carrier }
+            let inner =
+                open.contains(carrier)
+                ? Set(members.map { flights[$0].origin }).sorted().map { origin in
+                    group(members.filter { flights[$0].origin == origin }, origin, depth: 1)
+                } : []
+            return [group(members, carrier, depth: 0)] + inner
+        }
+    }
+
+    @MainActor private func assertShown(
+        _ expected: [ShownGroup], _ what: String, line: UInt = #line
+    ) {
+        XCTAssertTrue(
+            pump { !self.page.groups.isGrouping && self.shownGroups().count == expected.count },
+            "\(what): \(shownGroups()) is not \(expected)", line: line)
+        let shown = shownGroups()
+        XCTAssertEqual(shown.map(\.label), expected.map(\.label), what, line: line)
+        XCTAssertEqual(shown.map(\.depth), expected.map(\.depth), what, line: line)
+        XCTAssertEqual(shown.map(\.count), expected.map(\.count), what, line: line)
+        for (got, want) in zip(shown, expected) {
+            XCTAssertEqual(got.mean ?? .nan, want.mean ?? .nan, accuracy: 1e-9, "\(what): \(want)", line: line)
+        }
+    }
+
+    /// The cell of `part` showing the group `label` at `depth`.
+    @MainActor private func cell(_ label: String, depth: Int = 0) throws -> GroupsTable.Cell {
+        let id = try XCTUnwrap(
+            (0..<groups.model.count).lazy.compactMap { self.groups.model.row(at: $0) }.first { row in
+                row.depth == depth && row.id.flatMap { self.groups.tree.group($0)?.label } == label
+            }?.id, "no group \(label)")
+        return try XCTUnwrap(
+            groups.boundCells.first { $0.id == id && $0.expander != nil }, "the group \(label) is not bound")
+    }
+
+    /// Shows the groups by carrier then origin with the mean delay, from a click on the switcher.
+    @MainActor private func showGroupsByCarrierAndOrigin() throws {
+        let switcher = page.viewSwitcher
+        let point = try XCTUnwrap(switcher.pointInWindow(dx: Double(switcher.width) * 3 / 8))
+        xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1") {
+            self.page.resultsView == .groups && !self.page.groups.isGrouping
+        }
+        let table = try XCTUnwrap(page.shownTable)
+        let (carrier, origin, delay) = (
+            try XCTUnwrap(table.column(named: "carrier")), try XCTUnwrap(table.column(named: "origin")),
+            try XCTUnwrap(table.column(named: "dep_delay"))
+        )
+        page.groups.group(
+            by: Grouping(
+                levels: [GroupLevel(carrier), GroupLevel(origin)], measures: [FacetMeasure(.mean, of: delay)]),
+            in: table)
+        assertShown(Self.expected(open: []) { _ in true }, "every carrier")
+        pump(frames: 2, of: groups.view)
+    }
+
+    func testGroupsFoldOutByClickAndKeysAndFollowTheFilters() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+
+            // A click on UA's triangle folds it out into its origins.
+            let expander = try XCTUnwrap(cell("UA").expander)
+            let triangle = try XCTUnwrap(expander.pointInWindow(dx: -Double(expander.width) / 2 + 8))
+            xdotool("mousemove", "--window", "%1", "\(triangle.x)", "\(triangle.y)", "click", "1") {
+                self.shownGroups().count > 4
+            }
+            assertShown(Self.expected(open: ["UA"]) { _ in true }, "UA folded out")
+
+            // Right folds AA out, chosen by a click on its name; Left folds it in again.
+            let aa = try XCTUnwrap(cell("AA").text.pointInWindow())
+            xdotool("mousemove", "--window", "%1", "\(aa.x)", "\(aa.y)", "click", "1", "key", "Right") {
+                self.shownGroups().count > Self.expected(open: ["UA"]) { _ in true }.count
+            }
+            assertShown(Self.expected(open: ["UA", "AA"]) { _ in true }, "AA folded out by Right")
+            xdotool("key", "Left") { self.shownGroups().count == Self.expected(open: ["UA"]) { _ in true }.count }
+            assertShown(Self.expected(open: ["UA"]) { _ in true }, "AA folded in by Left")
+
+            // Left on a subgroup goes to its group; Left again folds it in.
+            let subgroup = try XCTUnwrap(cell("EWR", depth: 1).text.pointInWindow())
+            let ua = try XCTUnwrap(shownGroups().firstIndex { $0.label == "UA" && $0.depth == 0 })
+            xdotool("mousemove", "--window", "%1", "\(subgroup.x)", "\(subgroup.y)", "click", "1", "key", "Left") {
+                self.groups.view.selectedPositions == [ua]
+            }
+            XCTAssertTrue(groups.model.row(at: ua)?.isExpanded ?? false, "UA was folded in, not gone to")
+
+            // A filter changes the groups; UA stays folded out.
+            XCTAssertTrue(page.choose("JFK", inFacetNamed: "origin"))
+            assertShown(Self.expected(open: ["UA"]) { Self.flights[$0].origin == "JFK" }, "JFK's flights")
+
+            // Each group is heard with its count, its measure and its level.
+            let heard = try XCTUnwrap(shownGroups().first { $0.label == "UA" })
+            let mean = try XCTUnwrap(cell("UA").id.flatMap { groups.tree.group($0)?.figures.first?.value })
+            let table = try XCTUnwrap(page.shownTable)
+            let measure = try XCTUnwrap(groups.tree.grouping.measures.first)
+            let figure = FacetMenu.valueText(mean, of: measure, in: table.measurableColumns)
+            let said = "UA, \(heard.count) rows, mean of dep_delay \(figure), level 1"
+            XCTAssertTrue(
+                try XCTUnwrap(cell("UA").expander).accessibleLabelIs(said), "UA is not heard as “\(said)”")
+        }
+    }
+
+    func testCtrlCCopiesEveryInnermostGroup() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            let aa = try XCTUnwrap(cell("AA").text.pointInWindow())
+            xdotool("mousemove", "--window", "%1", "\(aa.x)", "\(aa.y)", "click", "1", "key", "ctrl+c") {
+                Display.localClipboardText?.hasPrefix("carrier\torigin\trows\tmean(dep_delay)\n") == true
+            }
+            let lines = try XCTUnwrap(Display.localClipboardText).split(separator: "\n").dropFirst()
+            var expected: [String: Int] = [:]
+            for flight in Self.flights { expected[flight.carrier + "\t" + flight.origin, default: 0] += 1 }
+            XCTAssertEqual(lines.count, expected.count, "a line a carrier and origin")
+            for line in lines {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                XCTAssertEqual(Int(fields[2]), expected[fields[0] + "\t" + fields[1]], "\(line)")
+            }
+        }
+    }
+}
