@@ -17,7 +17,7 @@ extension FiltersPage {
         KeyBinding("F5|<Control>r", tr("Reload or retry"), .filters, mnemonicOf: tr("_Reload"))
     }
     static var copyKey: KeyBinding {
-        KeyBinding("<Control>c", tr("Copy the selection, summary or groups"), .filters)
+        KeyBinding("<Control>c", tr("Copy rows, summary or groups"), .filters)
     }
     static var exportKey: KeyBinding {
         KeyBinding("<Shift><Control>s", tr("Export the results"), .filters)

@@ -47,6 +47,9 @@ final class GroupsTable {
                 expander.setChild(text)
                 text.xalign = 0
                 text.ellipsizeEnd()
+                // Room for a short key under two levels' indents; a longer one is cut, and whole
+                // in its tooltip.
+                text.setSizeRequest(width: 96)
                 box.append(expander)
                 self.expander = expander
                 bar = nil
@@ -71,7 +74,7 @@ final class GroupsTable {
         private func draw(_ canvas: Canvas, _ width: Double, _ height: Double) {
             guard let bar, fraction > 0 else { return }
             let (red, green, blue, _) = bar.foregroundColor
-            canvas.setColor(red, green, blue, 0.45)
+            canvas.setColor(red, green, blue, 0.8)
             let length = max(1, width * fraction)
             canvas.fillRectangle(x: bar.isRightToLeft ? width - length : 0, y: 0, width: length, height: height)
         }
@@ -81,7 +84,8 @@ final class GroupsTable {
         self.onFoldOut = onFoldOut
         levels[[]] = rootLevel
         view.addCSSClass("groups-table")
-        view.append(column(.key, title: tr("Group"), expands: true))
+        // No column takes the room left: a group's figures stay beside its key in a wide window.
+        view.append(column(.key, title: tr("Group")))
         view.append(column(.count, title: tr("Rows")))
         root.child = view
         root.vexpand = true
@@ -205,6 +209,7 @@ final class GroupsTable {
         switch cell.part {
         case .key:
             cell.text.text = group.label
+            cell.text.tooltip = group.label
             cell.expander?.setAccessibleLabel(heard(group, id))
         case .count:
             cell.text.text = NumberText.grouped(group.count)

@@ -11,9 +11,9 @@ import Gtk
 @MainActor
 final class ResultsGroups {
     static var copyKey: KeyBinding { KeyBinding("<Control>c", tr("Copy the groups"), .filters) }
-    static var foldOutKey: KeyBinding { KeyBinding("Right|plus|KP_Add", tr("Fold a group out"), .filters) }
+    static var foldOutKey: KeyBinding { KeyBinding("Right|plus", tr("Fold a group out"), .filters) }
     static var foldInKey: KeyBinding {
-        KeyBinding("Left|minus|KP_Subtract", tr("Fold a group in, or go to the group it is in"), .filters)
+        KeyBinding("Left|minus", tr("Fold a group in, or go up"), .filters)
     }
 
     let root = Box(.vertical)
@@ -39,27 +39,37 @@ final class ResultsGroups {
     init(notify: @escaping @MainActor (String) -> Void) {
         self.notify = notify
         root.addCSSClass("results-groups")
-        let bar = Box(.horizontal, spacing: 6)
-        bar.addCSSClass("summary-bar")
+        // What the groups are, on a line that scrolls sideways in a narrow window (as the facets'
+        // line does), then Copy; below, how many groups of how many rows.
+        let controls = Box(.horizontal, spacing: 6)
         let groupBy = Label(tr("Group by"))
         groupBy.addCSSClass("dim-label")
-        bar.append(groupBy)
-        bar.append(levelsBox)
+        controls.append(groupBy)
+        controls.append(levelsBox)
         for button in [addLevelButton, removeLevelButton] {
             button.addCSSClass("flat")
-            bar.append(button)
+            controls.append(button)
         }
         addLevelButton.setAccessibleLabel(tr("Add a level"))
         removeLevelButton.setAccessibleLabel(tr("Remove the last level"))
         addLevelButton.onClicked { [weak self] in self?.addLevel() }
         removeLevelButton.onClicked { [weak self] in self?.removeLevel() }
-        bar.append(measureHolder)
-        caption.makeDimCaption()
-        bar.append(caption)
+        controls.append(measureHolder)
+        let scroller = ScrolledWindow()
+        scroller.scrollHorizontally()
+        scroller.hexpand = true
+        scroller.child = controls
+        scroller.scrollAtNaturalWidth()
+        let bar = Box(.horizontal, spacing: 6)
+        bar.addCSSClass("groups-bar")
+        bar.append(scroller)
         copyButton.tooltip = tr("Copy every innermost group as tab-separated text (Ctrl+C)")
         copyButton.onClicked { [weak self] in self?.copy() }
         bar.append(copyButton)
         root.append(bar)
+        caption.makeDimCaption()
+        caption.addCSSClass("groups-caption")
+        root.append(caption)
         root.append(table.root)
         let keys = ShortcutController()
         keys.add(Self.copyKey) { [weak self] in self?.copy() ?? false }
