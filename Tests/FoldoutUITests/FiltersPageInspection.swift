@@ -18,6 +18,17 @@ extension FiltersPage {
     var isViewSavePending: Bool { rememberedView.isSavePending }
 }
 
+extension StackSwitcher {
+    /// Where the button of `view` is, for `xdotool mousemove --window`: the switcher's buttons share
+    /// its width equally, one per results view, in their order.
+    @MainActor func pointInWindow(ofButton view: ResultsView) -> (x: Int, y: Int)? {
+        let views = ResultsView.allCases
+        guard let index = views.firstIndex(of: view) else { return nil }
+        let share = (Double(index) + 0.5) / Double(views.count) - 0.5
+        return pointInWindow(dx: Double(width) * share)
+    }
+}
+
 extension GtkTestCase {
     /// Opens `page`'s View Options, where the combo rows are; closed again when the test ends, so
     /// that its grab of the keyboard outlives no test.

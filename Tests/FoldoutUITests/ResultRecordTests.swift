@@ -113,10 +113,9 @@ final class ResultRecordTests: MainWindowTestCase, @unchecked Sendable {
     func testOneClickUnfoldsARowAfterTheViewIsSwitched() throws {
         try onMain {
             let switcher = page.viewSwitcher
-            let third = Double(switcher.width) / 3
-            let rowsButton = try XCTUnwrap(switcher.pointInWindow(dx: -third))
-            for (dx, view, listed) in [(0.0, ResultsView.table, 1), (third, .summary, 2)] {
-                let button = try XCTUnwrap(switcher.pointInWindow(dx: dx))
+            let rowsButton = try XCTUnwrap(switcher.pointInWindow(ofButton: .rows))
+            for (view, listed) in [(ResultsView.table, 1), (.summary, 2), (.groups, 3)] {
+                let button = try XCTUnwrap(switcher.pointInWindow(ofButton: view))
                 xdotool("mousemove", "--window", "%1", "\(button.x)", "\(button.y)", "click", "1") {
                     page.resultsView == view
                 }

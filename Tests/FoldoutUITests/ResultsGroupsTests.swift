@@ -109,7 +109,7 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
     /// Shows the groups by carrier then origin with the mean delay, from a click on the switcher.
     @MainActor private func showGroupsByCarrierAndOrigin() throws {
         let switcher = page.viewSwitcher
-        let point = try XCTUnwrap(switcher.pointInWindow(dx: Double(switcher.width) * 3 / 8))
+        let point = try XCTUnwrap(switcher.pointInWindow(ofButton: .groups))
         xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1") {
             self.page.resultsView == .groups && !self.page.groups.isGrouping
         }

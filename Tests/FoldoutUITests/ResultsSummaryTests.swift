@@ -71,7 +71,7 @@ final class ResultsSummaryTests: MainWindowTestCase, @unchecked Sendable {
     func testTheSummaryFollowsTheFiltersAndTheSearch() throws {
         try onMain {
             let switcher = page.viewSwitcher
-            let point = try XCTUnwrap(switcher.pointInWindow(dx: Double(switcher.width) / 3))
+            let point = try XCTUnwrap(switcher.pointInWindow(ofButton: .summary))
             xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1") {
                 self.page.resultsView == .summary && !self.page.summary.table.summaries.isEmpty
             }

@@ -40,7 +40,7 @@ final class ResultsTableTests: MainWindowTestCase, @unchecked Sendable {
 
     @MainActor private func showTable() throws {
         let switcher = page.viewSwitcher
-        let table = try XCTUnwrap(switcher.pointInWindow())  // the middle of rows, table, summary
+        let table = try XCTUnwrap(switcher.pointInWindow(ofButton: .table))
         xdotool(["mousemove", "--window", "%1", "\(table.x)", "\(table.y)", "click", "1"]) {
             self.page.isTableShown && self.firstCell(2) != nil
         }

@@ -429,9 +429,10 @@ extension ServerTableTests {
             try reopen(keptIn: store)
             let view = try view
             pump(frames: 3, of: view.viewSwitcher)
-            let middle = try XCTUnwrap(view.viewSwitcher.pointInWindow())  // rows, table, summary
+            let tableButton = try XCTUnwrap(view.viewSwitcher.pointInWindow(ofButton: .table))
             xdotool(
-                ["mousemove", "--window", "%1", "\(middle.x)", "\(middle.y)", "click", "1"], window: window.title,
+                ["mousemove", "--window", "%1", "\(tableButton.x)", "\(tableButton.y)", "click", "1"],
+                window: window.title,
                 until: { view.resultsView == .table && (try? self.cell(0, at: 0)) != nil })
             let table = view.tableLayout.table
             let names = view.facets.table.columns.map(\.name)

@@ -55,7 +55,7 @@ final class TableColumnsTests: MainWindowTestCase, @unchecked Sendable {
     func testColumnsAreHiddenMovedAndKeptWithClicksAndKeys() throws {
         try onMain {
             let switcher = page.viewSwitcher
-            let tableButton = try XCTUnwrap(switcher.pointInWindow())  // the middle of rows, table, summary
+            let tableButton = try XCTUnwrap(switcher.pointInWindow(ofButton: .table))
             xdotool("mousemove", "--window", "%1", "\(tableButton.x)", "\(tableButton.y)", "click", "1") {
                 self.page.isTableShown && self.page.table.cells.count > 10
             }

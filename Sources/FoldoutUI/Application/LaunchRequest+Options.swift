@@ -107,7 +107,7 @@ extension LaunchRequest {
             .text(
                 "view", tr("VIEW"),
                 tr(
-                    "Show the Filters results as rows, a table, a summary of every column or groups (rows, table, summary, groups)"
+                    "Show the Filters results as rows, a table, a summary or groups (rows, table, summary, groups)"
                 )
             ) { (request, text) throws(LaunchProblem) in
                 guard let view = ResultsView(rawValue: text) else {
@@ -119,7 +119,7 @@ extension LaunchRequest {
             .text(
                 "group-by", tr("COLUMNS"),
                 tr(
-                    "Fold the Filters results into groups by COLUMNS, outermost first (A,B; A:month for a date’s months)"
+                    "Group the Filters results by COLUMNS, outermost first (A,B; A:month for a date’s months)"
                 )
             ) { (request, text) throws(LaunchProblem) in
                 let levels = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
