@@ -55,7 +55,8 @@ final class PeerSession {
         return (milliseconds, Int(answer["rows"] ?? 0))
     }
 
-    /// Reads the CSV at `path` into pandas and polars for `pandas_to_csv` and `polars_write_csv`.
+    /// Reads the CSV at `path` into pandas, polars and DuckDB for the writers (`pandas_to_csv`,
+    /// `polars_write_csv`) and the groups (`duckdb_groups`…, whose "path" says what to group).
     func hold(_ path: String) -> Bool { ask("hold", path) != nil }
 
     private func ask(_ operation: String, _ path: String) -> [String: Double]? {
@@ -83,7 +84,8 @@ final class PeerSession {
     }
 
     /// Reads requests, one a line (`operation<TAB>path`), and answers each with a line of JSON.
-    /// `hold` reads a CSV into pandas and polars for the writers; `ready` only answers.
+    /// `hold` reads a CSV into pandas, polars and DuckDB for the writers and the groups; `ready`
+    /// only answers.
     static let sessionScript = #"""
         import gc, json, os, sqlite3, sys, time
         import pandas, polars, duckdb
@@ -104,6 +106,24 @@ final class PeerSession {
         def write(frame, body):
             body(frame)
             return len(frame)
+        def q(name): return '"' + name.replace('"', '""') + '"'
+        def duckdb_groups(spec):
+            s = json.loads(spec)
+            keys, m = ", ".join(q(k) for k in s["keys"]), q(s["measured"])
+            sql = (f"SELECT {keys}, count(*), AVG({m}), MEDIAN({m}) FROM held "
+                   f"WHERE CAST({q(s['column'])} AS VARCHAR) = ? GROUP BY ALL")
+            return connection.execute(sql, [s["value"]]).fetchall()
+        def polars_groups(spec):
+            s = json.loads(spec)
+            frame, m = held["polars"], polars.col(s["measured"])
+            chosen = frame.filter(polars.col(s["column"]).cast(polars.Utf8) == s["value"])
+            return chosen.group_by(s["keys"]).agg(
+                [polars.len(), m.mean().alias("mean"), m.median().alias("median")])
+        def pandas_groups(spec):
+            s = json.loads(spec)
+            frame = held["pandas"]
+            chosen = frame[frame[s["column"]].astype(str) == s["value"]]
+            return chosen.groupby(s["keys"], dropna=False)[s["measured"]].agg(["size", "mean", "median"])
         operations = {
             "pandas_csv": lambda p: pandas.read_csv(p),
             "polars_csv": lambda p: polars.read_csv(p, infer_schema_length=10000),
@@ -116,6 +136,9 @@ final class PeerSession {
             "polars_jsonl": lambda p: polars.read_ndjson(p),
             "pandas_to_csv": lambda p: write(held["pandas"], lambda f: f.to_csv(p, index=False)),
             "polars_write_csv": lambda p: write(held["polars"], lambda f: f.write_csv(p)),
+            "duckdb_groups": duckdb_groups,
+            "polars_groups": polars_groups,
+            "pandas_groups": pandas_groups,
         }
         def load_sqlite_scanner():
             import duckdb_extension_sqlite_scanner as scanner
@@ -131,6 +154,7 @@ final class PeerSession {
                 if operation == "hold":
                     held["pandas"] = pandas.read_csv(path)
                     held["polars"] = polars.read_csv(path, infer_schema_length=10000)
+                    connection.execute("CREATE OR REPLACE TABLE held AS SELECT * FROM read_csv(?)", [path])
                     print(json.dumps({"ms": 0}), flush=True)
                     continue
                 if operation == "duckdb_sqlite" and "scanner" not in held:

@@ -8,7 +8,7 @@ import Gtk
 let usage = """
     Usage: foldout-bench [--rounds N] [--catalog-size N]
                          [--only startup|filter|catalog|formats|sheets|ranges|export|search|frames|summary|
-                                 database|scale]
+                                 groups|database|scale]
                          [--catalog FILE] [--no-peers] [--json] [--compare OLD.json]
     Measures Foldout against GTK baselines, and its catalog against pandas, polars and DuckDB (in a
     venv the bench makes under ~/.cache/foldout-bench the first time), in one run. Build with
@@ -53,12 +53,12 @@ while !arguments.isEmpty {
         guard let group = arguments.first,
             [
                 "startup", "filter", "catalog", "formats", "sheets", "ranges", "export", "search", "frames", "summary",
-                "database", "scale",
+                "groups", "database", "scale",
             ].contains(group)
         else {
             fatal(
                 "--only takes startup, filter, catalog, formats, sheets, ranges, export, search, frames, summary"
-                    + ", database or scale")
+                    + ", groups, database or scale")
         }
         only = arguments.removeFirst()
     case "--catalog":
@@ -125,6 +125,9 @@ if only == nil || only == "search" {
 }
 if only == nil || only == "summary" {
     figures += summaryFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)
+}
+if only == nil || only == "groups" {
+    figures += groupsFigures(file: catalogFile, rows: catalogSize, rounds: max(rounds / 2, 3), withPeers: peers)
 }
 if only == nil || only == "frames" {
     figures += frameFigures(

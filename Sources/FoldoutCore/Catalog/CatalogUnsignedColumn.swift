@@ -69,12 +69,15 @@ struct CatalogUnsignedColumn: Sendable {
         }
     }
 
-    /// Calls `body` with every position and its value as an index, in position order.
+    /// Calls `body` with each position of `rows` (every one for nil), in order, and its value as
+    /// an index.
     @inline(__always)
-    func forEachCode(_ body: (Int, Int) -> Void) {
+    func forEachCode(in rows: RowSet?, _ body: (Int, Int) -> Void) {
         func visit<T: FixedWidthInteger & UnsignedInteger>(_ values: [T]) {
             values.withUnsafeBufferPointer { values in
-                for position in values.indices { body(position, Int(truncatingIfNeeded: values[position])) }
+                _ = RowVisiting.forEach(rows, count: values.count, isCancelled: { false }) { position in
+                    body(position, Int(truncatingIfNeeded: values[position]))
+                }
             }
         }
         switch storage {
@@ -82,7 +85,8 @@ struct CatalogUnsignedColumn: Sendable {
         case .u16(let values): visit(values)
         case .u32(let values): visit(values)
         case .u64(let values): visit(values)
-        case .positions(let count): for position in 0..<count { body(position, position) }
+        case .positions(let count):
+            _ = RowVisiting.forEach(rows, count: count, isCancelled: { false }, { body($0, $0) })
         }
     }
 

@@ -29,30 +29,49 @@ extension FacetFilter {
 
 extension Catalog {
     /// `measure` over the rows of each of `slots` slots among `rows` (nil: every row), a row's
-    /// slot being `slotOfCode[codes[row]]`: a flyout's options, a level's groups. Empty when
-    /// `measure` cannot measure its column.
+    /// slot being `slotOfCode[codes[row]]`: a flyout's options. Empty when `measure` cannot
+    /// measure its column.
     func figures(
         of measure: FacetMeasure, codes: CatalogUnsignedColumn, slotOfCode: [Int32], slots: Int, over rows: RowSet?
     ) -> [MeasureFigure] {
-        let measured = columns[measure.column]
-        guard FacetMeasure.canMeasure(measured, by: measure.aggregate) else { return [] }
-        let task = MeasureGrouping(
-            codes: codes, slotOfCode: slotOfCode, slots: slots, rows: rows, rowCount: count,
-            keepValues: measure.aggregate == .median)
-        guard var groups = measured.visitNumbers(task) ?? nil else { return [] }
-        let units = measured.numberUnits
-        return (0..<slots).map { slot in
-            let used = groups.used[slot]
-            guard used > 0 else { return MeasureFigure(value: nil, used: 0) }
-            let value: Double? =
-                switch measure.aggregate {
-                case .sum: units.sum(groups.sums[slot], count: used)
-                case .mean: units.mean(groups.sums[slot], count: used)
-                case .minimum: units.number(groups.minima[slot])
-                case .maximum: units.number(groups.maxima[slot])
-                case .median: groups.median(slot, units: units)
-                }
-            return MeasureFigure(value: value, used: used)
+        figures(of: [measure], codes: codes, slotOfCode: slotOfCode, slots: slots, over: rows)[0]
+    }
+
+    /// Each of `measures` as above (a level's groups' figures): the values of a column measured
+    /// more than once (its mean and its median) are read and grouped once.
+    func figures(
+        of measures: [FacetMeasure], codes: CatalogUnsignedColumn, slotOfCode: [Int32], slots: Int, over rows: RowSet?
+    ) -> [[MeasureFigure]] {
+        var grouped: [Int: NumberGroups] = [:]
+        for column in Set(measures.map(\.column)) {
+            let wanted = measures.filter {
+                $0.column == column && FacetMeasure.canMeasure(columns[column], by: $0.aggregate)
+            }
+            guard !wanted.isEmpty else { continue }
+            let task = MeasureGrouping(
+                codes: codes, slotOfCode: slotOfCode, slots: slots, rows: rows, rowCount: count,
+                keepValues: wanted.contains { $0.aggregate == .median })
+            if let groups = columns[column].visitNumbers(task) ?? nil { grouped[column] = groups }
+        }
+        return measures.map { measure in
+            guard FacetMeasure.canMeasure(columns[measure.column], by: measure.aggregate),
+                var groups = grouped[measure.column]
+            else { return [] }
+            defer { grouped[measure.column] = groups }
+            let units = columns[measure.column].numberUnits
+            return (0..<slots).map { slot in
+                let used = groups.used[slot]
+                guard used > 0 else { return MeasureFigure(value: nil, used: 0) }
+                let value: Double? =
+                    switch measure.aggregate {
+                    case .sum: units.sum(groups.sums[slot], count: used)
+                    case .mean: units.mean(groups.sums[slot], count: used)
+                    case .minimum: units.number(groups.minima[slot])
+                    case .maximum: units.number(groups.maxima[slot])
+                    case .median: groups.median(slot, units: units)
+                    }
+                return MeasureFigure(value: value, used: used)
+            }
         }
     }
 }

@@ -42,14 +42,14 @@ struct GroupFolding: Sendable {
                 }
             }
         }
-        let (codes, slotOfCode) = depth == 1 ? Self.slots(of: folded[0].codes) : combinedCodes(folded, slotCounts)
+        let (codes, slotOfCode) =
+            depth == 1 ? Self.slots(of: folded[0].codes) : combinedCodes(folded, slotCounts, over: rows)
         var byCode = [Int](repeating: 0, count: slotOfCode.count)
         RowCounting.count(codes, rows: rows, into: &byCode)
         var counts = [Int](repeating: 0, count: combined)
         for (code, slot) in slotOfCode.enumerated() { counts[Int(slot)] += byCode[code] }
-        let measured = measures.map {
-            catalog.figures(of: $0, codes: codes, slotOfCode: slotOfCode, slots: combined, over: rows)
-        }
+        let measured = catalog.figures(
+            of: measures, codes: codes, slotOfCode: slotOfCode, slots: combined, over: rows)
         return counts.indices.compactMap { slot -> FoldedGroup? in
             guard counts[slot] > 0 else { return nil }
             var keys: [GroupKey] = []
@@ -78,23 +78,34 @@ struct GroupFolding: Sendable {
         return (codes.codes, codes.optionOfCode.map { $0 < 0 ? noValue : $0 })
     }
 
-    /// A code for each row that is its levels' slots read as the digits of a number, the first
-    /// level's the most significant; each code its own slot.
-    private func combinedCodes(_ folded: [Level], _ slotCounts: [Int]) -> (CatalogUnsignedColumn, [Int32]) {
-        var combined = [UInt32](repeating: 0, count: catalog.count)
-        combined.withUnsafeMutableBufferPointer { combined in
-            for (index, level) in folded.enumerated() {
-                let (codes, slotOfCode) = Self.slots(of: level.codes)
-                let base = UInt32(slotCounts[index])
-                slotOfCode.withUnsafeBufferPointer { slotOfCode in
-                    codes.forEachCode { row, code in
-                        combined[row] = combined[row] &* base &+ UInt32(bitPattern: slotOfCode[code])
+    /// A code for each row of `rows` (nil: every row) that is its levels' slots read as the digits
+    /// of a number, the first level's the most significant; each code its own slot. The other
+    /// rows' codes are 0: no one reads them.
+    private func combinedCodes(
+        _ folded: [Level], _ slotCounts: [Int], over rows: RowSet?
+    ) -> (CatalogUnsignedColumn, [Int32]) {
+        let count = slotCounts.reduce(1, *)
+        // As narrow as the codes allow: the column spans every row of the catalog.
+        func combine<Code: FixedWidthInteger & UnsignedInteger>(_: Code.Type) -> [Code] {
+            var combined = [Code](repeating: 0, count: catalog.count)
+            combined.withUnsafeMutableBufferPointer { combined in
+                for (index, level) in folded.enumerated() {
+                    let (codes, slotOfCode) = Self.slots(of: level.codes)
+                    let base = Code(slotCounts[index])
+                    slotOfCode.withUnsafeBufferPointer { slotOfCode in
+                        codes.forEachCode(in: rows) { row, code in
+                            combined[row] = combined[row] &* base &+ Code(truncatingIfNeeded: slotOfCode[code])
+                        }
                     }
                 }
             }
+            return combined
         }
-        let count = slotCounts.reduce(1, *)
-        return (CatalogUnsignedColumn(storage: .u32(combined)), (0..<Int32(count)).map { $0 })
+        let storage: CatalogUnsignedColumn.Storage =
+            count <= Int(UInt8.max) + 1
+            ? .u8(combine(UInt8.self))
+            : count <= Int(UInt16.max) + 1 ? .u16(combine(UInt16.self)) : .u32(combine(UInt32.self))
+        return (CatalogUnsignedColumn(storage: storage), (0..<Int32(count)).map { $0 })
     }
 
     /// The matches whose outer levels' groups are `path`'s; nil for every row.
