@@ -430,6 +430,20 @@ extension DatabaseFacets: FilteredTable {
             }, answer: { result in if !isCancelled() { answer(result) } })
     }
 
+    public func groupMembers(
+        _ grouping: Grouping, at path: [GroupKey], offset: Int, limit: Int,
+        isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[ShownRecord], CatalogImportError>) -> Void
+    ) {
+        let table = self.table
+        let filter = self.filter
+        groupSession.run(
+            { (connection) throws(CatalogImportError) in
+                try table.members(grouping, within: path, filter, offset: offset, limit: limit, connection)
+                    .map(table.shownRecord)
+            }, answer: { result in if !isCancelled() { answer(result) } })
+    }
+
     public func innermostGroups(
         _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
         answer: @escaping @Sendable (Result<[FoldedGroup], CatalogImportError>) -> Void

@@ -26,6 +26,24 @@ extension DatabaseTable {
         try folded(grouping, depth: grouping.levels.count, within: [], filter, connection)
     }
 
+    /// Up to `limit` of the rows `filter` lets through in the innermost group at `path`, after
+    /// the first `offset`, in the order a page lists them, every column as shown. Counted off
+    /// (`OFFSET`): a group is listed a page at a time as it is asked for, rarely deep.
+    public func members(
+        _ grouping: Grouping, within path: [GroupKey], _ filter: DatabaseFilter, offset: Int, limit: Int,
+        _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> [[String?]] {
+        var parameters = DatabaseParameters()
+        var conditions = [condition(filter, &parameters)]
+        for (index, key) in path.enumerated() {
+            conditions.append(try condition(grouping.levels[index], is: key, &parameters, connection))
+        }
+        let sql =
+            "SELECT " + shownColumns + " FROM " + source + " WHERE " + conditions.joined(separator: " AND ")
+            + orderBy(filter.sort) + " LIMIT " + String(max(0, limit)) + " OFFSET " + String(max(0, offset))
+        return try connection.rows(sql, parameters.values)
+    }
+
     /// The groups `depth` levels deep under `path`, each with the keys and texts of its levels.
     private func folded(
         _ grouping: Grouping, depth: Int, within path: [GroupKey], _ filter: DatabaseFilter,

@@ -34,15 +34,7 @@ extension DatabaseFacets {
         return ListedTitle(value, isValue: true)
     }
 
-    public func record(ofRow key: Int) -> ShownRecord? { fetchedIndex(ofRow: key).map { shownRecord(rows[$0]) } }
-
-    private func shownRecord(_ values: [String?]) -> ShownRecord {
-        let columns = table.columns
-        return ShownRecord(
-            names: columns.map(\.name),
-            shown: columns.indices.map { ResultValue.shown(values[safe: $0] ?? nil, kind: columns[$0].kind) },
-            texts: columns.indices.map { (values[safe: $0] ?? nil) ?? "" })
-    }
+    public func record(ofRow key: Int) -> ShownRecord? { fetchedIndex(ofRow: key).map { table.shownRecord(rows[$0]) } }
 
     /// Read again from the server by the row's key: it may have changed since it was fetched.
     public func readRecord(ofRow key: Int, answer: @escaping @MainActor (ShownRecord) -> Void) {
@@ -56,7 +48,7 @@ extension DatabaseFacets {
             answer: { result in
                 reference.post {
                     guard let facets = reference.facets, case .success(let values?) = result else { return }
-                    answer(facets.shownRecord(values))
+                    answer(facets.table.shownRecord(values))
                 }
             })
     }
@@ -104,6 +96,16 @@ extension DatabaseFacets {
     }
 
     public var failure: String? { problem?.description }
+}
+
+extension DatabaseTable {
+    /// A row as a page or a record gives it, every column as shown.
+    func shownRecord(_ values: [String?]) -> ShownRecord {
+        ShownRecord(
+            names: columns.map(\.name),
+            shown: columns.indices.map { ResultValue.shown(values[safe: $0] ?? nil, kind: columns[$0].kind) },
+            texts: columns.indices.map { (values[safe: $0] ?? nil) ?? "" })
+    }
 }
 
 extension Array {

@@ -39,6 +39,11 @@ public final class Label: Widget {
         get { gtk_label_get_max_width_chars(opaque) }
         set { gtk_label_set_max_width_chars(opaque, newValue) }
     }
+    /// The fewest characters wide it asks to be, whatever its text; -1: as wide as its text.
+    public var widthChars: Int32 {
+        get { gtk_label_get_width_chars(opaque) }
+        set { gtk_label_set_width_chars(opaque, newValue) }
+    }
     public func setSelectable(_ selectable: Bool) { gtk_label_set_selectable(opaque, selectable.gboolean) }
 
     /// A label whose underscore marks the Alt+letter key that moves the focus to `widget`, and

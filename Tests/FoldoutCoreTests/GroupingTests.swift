@@ -293,6 +293,61 @@ final class GroupingTests: XCTestCase {
         XCTAssertEqual(Set(groups.keys), Set(paths))
         for path in paths { XCTAssertEqual(groups[path], flights.filter.groups(grouping, within: path), "\(path)") }
     }
+
+    /// An innermost group folds out into its matches, in the order they are listed, a page at a
+    /// time as the Groups view asks for them (off the main thread), every field as the record
+    /// shows it: checked against the file's texts after random filters, for a group of values
+    /// and the group of rows with no value.
+    func testAnInnermostGroupFoldsOutIntoItsMatchesAPageAtATime() throws {
+        let flights = try Flights(rows: 2_000)
+        let (catalog, filter, carrier, origin) = (flights.catalog, flights.filter, flights.carrier, flights.origin)
+        let month = try CatalogTestSupport.column(catalog, "month")
+        filter.setFacet(month, true, as: .options)
+        let grouping = flights.grouping(by: [carrier, origin])
+        let table: FilteredTable = filter
+        var random = SeededGenerator(seed: 6_202)
+        for round in 0..<6 {
+            let months = (0..<12).filter { _ in Bool.random(using: &random) }
+            filter.setSelection(FacetSelection(options: Set(months)), forColumn: month)
+            for (carrierText, originText) in [("UA", "JFK"), ("B6", "")] {
+                let path: [GroupKey] = [.value(carrierText), originText.isEmpty ? .noValue : .value(originText)]
+                let wanted = filter.matches.map(Int.init).filter {
+                    catalog.text(carrier, at: $0) == carrierText && catalog.text(origin, at: $0) == originText
+                }
+                var listed: [ShownRecord] = []
+                var page: [ShownRecord]
+                repeat {
+                    page = try members(table, grouping, path, offset: listed.count, limit: 17)
+                    listed += page
+                } while page.count == 17
+                let at = "round \(round), \(carrierText) \(originText)"
+                XCTAssertEqual(listed.count, wanted.count, at)
+                XCTAssertFalse(wanted.isEmpty, "\(at): a group with rows")
+                for (record, row) in zip(listed, wanted) {
+                    XCTAssertEqual(record, ShownRecord(catalog, row: row), at)
+                    XCTAssertEqual(record.texts, catalog.columns.indices.map { catalog.text($0, at: row) }, at)
+                }
+                XCTAssertEqual(
+                    filter.groupMembers(grouping, within: path, offset: 0, limit: .max), wanted,
+                    "\(at): on the caller's thread")
+            }
+        }
+    }
+
+    private func members(
+        _ table: FilteredTable, _ grouping: Grouping, _ path: [GroupKey], offset: Int, limit: Int
+    ) throws -> [ShownRecord] {
+        let answered = expectation(description: "the rows")
+        let found = Mutex<[ShownRecord]?>(nil)
+        table.groupMembers(
+            grouping, at: path, offset: offset, limit: limit, isCancelled: { false },
+            answer: { result in
+                if case .success(let records) = result { found.withLock { $0 = records } }
+                answered.fulfill()
+            })
+        wait(for: [answered], timeout: 60)
+        return try XCTUnwrap(found.withLock { $0 })
+    }
 }
 
 /// What the Groups view keeps of the tree (`GroupTree`): a group keeps its id by its path, and
@@ -324,5 +379,40 @@ final class GroupTreeTests: XCTestCase {
         tree.take([[]: [row("UA", 1)]], for: "December")
         XCTAssertEqual(tree.unanswered(open: open, for: "December"), [[.value("UA")]])
         XCTAssertNil(tree.group(tree.id(of: [.value("AA")])), "a group the level no longer has")
+    }
+
+    /// An innermost group's rows are listed a page at a time, then more once asked; other
+    /// matches list them anew, as other rows.
+    func testAGroupsRowsAreListedAPageAtATimeAndAnewForOtherMatches() {
+        let tree = GroupTree(Grouping(levels: [GroupLevel(0)]))
+        let ua: [GroupKey] = [.value("UA")]
+        let page = GroupTree.memberPage
+        tree.take([[]: [GroupRow(key: .value("UA"), label: "UA", count: page + 7, figures: [])]], for: "all")
+        XCTAssertTrue(tree.unansweredMembers(open: [], for: "all").isEmpty, "no group folded out")
+        XCTAssertEqual(tree.unansweredMembers(open: [ua], for: "all").map(\.limit), [page])
+        let record = { (name: String) in ShownRecord(names: ["name"], shown: [name], texts: [name]) }
+        tree.takeMembers((0..<page).map { record("r\($0)") }, of: ua, offset: 0, limit: page, for: "all")
+        let first = tree.memberIds(of: ua) ?? []
+        XCTAssertEqual(first.count, page + 1, "the rows, then the row that lists more")
+        XCTAssertEqual(tree.node(first.last!), .more(ua))
+        XCTAssertEqual(tree.record(first[2]), record("r2"))
+        XCTAssertEqual(tree.level(of: first[2]), 2)
+        XCTAssertTrue(tree.unansweredMembers(open: [ua], for: "all").isEmpty, "a page until more is asked")
+
+        tree.wantMoreMembers(ua)
+        let more = tree.unansweredMembers(open: [ua], for: "all")
+        XCTAssertEqual(more.map(\.offset), [page])
+        tree.takeMembers((0..<7).map { record("s\($0)") }, of: ua, offset: page, limit: more[0].limit, for: "all")
+        let all = tree.memberIds(of: ua) ?? []
+        XCTAssertEqual(all.count, page + 7, "every row, and no more row")
+        XCTAssertEqual(Array(all.prefix(page)), Array(first.prefix(page)), "the rows listed keep their ids")
+        XCTAssertFalse(tree.hasMoreMembers(ua))
+
+        let again = tree.unansweredMembers(open: [ua], for: "December")
+        XCTAssertEqual(again.map(\.offset), [0], "other matches: listed from the first")
+        XCTAssertEqual(again.map(\.limit), [2 * page], "as many as were wanted")
+        tree.takeMembers([record("t0")], of: ua, offset: 0, limit: 2 * page, for: "December")
+        XCTAssertNotEqual(tree.memberIds(of: ua)?.first, all.first, "other matches' rows are other rows")
+        XCTAssertEqual(tree.record(all[0]), nil, "a row no longer listed")
     }
 }

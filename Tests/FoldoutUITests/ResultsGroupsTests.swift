@@ -12,10 +12,13 @@ import XCTest
 /// file's values give them; a group folds out by a click on its triangle and by Right, and in by
 /// Left, which from a subgroup goes to its group; a group folded out stays so when a filter
 /// changes; Ctrl+C copies every innermost group; a group is heard with its count, measure and level.
+/// An innermost group folds out into its rows, a page at a time (the last row lists more, by a
+/// click or Enter), and a row into its record's fields.
 final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
     private let windowTitle = "Foldout groups test \(UUID().uuidString)"
-    /// 90 flights: an origin, a carrier and a delay (some missing).
-    private static let flights: [(origin: String, carrier: String, delay: Int?)] = (0..<90).map {
+    /// 240 flights: an origin, a carrier and a delay (some missing); 60 of each carrier, more
+    /// than a page of a group's rows.
+    private static let flights: [(origin: String, carrier: String, delay: Int?)] = (0..<240).map {
         (
             ["JFK", "LGA", "EWR"][$0 % 3], ["UA", "AA", "DL", "B6"][($0 / 2) % 4],
             $0 % 7 == 4 ? nil : ($0 * 37) % 91 - 20
@@ -106,6 +109,14 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             groups.boundCells.first { $0.id == id && $0.expander != nil }, "the group \(label) is not bound")
     }
 
+    /// Where to click the key of the group `label` at `depth`, once the rows have come to rest
+    /// (a row folded out moves those under it, and their cells are bound anew).
+    @MainActor private func restingPoint(_ label: String, depth: Int = 0, line: UInt = #line) throws -> (x: Int, y: Int)
+    {
+        waitUntilStill(try cell(label, depth: depth).text, line: line)
+        return try XCTUnwrap(try cell(label, depth: depth).text.pointInWindow(), line: line)
+    }
+
     /// Shows the groups by carrier then origin with the mean delay, from a click on the switcher.
     @MainActor private func showGroupsByCarrierAndOrigin() throws {
         let switcher = page.viewSwitcher
@@ -139,7 +150,7 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             assertShown(Self.expected(open: ["UA"]) { _ in true }, "UA folded out")
 
             // Right folds AA out, chosen by a click on its name; Left folds it in again.
-            let aa = try XCTUnwrap(cell("AA").text.pointInWindow())
+            let aa = try restingPoint("AA")
             xdotool("mousemove", "--window", "%1", "\(aa.x)", "\(aa.y)", "click", "1", "key", "Right") {
                 self.shownGroups().count > Self.expected(open: ["UA"]) { _ in true }.count
             }
@@ -148,7 +159,7 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             assertShown(Self.expected(open: ["UA"]) { _ in true }, "AA folded in by Left")
 
             // Left on a subgroup goes to its group; Left again folds it in.
-            let subgroup = try XCTUnwrap(cell("EWR", depth: 1).text.pointInWindow())
+            let subgroup = try restingPoint("EWR", depth: 1)
             let ua = try XCTUnwrap(shownGroups().firstIndex { $0.label == "UA" && $0.depth == 0 })
             xdotool("mousemove", "--window", "%1", "\(subgroup.x)", "\(subgroup.y)", "click", "1", "key", "Left") {
                 self.groups.view.selectedPositions == [ua]
@@ -174,7 +185,7 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
     func testCtrlCCopiesEveryInnermostGroup() throws {
         try onMain {
             try showGroupsByCarrierAndOrigin()
-            let aa = try XCTUnwrap(cell("AA").text.pointInWindow())
+            let aa = try restingPoint("AA")
             xdotool("mousemove", "--window", "%1", "\(aa.x)", "\(aa.y)", "click", "1", "key", "ctrl+c") {
                 Display.localClipboardText?.hasPrefix("carrier\torigin\trows\tmean(dep_delay)\n") == true
             }
@@ -186,6 +197,126 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
                 let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
                 XCTAssertEqual(Int(fields[2]), expected[fields[0] + "\t" + fields[1]], "\(line)")
             }
+        }
+    }
+
+    /// The rows the groups have folded out into, in the tree's order: how deep, and the title.
+    @MainActor private func shownMembers() -> [(depth: Int, title: String)] {
+        (0..<groups.model.count).compactMap { position in
+            guard let row = groups.model.row(at: position), let id = row.id,
+                case .member = groups.tree.node(id), let record = groups.tree.record(id)
+            else { return nil }
+            return (row.depth, record.texts[0])
+        }
+    }
+
+    /// The flights' names of `carrier` (and `origin`) in the file's order.
+    private static func names(_ carrier: String, _ origin: String? = nil) -> [String] {
+        flights.indices.filter { flights[$0].carrier == carrier && (origin == nil || flights[$0].origin == origin) }
+            .map { "F\($0)" }
+    }
+
+    /// A value as shown without the marks that isolate its direction.
+    private static func plain(_ shown: String) -> String {
+        shown.filter { !["\u{2068}", "\u{2069}"].contains($0) }
+    }
+
+    @MainActor private func selectedNode() -> GroupTree.Node? {
+        groups.view.selectedPositions.first.flatMap { groups.model.row(at: $0)?.id }.map(groups.tree.node)
+    }
+
+    func testAnInnermostGroupFoldsOutIntoItsRowsAndARowIntoItsRecord() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            // UA, then its EWR, folded out by Right: EWR's flights, in the file's order.
+            let ua = try restingPoint("UA")
+            xdotool("mousemove", "--window", "%1", "\(ua.x)", "\(ua.y)", "click", "1", "key", "Right") {
+                self.shownGroups().contains { $0.label == "EWR" && $0.depth == 1 }
+            }
+            let ewr = try restingPoint("EWR", depth: 1)
+            let wanted = Self.names("UA", "EWR")
+            xdotool("mousemove", "--window", "%1", "\(ewr.x)", "\(ewr.y)", "click", "1", "key", "Right") {
+                self.shownMembers().count == wanted.count
+            }
+            XCTAssertEqual(shownMembers().map(\.title), wanted, "EWR's UA flights")
+            XCTAssertEqual(Set(shownMembers().map(\.depth)), [2])
+
+            // Down to the first flight, Right: its record's fields, each a name and its value.
+            xdotool("key", "Down", "key", "Right") {
+                if case .member? = self.selectedNode() { return self.groups.model.count > 4 + 3 + wanted.count }
+                return false
+            }
+            let first = try XCTUnwrap(Int(wanted[0].dropFirst()))
+            let fields = groups.boundCells.filter {
+                guard let id = $0.id, case .field = groups.tree.node(id), $0.expander != nil else { return false }
+                return true
+            }
+            XCTAssertEqual(
+                Set(fields.map(\.text.text)), ["flight", "origin", "carrier", "dep_delay"], "a field a column")
+            let delay = try XCTUnwrap(fields.first { $0.text.text == "dep_delay" })
+            let delayText = try XCTUnwrap(delay.id.flatMap(groups.tree.record)).shown[3]
+            XCTAssertEqual(delayText.map(Self.plain), Self.flights[first].delay.map(String.init), "F\(first)'s delay")
+            let heardDelay = Self.flights[first].delay.map(String.init)
+            XCTAssertTrue(delay.expander!.accessibleLabelIs("dep_delay: \(heardDelay ?? "No value")"))
+            let member = try XCTUnwrap(
+                groups.boundCells.first {
+                    $0.expander != nil && $0.id.map(groups.tree.node) == selectedNode()
+                })
+            let record = try XCTUnwrap(member.id.flatMap(groups.tree.record))
+            XCTAssertEqual(record.texts[0], wanted[0], "the row is the flight")
+            XCTAssertEqual(member.text.text, record.shown[0], "the row is titled by the flight")
+            XCTAssertTrue(
+                member.expander!.accessibleLabelIs(
+                    "\(wanted[0]), row 1 of UA, EWR, dep_delay \(heardDelay ?? "no value"), level 3"),
+                "the row as heard")
+        }
+    }
+
+    func testAGroupsRowsAreListedAPageAtATimeByAClickOrEnter() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            let table = try XCTUnwrap(page.shownTable)
+            let carrier = try XCTUnwrap(table.column(named: "carrier"))
+            page.groups.group(by: Grouping(levels: [GroupLevel(carrier)]), in: table)
+            XCTAssertTrue(pump { self.groups.tree.groups(under: [])?.count == 4 && !self.page.groups.isGrouping })
+            pump(frames: 2, of: groups.view)
+            let page = GroupTree.memberPage
+            let wanted = Self.names("UA")
+            XCTAssertGreaterThan(wanted.count, page, "more than a page")
+
+            // A click on UA and Right: a page of its flights, then the row that lists more.
+            let ua = try restingPoint("UA")
+            xdotool("mousemove", "--window", "%1", "\(ua.x)", "\(ua.y)", "click", "1", "key", "Right") {
+                self.shownMembers().count == page
+            }
+            XCTAssertEqual(shownMembers().map(\.title), Array(wanted.prefix(page)))
+            // End goes to it (the list scrolls it into view); a click on its button lists the rest.
+            xdotool("key", "End") { self.selectedNode() == .more([.value("UA")]) }
+            let more = try XCTUnwrap(groups.boundCells.first { $0.moreButton?.isVisible == true }?.moreButton)
+            XCTAssertEqual(more.label, "Show \(wanted.count - page) more of \(wanted.count - page) rows")
+            pump(frames: 2, of: groups.view)
+            let point = try XCTUnwrap(more.pointInWindow())
+            xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1") {
+                self.shownMembers().count == wanted.count
+            }
+            XCTAssertEqual(shownMembers().map(\.title), wanted, "every UA flight, in the file's order")
+            XCTAssertFalse(
+                (0..<groups.model.count).contains {
+                    groups.model.row(at: $0)?.id.map(groups.tree.node) == .more([.value("UA")])
+                },
+                "no more row once every row is listed")
+
+            // By keyboard: Home to AA, Right for its flights, Down past them to its more row, Enter.
+            let aaRows = Self.names("AA")
+            xdotool("key", "Home") {
+                self.groups.tree.group(self.groups.model.row(at: 0)?.id ?? 0)?.label == "AA"
+                    && self.groups.view.selectedPositions == [0]
+            }
+            xdotool("key", "Right") { self.shownMembers().count == wanted.count + page }
+            xdotool("key", "--delay", "20", "--repeat", "\(page + 1)", "Down") {
+                self.selectedNode() == .more([.value("AA")])
+            }
+            xdotool("key", "Return") { self.shownMembers().count == wanted.count + aaRows.count }
         }
     }
 }

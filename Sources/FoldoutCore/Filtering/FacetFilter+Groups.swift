@@ -10,6 +10,12 @@ extension FacetFilter {
         return folding(grouping).groups(within: path)
     }
 
+    /// Up to `limit` rows of the group at `path` (every level's key), after the first `offset`,
+    /// in the order the matches are listed.
+    public func groupMembers(_ grouping: Grouping, within path: [GroupKey], offset: Int, limit: Int) -> [Int] {
+        folding(grouping).members(within: path, listed: matches, offset: offset, limit: limit)
+    }
+
     /// Every innermost group of `grouping` among the matches, in the levels' order.
     public func innermostGroups(_ grouping: Grouping) -> [FoldedGroup] { folding(grouping).innermost() }
 

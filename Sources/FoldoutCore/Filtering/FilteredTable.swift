@@ -69,6 +69,13 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
     func groups(
         _ grouping: Grouping, at paths: [[GroupKey]], isCancelled: @escaping @Sendable () -> Bool,
         answer: @escaping @Sendable (Result<[[GroupKey]: [GroupRow]], CatalogImportError>) -> Void)
+    /// Up to `limit` of the matches in the innermost group at `path` of `grouping`, after the
+    /// first `offset`, in the order the matches are listed (`sort`), each as its record shows
+    /// it: what the group folds out into. Off the caller's thread, as `groups` answers.
+    func groupMembers(
+        _ grouping: Grouping, at path: [GroupKey], offset: Int, limit: Int,
+        isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[ShownRecord], CatalogImportError>) -> Void)
     /// Works out every innermost group of `grouping` among the matches now, as `groups` does.
     func innermostGroups(
         _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
@@ -260,6 +267,20 @@ extension FacetFilter: FilteredTable {
         }
     }
 
+    public func groupMembers(
+        _ grouping: Grouping, at path: [GroupKey], offset: Int, limit: Int,
+        isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<[ShownRecord], CatalogImportError>) -> Void
+    ) {
+        let folding = folding(grouping)
+        let listed = matches
+        Task.detached {
+            let rows = folding.members(within: path, listed: listed, offset: offset, limit: limit)
+            let records = rows.map { ShownRecord(folding.catalog, row: $0) }
+            if !isCancelled() { answer(.success(records)) }
+        }
+    }
+
     public func innermostGroups(
         _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
         answer: @escaping @Sendable (Result<[FoldedGroup], CatalogImportError>) -> Void
@@ -312,10 +333,7 @@ extension FacetFilter: FilteredTable {
 
     public func record(ofRow key: Int) -> ShownRecord? {
         guard key >= 0, key < catalog.count else { return nil }
-        let columns = catalog.columns.indices
-        return ShownRecord(
-            names: catalog.columns.map(\.name), shown: columns.map { ResultValue.shown(catalog, column: $0, at: key) },
-            texts: columns.map { catalog.text($0, at: key) })
+        return ShownRecord(catalog, row: key)
     }
 
     public func readRecord(ofRow key: Int, answer: @escaping @MainActor (ShownRecord) -> Void) {}

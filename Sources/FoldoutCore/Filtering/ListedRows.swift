@@ -35,6 +35,14 @@ public struct ShownRecord: Equatable, Sendable {
         self.texts = texts
     }
 
+    /// Row `row` of `catalog`, every column.
+    public init(_ catalog: Catalog, row: Int) {
+        let columns = catalog.columns.indices
+        self.init(
+            names: catalog.columns.map(\.name), shown: columns.map { ResultValue.shown(catalog, column: $0, at: row) },
+            texts: columns.map { catalog.text($0, at: row) })
+    }
+
     /// The record as two tab-separated lines, the names and the values, as a spreadsheet pastes them.
     public var rowText: String { CatalogExport.text(of: [names, texts], format: .tsv) }
 }

@@ -23,6 +23,23 @@ struct GroupFolding: Sendable {
         }
     }
 
+    /// Up to `limit` of the rows of the group at `path`, after the first `offset`, in the order
+    /// of `listed` (the matches as listed).
+    func members(within path: [GroupKey], listed: [UInt32], offset: Int, limit: Int) -> [Int] {
+        guard let rows = rows(within: path) else { return listed.dropFirst(offset).prefix(limit).map { Int($0) } }
+        var found: [Int] = []
+        var skipped = 0
+        for row in listed where rows.contains(Int(row)) {
+            if skipped < offset {
+                skipped += 1
+                continue
+            }
+            found.append(Int(row))
+            if found.count == limit { break }
+        }
+        return found
+    }
+
     /// Every innermost group, each under its outer groups, in the levels' order.
     func innermost() -> [FoldedGroup] { fold(depth: levels.count, within: []) }
 

@@ -6,6 +6,9 @@ public struct GroupingRequest: Equatable, Sendable {
     public var levels: [String] = []
     /// Each measure as `AGGREGATE:COLUMN`.
     public var aggregates: [String] = []
+    /// The texts of a group to fold out and of those in it to fold out, from the outermost in
+    /// ("UA", "EWR"): the Groups view opens on them.
+    public var foldOut: [String] = []
 
     public init() {}
 

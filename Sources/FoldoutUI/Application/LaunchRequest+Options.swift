@@ -128,6 +128,12 @@ extension LaunchRequest {
                 }
                 request.filters.query.grouping.levels = levels
             },
+            .text(
+                "fold-out", tr("GROUPS"),
+                tr("Fold out the group GROUPS names in the Groups view, and those in it (UA,EWR)")
+            ) { (request, text) throws(LaunchProblem) in
+                request.filters.query.grouping.foldOut = text.split(separator: ",").map(String.init)
+            },
             .texts(
                 "aggregate", tr("AGGREGATE:COLUMN"),
                 tr("Show beside each group the sum, mean, median, min or max of COLUMN (may be repeated)")

@@ -537,7 +537,11 @@ final class FiltersPage {
     private func refreshSummary() {
         guard let shownTable else { return }
         if resultsView == .summary { summary.update(shownTable) }
-        if resultsView == .groups { groups.update(shownTable) }
+        if resultsView == .groups {
+            groups.table.titleColumn = section.titleColumn
+            groups.table.detailColumns = section.detailColumns
+            groups.update(shownTable)
+        }
     }
 
     /// How the results are shown: rows, a table or a summary of every column.

@@ -7,6 +7,9 @@ import Gtk
 /// column for each measure. Each level is an `IdListModel` of the groups' ids (`GroupTree`), filled
 /// when its groups are answered; a group folded out asks for its level (`onFoldOut`). A level
 /// answered again is spliced where it changed, so the rows that stay keep their folding.
+/// An innermost group folds out into its matching rows, a page at a time (a last row lists
+/// more), each titled as the rows view titles it with its own values under the measures, and a
+/// row into its record's fields.
 @MainActor
 final class GroupsTable {
     let root = ScrolledWindow()
@@ -19,8 +22,12 @@ final class GroupsTable {
     private var measureColumns: [ColumnViewColumn] = []
     private var columns: [MeasurableColumn] = []
     private var cells: [ObjectIdentifier: Cell] = [:]
-    /// A group was folded out whose level is not known yet.
+    /// A group was folded out whose level is not known yet, or more of a group's rows were asked for.
     private let onFoldOut: @MainActor () -> Void
+    /// The column a group's rows are titled by, and those their details line shows (the rows
+    /// view's Title and Details).
+    var titleColumn = 0
+    var detailColumns: [Int] = []
 
     /// What a column of the tree shows.
     enum Part {
@@ -32,6 +39,8 @@ final class GroupsTable {
         let box = Box(.horizontal, spacing: 6)
         let text = Label()
         let expander: TreeExpander?
+        /// The key cell's button that lists more of a group's rows, shown on that row only.
+        let moreButton: Button?
         let bar: DrawingArea?
         let part: Part
         var id: UInt32?
@@ -52,19 +61,32 @@ final class GroupsTable {
                 text.setSizeRequest(width: 96)
                 box.append(expander)
                 self.expander = expander
+                let more = Button(label: "")
+                more.addCSSClass("flat")
+                more.isVisible = false
+                box.append(more)
+                moreButton = more
                 bar = nil
             case .count, .measure:
                 expander = nil
+                moreButton = nil
                 text.xalign = 1
-                text.hexpand = true
                 box.append(text)
                 if case .count = part {
+                    // The counts of a level line up, and the bar beside them takes the room a
+                    // wide window has: a bar chart of the level, the figures still beside it.
+                    text.widthChars = 7
+                    // A group's row shows its details here, cut short.
+                    text.maxWidthChars = 48
+                    text.ellipsizeEnd()
                     let bar = DrawingArea()
                     bar.setContentSize(width: 80, height: 12)
+                    bar.hexpand = true
                     bar.addCSSClass("group-bar")
                     box.append(bar)
                     self.bar = bar
                 } else {
+                    text.hexpand = true
                     bar = nil
                 }
             }
@@ -84,9 +106,10 @@ final class GroupsTable {
         self.onFoldOut = onFoldOut
         levels[[]] = rootLevel
         view.addCSSClass("groups-table")
-        // No column takes the room left: a group's figures stay beside its key in a wide window.
+        // Enter (or a double click) folds a row out or in, or lists more of a group's rows.
+        view.onActivate { [weak self] position in self?.activate(at: position) }
         view.append(column(.key, title: tr("Group")))
-        view.append(column(.count, title: tr("Rows")))
+        view.append(column(.count, title: tr("Rows"), expands: true))
         root.child = view
         root.vexpand = true
         root.scrollBothWays()
@@ -94,9 +117,12 @@ final class GroupsTable {
 
     private func column(_ part: Part, title: String, expands: Bool = false) -> ColumnViewColumn {
         let factory = ListItemFactory<Cell>(
-            setup: { item in
+            setup: { [weak self] item in
                 let cell = Cell(part)
                 item.setChild(cell.box)
+                cell.moreButton?.onClicked { [weak self, weak cell] in
+                    if let id = cell?.id { self?.listMore(id) }
+                }
                 return cell
             },
             bind: { [weak self] cell, item in
@@ -142,7 +168,9 @@ final class GroupsTable {
     /// The paths of the groups folded out now, outer ones first.
     var openPaths: [[GroupKey]] {
         (0..<model.count).compactMap { position in
-            guard let row = model.row(at: position), row.isExpanded, let id = row.id else { return nil }
+            guard let row = model.row(at: position), row.isExpanded, let id = row.id, tree.isGroup(id) else {
+                return nil
+            }
             return tree.path(of: id)
         }
     }
@@ -158,12 +186,52 @@ final class GroupsTable {
         let wanted = Set(open)
         var position = 0
         while position < model.count {
-            if let row = model.row(at: position), let id = row.id, !row.isExpanded, wanted.contains(tree.path(of: id)) {
+            if let row = model.row(at: position), let id = row.id, !row.isExpanded, tree.isGroup(id),
+                wanted.contains(tree.path(of: id))
+            {
                 row.isExpanded = true
             }
             position += 1
         }
         for cell in cells.values { show(cell) }
+    }
+
+    /// Shows the rows answered for the innermost group at `path` (`GroupTree.takeMembers`).
+    func showMembers(
+        _ records: [ShownRecord], of path: [GroupKey], offset: Int, limit: Int, for source: AnyHashable
+    ) {
+        tree.takeMembers(records, of: path, offset: offset, limit: limit, for: source)
+        if let level = levels[path], let ids = tree.memberIds(of: path) { Self.replace(level, with: ids) }
+        for cell in cells.values { show(cell) }
+        if let focus = focusOnArrival, focus.path == path, let ids = tree.memberIds(of: path),
+            ids.indices.contains(focus.index),
+            let position = (0..<model.count).first(where: { model.row(at: $0)?.id == ids[focus.index] })
+        {
+            focusOnArrival = nil
+            view.focusAndSelectRow(at: position)
+        }
+    }
+
+    /// Lists a page more of the rows of the group whose more row is `id`; the first row listed
+    /// then takes the focus the more row had (it goes once every row is listed).
+    private func listMore(_ id: UInt32) {
+        guard case .more(let path) = tree.node(id) else { return }
+        focusOnArrival = (path, tree.listedMemberCount(path))
+        tree.wantMoreMembers(path)
+        onFoldOut()
+    }
+
+    /// The group and the index of the row listed next that takes the focus once it comes.
+    private var focusOnArrival: (path: [GroupKey], index: Int)?
+
+    /// Enter on a row: the more row lists more, any other row that folds out folds out or in.
+    private func activate(at position: Int) {
+        guard let row = model.row(at: position), let id = row.id else { return }
+        if case .more = tree.node(id) {
+            listMore(id)
+        } else if row.isExpandable {
+            row.isExpanded.toggle()
+        }
     }
 
     /// The cells bound to a group now.
@@ -182,18 +250,29 @@ final class GroupsTable {
             at: head, removing: old.count - head - tail, inserting: Array(ids[head..<(ids.count - tail)]))
     }
 
-    /// The level under the group `id`, made when GTK first asks whether the row folds out (its
-    /// groups are asked for when it is folded out: `folded`); none under the last level.
+    /// The level under the row `id`, made when GTK first asks whether the row folds out (its
+    /// groups or rows are asked for when it is folded out: `folded`): a group's groups, an
+    /// innermost group's rows, a row's fields; none under a field or the more row.
     private func level(below id: UInt32) -> IdListModel? {
-        let path = tree.path(of: id)
-        guard tree.foldsOut(path) else { return nil }
-        if let level = levels[path] { return level }
-        let level = IdListModel()
-        levels[path] = level
-        if let groups = tree.groups(under: path) {
-            level.splice(at: 0, removing: 0, inserting: groups.map { tree.id(of: path + [$0.key]) })
+        switch tree.node(id) {
+        case .group(let path):
+            if let level = levels[path] { return level }
+            let level = IdListModel()
+            levels[path] = level
+            let ids =
+                tree.foldsOut(path)
+                ? tree.groups(under: path)?.map { tree.id(of: path + [$0.key]) } : tree.memberIds(of: path)
+            level.splice(at: 0, removing: 0, inserting: ids ?? [])
+            return level
+        case .member:
+            guard let record = tree.record(id) else { return nil }
+            let level = IdListModel()
+            level.splice(
+                at: 0, removing: 0, inserting: record.names.indices.map { tree.id(of: .field(member: id, index: $0)) })
+            return level
+        case .field, .more:
+            return nil
         }
-        return level
     }
 
     /// A row was folded out or in: its level is asked for once GTK has folded it (the tree's
@@ -201,11 +280,18 @@ final class GroupsTable {
     private func folded() { MainLoop.post { [weak self] in self?.onFoldOut() } }
 
     private func show(_ cell: Cell) {
-        guard let id = cell.id, let group = tree.group(id) else {
-            cell.text.text = ""
-            cell.fraction = 0
-            return
+        cell.moreButton?.isVisible = false
+        cell.text.setCSSClass("dim-label", false)
+        if cell.expander == nil { cell.text.tooltip = nil }
+        if cell.bar != nil { cell.text.xalign = 1 }
+        guard let id = cell.id else { return clear(cell) }
+        switch tree.node(id) {
+        case .group: break
+        case .member: return showMember(cell, id)
+        case .field(_, let index): return showField(cell, id, index)
+        case .more(let path): return showMore(cell, path)
         }
+        guard let group = tree.group(id) else { return clear(cell) }
         switch cell.part {
         case .key:
             cell.text.text = group.label
@@ -219,6 +305,98 @@ final class GroupsTable {
         case .measure(let index):
             cell.text.text = figureText(group, index) ?? "—"
         }
+    }
+
+    private func clear(_ cell: Cell) {
+        cell.text.text = ""
+        cell.fraction = 0
+        cell.bar?.queueDraw()
+    }
+
+    /// A group's row: its title, and its own values under the measures.
+    private func showMember(_ cell: Cell, _ id: UInt32) {
+        clear(cell)
+        guard let record = tree.record(id) else { return }
+        switch cell.part {
+        case .key:
+            let title = record.shown.indices.contains(titleColumn) ? record.shown[titleColumn] : nil
+            cell.text.text = title ?? tr("No value")
+            cell.text.tooltip = cell.text.text
+            cell.text.setCSSClass("dim-label", title == nil)
+            cell.expander?.setAccessibleLabel(heardMember(record, id))
+        case .count:
+            cell.text.text = ResultRow.detailsText(
+                detailColumns.filter(record.shown.indices.contains).compactMap { column in
+                    record.shown[column].map { (record.names[column], $0) }
+                })
+            cell.text.tooltip = cell.text.text
+            cell.text.xalign = 0
+            cell.text.setCSSClass("dim-label", true)
+        case .measure(let index):
+            cell.text.text = memberValue(record, index) ?? "—"
+        }
+    }
+
+    private func memberValue(_ record: ShownRecord, _ index: Int) -> String? {
+        let column = tree.grouping.measures[index].column
+        return record.shown.indices.contains(column) ? record.shown[column] : nil
+    }
+
+    /// A field of a row's record: its name under the keys, its value beside it.
+    private func showField(_ cell: Cell, _ id: UInt32, _ index: Int) {
+        clear(cell)
+        guard let record = tree.record(id), record.names.indices.contains(index) else { return }
+        let value = record.shown[index] ?? tr("No value")
+        switch cell.part {
+        case .key:
+            cell.text.text = record.names[index]
+            cell.text.tooltip = record.names[index]
+            cell.text.setCSSClass("dim-label", true)
+            cell.expander?.setAccessibleLabel(
+                record.names[index] + ": " + Self.heardValue(record, index, none: tr("No value")))
+        case .count:
+            cell.text.text = value
+            cell.text.xalign = 0
+            cell.text.setCSSClass("dim-label", record.shown[index] == nil)
+        case .measure: break
+        }
+    }
+
+    /// The row under a group's listed rows that lists more of them.
+    private func showMore(_ cell: Cell, _ path: [GroupKey]) {
+        clear(cell)
+        guard case .key = cell.part, let button = cell.moreButton else { return }
+        let count = tree.groups(under: Array(path.dropLast()))?.first { $0.key == path.last }?.count ?? 0
+        let left = count - tree.listedMemberCount(path)
+        let next = min(left, GroupTree.memberPage)
+        button.label = trn(
+            "Show {next} more of {left} row", "Show {next} more of {left} rows", left,
+            ["next": NumberText.grouped(next), "left": NumberText.grouped(left)])
+        button.isVisible = true
+    }
+
+    /// A value as a screen reader hears it: as held, without the marks that isolate it when shown.
+    private static func heardValue(_ record: ShownRecord, _ column: Int, none: String) -> String {
+        let text = record.texts.indices.contains(column) ? record.texts[column] : ""
+        return text.isEmpty ? none : text
+    }
+
+    /// "N14228, row 3 of UA, EWR, arr_delay 11, level 3".
+    private func heardMember(_ record: ShownRecord, _ id: UInt32) -> String {
+        let title = Self.heardValue(record, titleColumn, none: tr("No value"))
+        guard case .member(let path, _, let index) = tree.node(id) else { return title }
+        let labels = path.indices.compactMap { depth in
+            tree.groups(under: Array(path.prefix(depth)))?.first { $0.key == path[depth] }?.label
+        }
+        let place = ["row": NumberText.grouped(index + 1), "group": labels.joined(separator: ", ")]
+        var parts = [title, tr("row {row} of {group}", place)]
+        for index in tree.grouping.measures.indices {
+            let column = tree.grouping.measures[index].column
+            guard columns.indices.contains(column) else { continue }
+            parts.append(columns[column].name + " " + Self.heardValue(record, column, none: tr("no value")))
+        }
+        parts.append(tr("level {level}", ["level": String(tree.level(of: id))]))
+        return parts.joined(separator: ", ")
     }
 
     private func figureText(_ group: GroupRow, _ index: Int) -> String? {

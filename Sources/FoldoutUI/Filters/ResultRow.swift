@@ -78,12 +78,17 @@ final class ResultRow: UnfoldingRow {
         markUnfolded(unfolded)
     }
 
-    /// "Price 12.50 · Date 2024-05-01", and what a screen reader says of the row.
-    private func showDetails(_ shown: [(column: String, value: String)]) {
-        details.text = shown.map {
+    /// "Price 12.50 · Date 2024-05-01": a row's details line, wherever a row is listed.
+    static func detailsText(_ shown: [(column: String, value: String)]) -> String {
+        shown.map {
             // TRANSLATORS: one detail of a result row: a column's name and the row's value in it.
             tr("{column} {value}", ["column": $0.column, "value": $0.value])
         }.joined(separator: " · ")
+    }
+
+    /// "Price 12.50 · Date 2024-05-01", and what a screen reader says of the row.
+    private func showDetails(_ shown: [(column: String, value: String)]) {
+        details.text = Self.detailsText(shown)
         // A screen reader says the title and the details.
         let label = details.isVisible ? name.text + ", " + details.text : name.text
         root.setAccessibleLabel(label)

@@ -100,16 +100,37 @@ final class ResultsGroups {
         ask()
     }
 
-    /// Groups the matches of `filtered` by `grouping` (a launch's `--group-by`).
-    func group(by grouping: Grouping, in filtered: any FilteredTable) {
+    /// Groups the matches of `filtered` by `grouping` (a launch's `--group-by`), folding out the
+    /// groups whose texts are `foldOut`, from the outermost in, as they come (`--fold-out`).
+    func group(by grouping: Grouping, in filtered: any FilteredTable, foldingOut foldOut: [String] = []) {
         self.filtered = filtered
         columnsSource = filtered.facetSource
         regroup(grouping)
+        self.foldOut = foldOut
+    }
+
+    /// The texts of the groups still to be folded out for a launch, outermost first.
+    private var foldOut: [String] = []
+
+    /// The paths of the groups `foldOut` names that are shown now, outermost first; once every
+    /// one is, the launch's groups are folded out and the person folds the rest.
+    private func pathsToFoldOut() -> [[GroupKey]] {
+        var paths: [[GroupKey]] = []
+        var path: [GroupKey] = []
+        let wanted = foldOut.prefix(grouping.levels.count)
+        for label in wanted {
+            guard let group = table.tree.groups(under: path)?.first(where: { $0.label == label }) else { break }
+            path.append(group.key)
+            paths.append(path)
+        }
+        if paths.count == wanted.count { foldOut = [] }
+        return paths
     }
 
     /// Groups by `grouping` from now on: the levels' and measure's choosers show it.
     func regroup(_ grouping: Grouping) {
         guard let filtered else { return }
+        foldOut = []
         self.grouping = grouping
         table.reset(grouping, columns: filtered.measurableColumns)
         for dropDown in levelDropDowns { levelsBox.remove(dropDown) }
@@ -182,13 +203,13 @@ final class ResultsGroups {
     }
 
     /// Asks for the outermost groups and those of every group folded out, where they are not
-    /// known for the matches now.
+    /// known for the matches now; then the rows of each innermost group folded out.
     private func ask() {
         guard let filtered, !grouping.levels.isEmpty else { return }
         let source = filtered.summarySource
         let open = table.openPaths
         let paths = table.tree.unanswered(open: open, for: source)
-        guard !paths.isEmpty else { return }
+        guard !paths.isEmpty else { return askMembers(filtered, open: open, source: source) }
         request += 1
         let request = request
         let newest = newest
@@ -204,6 +225,8 @@ final class ResultsGroups {
             switch result {
             case .success(let groups):
                 self.table.show(groups, for: source, open: open + self.table.openPaths)
+                let launched = self.pathsToFoldOut()
+                if !launched.isEmpty { self.table.show([:], for: source, open: launched) }
                 let outer = self.table.tree.groups(under: []) ?? []
                 self.caption.text = Self.caption(groups: outer.count, rows: outer.map(\.count).reduce(0, +))
                 // A group folded out while these were worked out is asked for now.
@@ -214,6 +237,32 @@ final class ResultsGroups {
         }
         filtered.groups(
             grouping, at: paths, isCancelled: { !newest.isNewest(request) },
+            answer: { result in MainLoop.post { deliver(result) } })
+    }
+
+    /// Asks for the rows of the first innermost group folded out whose rows wanted are not
+    /// listed for the matches now; the next once they come.
+    private func askMembers(_ filtered: any FilteredTable, open: [[GroupKey]], source: AnyHashable) {
+        guard let (path, offset, limit) = table.tree.unansweredMembers(open: open, for: source).first else { return }
+        request += 1
+        let request = request
+        let newest = newest
+        newest.set(request)
+        isGrouping = true
+        let grouping = grouping
+        let deliver: @Sendable @MainActor (Result<[ShownRecord], CatalogImportError>) -> Void = { [weak self] result in
+            guard let self, self.request == request, self.grouping == grouping else { return }
+            self.isGrouping = false
+            switch result {
+            case .success(let records):
+                self.table.showMembers(records, of: path, offset: offset, limit: limit, for: source)
+                self.ask()
+            case .failure(let error):
+                self.caption.text = tr("The database server could not answer") + ": " + error.description
+            }
+        }
+        filtered.groupMembers(
+            grouping, at: path, offset: offset, limit: limit, isCancelled: { !newest.isNewest(request) },
             answer: { result in MainLoop.post { deliver(result) } })
     }
 
