@@ -415,4 +415,29 @@ final class GroupTreeTests: XCTestCase {
         XCTAssertNotEqual(tree.memberIds(of: ua)?.first, all.first, "other matches' rows are other rows")
         XCTAssertEqual(tree.record(all[0]), nil, "a row no longer listed")
     }
+
+    /// A header's order: by key (the level's own), count or a measure, up or down; ties keep the
+    /// level's order, and no value or no figure comes last either way.
+    func testALevelIsShownInTheOrderAHeaderChooses() {
+        let tree = GroupTree(Grouping(levels: [GroupLevel(0)], measures: [FacetMeasure(.mean, of: 1)]))
+        let group = { (key: GroupKey, count: Int, mean: Double?) in
+            GroupRow(
+                key: key, label: "\(key)", count: count,
+                figures: [MeasureFigure(value: mean, used: mean == nil ? 0 : 1)])
+        }
+        let (aa, b6, ua, none): (GroupKey, GroupKey, GroupKey, GroupKey) = (
+            .value("AA"), .value("B6"), .value("UA"), .noValue
+        )
+        tree.take([[]: [group(aa, 3, 5), group(b6, 9, nil), group(ua, 3, 1), group(none, 7, 2)]], for: "all")
+        func shown(_ by: GroupOrder.By, descending: Bool = false) -> [GroupKey] {
+            tree.order = GroupOrder(by: by, descending: descending)
+            return (tree.shownIds(under: []) ?? []).map { tree.path(of: $0)[0] }
+        }
+        XCTAssertEqual(shown(.key), [aa, b6, ua, none], "the level's own order")
+        XCTAssertEqual(shown(.key, descending: true), [ua, b6, aa, none], "no value last")
+        XCTAssertEqual(shown(.count), [aa, ua, none, b6], "a tie keeps the level's order")
+        XCTAssertEqual(shown(.count, descending: true), [b6, none, aa, ua])
+        XCTAssertEqual(shown(.measure(0)), [ua, none, aa, b6], "no figure last")
+        XCTAssertEqual(shown(.measure(0), descending: true), [aa, none, ua, b6], "no figure last")
+    }
 }

@@ -319,4 +319,52 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             xdotool("key", "Return") { self.shownMembers().count == wanted.count + aaRows.count }
         }
     }
+
+    /// Where the header of the column `cell` is in, in the window: above it, at the view's top.
+    @MainActor private func header(above cell: GroupsTable.Cell) throws -> (x: Int, y: Int) {
+        let inCell = try XCTUnwrap(cell.text.pointInWindow())
+        let top = try XCTUnwrap(groups.view.pointInWindow(dy: -Double(groups.view.height) / 2))
+        return (inCell.x, top.y + 12)
+    }
+
+    func testAHeaderClickSortsEveryLevelUpThenDown() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            let ua = try restingPoint("UA")
+            xdotool("mousemove", "--window", "%1", "\(ua.x)", "\(ua.y)", "click", "1", "key", "Right") {
+                self.shownGroups().count > 4
+            }
+            let all = Self.expected(open: ["UA"]) { _ in true }
+            func byMean(_ groups: [ShownGroup], descending: Bool) -> [ShownGroup] {
+                groups.sorted { descending ? $0.mean! > $1.mean! : $0.mean! < $1.mean! }
+            }
+            /// The carriers by their mean, UA's origins under it by theirs.
+            func expected(descending: Bool) -> [ShownGroup] {
+                byMean(all.filter { $0.depth == 0 }, descending: descending).flatMap { carrier in
+                    [carrier]
+                        + (carrier.label == "UA"
+                            ? byMean(
+                                Self.expected(open: ["UA"]) { Self.flights[$0].carrier == "UA" }.filter {
+                                    $0.depth == 1
+                                },
+                                descending: descending) : [])
+                }
+            }
+            let mean = try XCTUnwrap(
+                groups.boundCells.first {
+                    guard case .measure = $0.part, let id = $0.id else { return false }
+                    return groups.tree.group(id)?.label == "AA"
+                })
+            let click = try header(above: mean)
+            xdotool("mousemove", "--window", "%1", "\(click.x)", "\(click.y)", "click", "1") {
+                self.groups.tree.order == GroupOrder(by: .measure(0))
+            }
+            assertShown(expected(descending: false), "by the mean, up; UA still folded out")
+            // A moment later, as a user clicks again (sooner it would be a double click).
+            xdotool("sleep", "0.6", "mousemove", "--window", "%1", "\(click.x)", "\(click.y)", "click", "1") {
+                self.groups.tree.order == GroupOrder(by: .measure(0), descending: true)
+            }
+            assertShown(expected(descending: true), "by the mean, down")
+        }
+    }
 }

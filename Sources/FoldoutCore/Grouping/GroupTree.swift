@@ -71,8 +71,16 @@ public final class GroupTree {
         return levels[Array(path.dropLast())]?.first { $0.key == key }
     }
 
-    /// The groups under `path` as last answered; nil when never asked.
+    /// The groups under `path` as last answered, in the level's own order; nil when never asked.
     public func groups(under path: [GroupKey]) -> [GroupRow]? { levels[path] }
+
+    /// The order the groups of every level are shown in.
+    public var order = GroupOrder.levels
+
+    /// The ids of the groups under `path` in `order`, as shown; nil when never asked.
+    public func shownIds(under path: [GroupKey]) -> [UInt32]? {
+        levels[path].map { order.sorted($0).map { id(of: path + [$0.key]) } }
+    }
 
     /// Whether a group at `path` folds out into groups of the next level.
     public func foldsOut(_ path: [GroupKey]) -> Bool { path.count < grouping.levels.count }

@@ -88,3 +88,44 @@ public struct GroupRow: Sendable, Equatable {
         self.figures = figures
     }
 }
+
+/// The order a level's groups are shown in, as a header of the Groups view sets it: by key (the
+/// level's own order: its options', its bins'), by row count, or by a measure's figure; up or
+/// down. The rows with no value, and groups without a figure, come last either way.
+public struct GroupOrder: Sendable, Equatable {
+    public enum By: Sendable, Equatable {
+        case key, count
+        case measure(Int)
+    }
+
+    public var by: By
+    public var descending: Bool
+
+    public init(by: By, descending: Bool = false) {
+        self.by = by
+        self.descending = descending
+    }
+
+    /// The level's own order.
+    public static let levels = GroupOrder(by: .key)
+
+    /// `groups` (in the level's own order) in this order; ties keep the level's.
+    public func sorted(_ groups: [GroupRow]) -> [GroupRow] {
+        let ranked = groups.enumerated().map { (place: $0.offset, group: $0.element) }
+        return ranked.sorted { a, b in
+            let (x, y) = (sortValue(a.group, a.place), sortValue(b.group, b.place))
+            // Nothing to sort by comes last, up or down.
+            if (x == nil) != (y == nil) { return y == nil }
+            if let x, let y, x != y { return descending ? x > y : x < y }
+            return a.place < b.place
+        }.map(\.group)
+    }
+
+    private func sortValue(_ group: GroupRow, _ place: Int) -> Double? {
+        switch by {
+        case .key: group.key == .noValue ? nil : Double(place)
+        case .count: Double(group.count)
+        case .measure(let index): group.figures.indices.contains(index) ? group.figures[index].value : nil
+        }
+    }
+}

@@ -19,6 +19,8 @@ final class GroupsTable {
     private(set) lazy var model = TreeListModel(root: rootLevel) { [weak self] id in self?.level(below: id) }
     /// The level of groups under each group folded out, by its path ([] for the outermost).
     private var levels: [[GroupKey]: IdListModel] = [:]
+    private lazy var keyColumn = column(.key, title: tr("Group"))
+    private lazy var countColumn = column(.count, title: tr("Rows"), expands: true)
     private var measureColumns: [ColumnViewColumn] = []
     private var columns: [MeasurableColumn] = []
     private var cells: [ObjectIdentifier: Cell] = [:]
@@ -108,8 +110,10 @@ final class GroupsTable {
         view.addCSSClass("groups-table")
         // Enter (or a double click) folds a row out or in, or lists more of a group's rows.
         view.onActivate { [weak self] position in self?.activate(at: position) }
-        view.append(column(.key, title: tr("Group")))
-        view.append(column(.count, title: tr("Rows"), expands: true))
+        view.append(keyColumn)
+        view.append(countColumn)
+        // A header sorts every level by its column, up, then down.
+        view.onSortChanged { [weak self] column, descending in self?.sortChosen(column, descending) }
         root.child = view
         root.vexpand = true
         root.scrollBothWays()
@@ -143,7 +147,7 @@ final class GroupsTable {
                 cell.id = nil
                 self?.cells[ObjectIdentifier(cell)] = nil
             })
-        let column = ColumnViewColumn(title: title, factory: factory, sorts: false)
+        let column = ColumnViewColumn(title: title, factory: factory)
         column.expands = expands
         return column
     }
@@ -153,7 +157,14 @@ final class GroupsTable {
     func reset(_ grouping: Grouping, columns: [MeasurableColumn]) {
         rootLevel.splice(at: 0, removing: rootLevel.count)
         levels = [[]: rootLevel]
+        let order = tree.order
         tree = GroupTree(grouping)
+        // The order chosen stays while its column does.
+        if case .measure(let index) = order.by, index >= grouping.measures.count {
+            view.showSort(nil, descending: false)
+        } else {
+            tree.order = order
+        }
         self.columns = columns
         for column in measureColumns { view.remove(column) }
         measureColumns = grouping.measures.indices.map { index in
@@ -179,9 +190,31 @@ final class GroupsTable {
     /// `open` that a level answered anew brought back.
     func show(_ answered: [[GroupKey]: [GroupRow]], for source: AnyHashable, open: [[GroupKey]]) {
         tree.take(answered, for: source)
-        for path in answered.keys.sorted(by: { $0.count < $1.count }) {
-            guard let level = levels[path], let groups = tree.groups(under: path) else { continue }
-            Self.replace(level, with: groups.map { tree.id(of: path + [$0.key]) })
+        showLevels(answered.keys, open: open)
+    }
+
+    /// Shows every level of groups in `order`, the groups folded out still folded out.
+    func reorder(_ order: GroupOrder) {
+        guard order != tree.order else { return }
+        let open = openPaths
+        tree.order = order
+        showLevels(levels.keys.filter { tree.foldsOut($0) }, open: open)
+    }
+
+    /// The order a header click asks for.
+    private func sortChosen(_ column: ColumnViewColumn?, _ descending: Bool) {
+        let by: GroupOrder.By? =
+            column === keyColumn
+            ? .key : column === countColumn ? .count : measureColumns.firstIndex { $0 === column }.map { .measure($0) }
+        reorder(by.map { GroupOrder(by: $0, descending: descending) } ?? .levels)
+    }
+
+    /// Shows the groups of the levels under `paths` as the tree has them, outer levels first,
+    /// then folds out again the groups of `open` that came back.
+    private func showLevels(_ paths: some Collection<[GroupKey]>, open: [[GroupKey]]) {
+        for path in paths.sorted(by: { $0.count < $1.count }) {
+            guard let level = levels[path], let ids = tree.shownIds(under: path) else { continue }
+            Self.replace(level, with: ids)
         }
         let wanted = Set(open)
         var position = 0
@@ -261,7 +294,7 @@ final class GroupsTable {
             levels[path] = level
             let ids =
                 tree.foldsOut(path)
-                ? tree.groups(under: path)?.map { tree.id(of: path + [$0.key]) } : tree.memberIds(of: path)
+                ? tree.shownIds(under: path) : tree.memberIds(of: path)
             level.splice(at: 0, removing: 0, inserting: ids ?? [])
             return level
         case .member:
