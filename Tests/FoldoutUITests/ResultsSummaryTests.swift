@@ -121,10 +121,20 @@ final class ResultsSummaryTests: MainWindowTestCase, @unchecked Sendable {
             flyout.popdown()
             // The keys go to the window once the flyout's surface has given the focus back.
             XCTAssertTrue(pump { !flyout.isVisible && self.main?.window.isActive == true })
-            // Under load, the focus came back from the closed flyout after the grab below.
-            pump(frames: 2, of: page.summary.table.view)
-            XCTAssertTrue(page.summary.table.view.grabFocus())
-            XCTAssertTrue(pump { self.page.summary.table.view.containsFocus })
+            // Under load, the focus comes back from the closed flyout late, after a grab (CI saw
+            // Ctrl+C then reach the facet's button): grab it until it stays for a few frames.
+            let view = page.summary.table.view
+            var steady = 0
+            for _ in 0..<300 where steady < 5 {
+                if view.containsFocus {
+                    steady += 1
+                } else {
+                    steady = 0
+                    _ = view.grabFocus()
+                }
+                pump(frames: 1, of: view)
+            }
+            XCTAssertGreaterThanOrEqual(steady, 5, "the focus never stayed in the summary")
             xdotool("key", "ctrl+c") { Display.localClipboardText?.hasPrefix("column\tkind\t") == true }
             let catalog = try XCTUnwrap(page.filter?.catalog)
             XCTAssertEqual(
