@@ -92,11 +92,6 @@ def cases(files):
         ("--view table", ["--catalog", m, "--view", "table"], has_role("table", "tree table")),
         # The summary: each figure heard with its column and its name (hardness 7, 1, 3, 2.5).
         ("--view summary", ["--catalog", m, "--view", "summary"], has("label", "hardness, Median, 2.75")),
-        # The groups: silicate folded out into its rows, each heard with its place and its value.
-        ("--view groups --fold-out", ["--catalog", m, "--view", "groups", "--group-by", "kind", "--aggregate",
-                                      "max:hardness", "--fold-out", "silicate"],
-         # (GTK 4.8 adds the expander's own label's text to the name it is given.)
-         lambda app: any((n.name or "").startswith("Talc, row 2 of silicate, hardness 1, level 2") for n in walk(app.node))),
         ("--edit", ["--page", "movies", "--edit"], lambda app: bool(names_of(app, "text") + names_of(app, "entry"))),
         ("--shortcuts", ["--shortcuts"], window_count(2)),
     ]
