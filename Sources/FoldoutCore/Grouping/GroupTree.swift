@@ -67,6 +67,11 @@ public final class GroupTree {
     /// no longer holds it.
     public func group(_ id: UInt32) -> GroupRow? {
         guard case .group(let path) = node(id) else { return nil }
+        return group(at: path)
+    }
+
+    /// The group at `path` as its level was last answered; nil while not known.
+    public func group(at path: [GroupKey]) -> GroupRow? {
         guard let key = path.last else { return nil }
         return levels[Array(path.dropLast())]?.first { $0.key == key }
     }
@@ -144,7 +149,7 @@ public final class GroupTree {
     /// Whether the group at `path` has rows not listed yet.
     public func hasMoreMembers(_ path: [GroupKey]) -> Bool {
         guard let listed = members[path], !listed.isAll else { return false }
-        let count = groups(under: Array(path.dropLast()))?.first { $0.key == path.last }?.count ?? 0
+        let count = group(at: path)?.count ?? 0
         return listed.records.count < count
     }
 
