@@ -13,9 +13,7 @@ extension DatabaseTable {
         _ grouping: Grouping, within path: [GroupKey], _ filter: DatabaseFilter, _ connection: PostgresConnection
     ) throws(CatalogImportError) -> [GroupRow] {
         precondition(path.count < grouping.levels.count, "a path below the last level")
-        return try folded(grouping, depth: 1, within: path, filter, connection).map {
-            GroupRow(key: $0.path[path.count], label: $0.labels[0], count: $0.count, figures: $0.figures)
-        }
+        return try folded(grouping, depth: 1, within: path, filter, connection).map { $0.row(under: path.count) }
     }
 
     /// Every innermost group of `grouping` among the rows `filter` lets through, in the levels'
@@ -82,12 +80,14 @@ extension DatabaseTable {
             var order: [Int] = []
             var keys: [GroupKey] = []
             var labels: [String] = []
+            var spans: [FacetRange?] = []
             for index in levels.indices {
                 // A bucket outside the edges (a value added since they were found) is in no group.
                 guard let place = places[index][row[index] ?? ""] else { break }
                 order.append(place.order)
                 keys.append(place.key)
                 labels.append(place.label)
+                spans.append(place.span)
             }
             guard keys.count == depth else { continue }
             let figures = grouping.measures.indices.map { index in
@@ -96,7 +96,8 @@ extension DatabaseTable {
                 return MeasureFigure(value: value, used: used)
             }
             let count = row[depth].flatMap { Int($0) } ?? 0
-            found.append((order, FoldedGroup(path: path + keys, labels: labels, count: count, figures: figures)))
+            found.append(
+                (order, FoldedGroup(path: path + keys, labels: labels, count: count, figures: figures, spans: spans)))
         }
         return found.sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(\.group)
     }
@@ -105,22 +106,26 @@ extension DatabaseTable {
     /// text and its place among the level's groups (no value last).
     private func places(
         of level: GroupLevel, edges: [Double]?, texts: [String?], _ connection: PostgresConnection
-    ) throws(CatalogImportError) -> [String: (key: GroupKey, label: String, order: Int)] {
-        var places: [String: (key: GroupKey, label: String, order: Int)] = [:]
+    ) throws(CatalogImportError) -> [String: (key: GroupKey, label: String, span: FacetRange?, order: Int)] {
+        var places: [String: (key: GroupKey, label: String, span: FacetRange?, order: Int)] = [:]
         let distinct = Array(Set(texts.compactMap { $0 }))
-        if texts.contains(where: { $0 == nil }) { places[""] = (.noValue, tr("No value"), Int.max) }
+        if texts.contains(where: { $0 == nil }) { places[""] = (.noValue, tr("No value"), nil, Int.max) }
         guard let edges else {
             let column = columns[level.column]
             let names = try yesNoNames(of: column, distinct, connection)
             for (order, text) in DatabaseOptions.ordered(distinct, column).enumerated() {
-                places[text] = (.value(text), names?[text.lowercased()] ?? text, order)
+                places[text] = (.value(text), names?[text.lowercased()] ?? text, nil, order)
             }
             return places
         }
         let shape = valueShape(ofColumn: level.column)
         for text in distinct {
             guard let bucket = Int(text), bucket >= 1, bucket < edges.count else { continue }
-            places[text] = (.bin(bucket - 1), level.label(ofBin: bucket - 1, edges: edges, shape: shape), bucket)
+            let bin = bucket - 1
+            places[text] = (
+                .bin(bin), level.label(ofBin: bin, edges: edges, shape: shape),
+                level.span(ofBin: bin, edges: edges, shape: shape), bucket
+            )
         }
         return places
     }

@@ -16,6 +16,18 @@ open class EventController: Object {
 public final class GestureClick: EventController {
     public init() { super.init(takingFull: UnsafeMutableRawPointer(gtk_gesture_click_new())) }
 
+    /// A gesture of the secondary button only (a right click), for a context menu.
+    public static func secondary() -> GestureClick {
+        let gesture = GestureClick()
+        gtk_gesture_single_set_button(gesture.opaque, guint(GDK_BUTTON_SECONDARY))
+        return gesture
+    }
+
+    @discardableResult
+    public func onPressed(_ handler: @escaping @MainActor (Int32, Double, Double) -> Void) -> SignalConnection {
+        connectPress("pressed", handler)
+    }
+
     /// Whether Ctrl or Shift is held in the event being handled: a click that adds to a list's
     /// selection or extends it, rather than acting on one row.
     public var isSelectingModifierHeld: Bool {

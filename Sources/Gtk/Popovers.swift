@@ -179,3 +179,27 @@ public final class Popover: Widget {
     public func onClosed(_ handler: @escaping @MainActor () -> Void) { on("closed", handler) }
     public func onShow(_ handler: @escaping @MainActor () -> Void) { on("show", handler) }
 }
+
+/// A context menu: `Menu`'s items in a popover that opens at a point of the box it is attached
+/// to (a right click's, or a row's for Menu and Shift+F10), its actions found from that box up
+/// (`GtkPopoverMenu`). The box lets it go when the box goes.
+@MainActor
+public final class PopoverMenu: Widget {
+    public init(_ menu: Menu, attachedTo box: Box) {
+        super.init(sinkingFloating: UnsafeMutableRawPointer(gtk_popover_menu_new_from_model(menu.model)))
+        gtk_popover_set_has_arrow(cast(), 0)
+        gtk_widget_set_halign(widget, GTK_ALIGN_START)
+        gtk_widget_set_parent(widget, box.widget)
+    }
+
+    public var isOpen: Bool { isVisible }
+
+    /// Opens it at `x`, `y` of the box.
+    public func popup(atX x: Double, y: Double) {
+        var point = GdkRectangle(x: Int32(x), y: Int32(y), width: 1, height: 1)
+        gtk_popover_set_pointing_to(cast(), &point)
+        gtk_popover_popup(cast())
+    }
+
+    public func popdown() { gtk_popover_popdown(cast()) }
+}

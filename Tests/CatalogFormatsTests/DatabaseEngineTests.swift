@@ -617,6 +617,7 @@ extension DatabaseEngineTests {
         XCTAssertEqual(inServer.map(\.key), inMemory.map(\.key), at, line: line)
         XCTAssertEqual(inServer.map(\.label), inMemory.map(\.label), at, line: line)
         XCTAssertEqual(inServer.map(\.count), inMemory.map(\.count), at, line: line)
+        XCTAssertEqual(inServer.map(\.span), inMemory.map(\.span), "\(at): the values of each bin", line: line)
         for (got, want) in zip(inServer, inMemory) {
             assertSameFigures(got.figures, want.figures, "\(at), \(want.label)", line: line)
         }

@@ -184,6 +184,74 @@ final class GroupingTests: XCTestCase {
         }
     }
 
+    /// A group's context menu in words: "only this group" makes each level's key its column's
+    /// choice (a bin its range), and the filters then let through the group's rows, the other
+    /// filters kept; "leave out" takes a value from its column's choice or adds it to what the
+    /// column leaves out. Neither is offered where a facet cannot say it.
+    func testOnlyThisGroupAndLeaveOutNarrowTheFiltersToTheGroup() throws {
+        let flights = try Flights(rows: 1_500)
+        let catalog = flights.catalog
+        let departed = try CatalogTestSupport.column(catalog, "departed")
+        let names = catalog.columns.map(\.name)
+        let filter = flights.filter
+        // An other filter, which stays: flights from JFK or LGA.
+        XCTAssertNil(filter.apply(FilterRequest(.choose, "origin=JFK,LGA")!))
+        let grouping = Grouping(
+            levels: [
+                GroupLevel(flights.carrier), GroupLevel(flights.delay, by: .bins),
+                GroupLevel(departed, by: .dates(.hour)),
+            ])
+        var random = SeededGenerator(seed: 7)
+        for _ in 0..<12 {
+            var path: [GroupRow] = []
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let groups = filter.groups(grouping, within: path.map(\.key)).filter { $0.key != .noValue }
+                path.append(groups.randomElement(using: &random)!)
+            }
+            let state = filter.viewState(measures: [:])
+            let narrowed = try XCTUnwrap(state.narrowed(toGroup: path, of: grouping, columnNames: names))
+            let other = FacetFilter(catalog: catalog)
+            _ = other.restore(narrowed)
+            let what = path.map(\.label).joined(separator: " / ")
+            XCTAssertEqual(other.matchCount, path.last!.count, "only \(what)")
+            XCTAssertEqual(
+                Set(other.matches.map { catalog.text(flights.origin, at: Int($0)) }).subtracting(["JFK", "LGA"]), [],
+                "\(what): the origins chosen stay")
+        }
+        let delays = Grouping(levels: [GroupLevel(flights.delay, by: .bins)])
+        let noValueBin = filter.groups(delays, within: []).last!
+        XCTAssertEqual(noValueBin.key, .noValue)
+        XCTAssertNil(
+            filter.viewState(measures: [:]).narrowed(toGroup: [noValueBin], of: delays, columnNames: names),
+            "no range holds the rows with no value")
+
+        // Leave out UA, then AA: every other carrier of the origins chosen.
+        let carriers = filter.groups(Grouping(levels: [GroupLevel(flights.carrier)]), within: [])
+        let level = GroupLevel(flights.carrier)
+        var count = filter.matchCount
+        for label in ["UA", "AA"] {
+            let group = try XCTUnwrap(carriers.first { $0.label == label })
+            let state = try XCTUnwrap(filter.viewState(measures: [:]).leavingOut(group, of: level, columnNames: names))
+            _ = filter.restore(state)
+            count -= group.count
+            XCTAssertEqual(filter.matchCount, count, "\(label) left out")
+        }
+        XCTAssertEqual(filter.selection(forColumn: flights.carrier).excluded, true)
+        // Chosen carriers: one left out is taken from the choice; the last one is not offered.
+        XCTAssertNil(filter.apply(FilterRequest(.choose, "carrier=B6,DL")!))
+        let b6 = try XCTUnwrap(filter.groups(Grouping(levels: [level]), within: []).first { $0.label == "B6" })
+        let dl = try XCTUnwrap(filter.groups(Grouping(levels: [level]), within: []).first { $0.label == "DL" })
+        _ = filter.restore(try XCTUnwrap(filter.viewState(measures: [:]).leavingOut(b6, of: level, columnNames: names)))
+        XCTAssertEqual(filter.matchCount, dl.count, "only DL left")
+        XCTAssertNil(filter.viewState(measures: [:]).leavingOut(dl, of: level, columnNames: names), "nothing left")
+        let bin = try XCTUnwrap(
+            filter.groups(Grouping(levels: [GroupLevel(flights.delay, by: .bins)]), within: []).first)
+        XCTAssertNil(
+            filter.viewState(measures: [:]).leavingOut(
+                bin, of: GroupLevel(flights.delay, by: .bins), columnNames: names),
+            "a range leaves out no bin")
+    }
+
     /// A date or date-time grouped by a period a person chooses: as many groups, in time's order,
     /// with as many rows each, as a calendar gives the rows' texts.
     func testADateLevelGroupsByYearMonthWeekDayOrHour() throws {
@@ -265,7 +333,7 @@ final class GroupingTests: XCTestCase {
                 filter.groups(grouping, within: [outer.key]).map {
                     FoldedGroup(
                         path: [outer.key, $0.key], labels: [outer.label, $0.label], count: $0.count,
-                        figures: $0.figures)
+                        figures: $0.figures, spans: [outer.span, $0.span])
                 }
             }
             XCTAssertEqual(innermost, opened, "\(at): as each level opened in turn")

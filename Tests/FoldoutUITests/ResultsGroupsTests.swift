@@ -182,6 +182,35 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// A group's context menu, by a right click and by Menu: "Only" narrows the filters to the
+    /// group, "Leave Out" leaves a subgroup's value out of its column; the groups follow.
+    func testAGroupsContextMenuNarrowsTheFiltersToItOrLeavesItOut() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            let menu = page.groups.contextMenu.popover
+            let aa = try restingPoint("AA")
+            xdotool("mousemove", "--window", "%1", "\(aa.x)", "\(aa.y)", "click", "3") { menu.isOpen }
+            // The first item, "Only “AA”", has the focus.
+            xdotool("key", "Return") { !menu.isOpen }
+            assertShown(Self.expected(open: []) { Self.flights[$0].carrier == "AA" }, "only AA")
+
+            // AA folded out; Menu on its JFK, the second item: JFK's flights left out.
+            let only = try restingPoint("AA")
+            xdotool("mousemove", "--window", "%1", "\(only.x)", "\(only.y)", "click", "1", "key", "Right") {
+                self.shownGroups().count > 1
+            }
+            let jfk = try restingPoint("JFK", depth: 1)
+            xdotool("mousemove", "--window", "%1", "\(jfk.x)", "\(jfk.y)", "click", "1", "key", "Menu") { menu.isOpen }
+            xdotool("key", "Down", "key", "Return") { !menu.isOpen }
+            assertShown(
+                Self.expected(open: ["AA"]) { Self.flights[$0].carrier == "AA" && Self.flights[$0].origin != "JFK" },
+                "AA's flights but JFK's")
+            let table = try XCTUnwrap(page.shownTable)
+            let origin = try XCTUnwrap(table.column(named: "origin"))
+            XCTAssertTrue(table.selection(forColumn: origin).excluded, "JFK is left out, not the others chosen")
+        }
+    }
+
     func testCtrlCCopiesEveryInnermostGroup() throws {
         try onMain {
             try showGroupsByCarrierAndOrigin()

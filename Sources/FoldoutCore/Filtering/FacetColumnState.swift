@@ -16,7 +16,7 @@ struct FacetColumnState {
     var codes: FacetCodes?
     var bins: RangeBins?
     /// The bins or periods a level of groups has (bins on a linear scale whatever the facet's).
-    var groupBins: [GroupLevel.Keying: FacetCodes] = [:]
+    var groupBins: [GroupLevel.Keying: (codes: FacetCodes, spans: [FacetRange])] = [:]
     /// Counts by code over every row: what the facet counts when nothing else filters.
     var everyRowCounts: [Int]?
     /// Counts by bin over every row.

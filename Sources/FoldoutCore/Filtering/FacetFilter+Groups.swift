@@ -23,20 +23,21 @@ extension FacetFilter {
     func folding(_ grouping: Grouping) -> GroupFolding {
         let levels = grouping.levels.map { level in
             let binned = level.isBinned(catalog.columns[level.column].kind)
-            let codes = groupCodes(level)
+            let (codes, spans) = groupCodes(level)
             // A yes/no column's options are its values ("1", "0"); its groups say "Yes" and "No".
             return GroupFolding.Level(
-                codes: codes, labels: binned ? codes.options : optionLabels(forColumn: level.column), binned: binned)
+                codes: codes, labels: binned ? codes.options : optionLabels(forColumn: level.column), binned: binned,
+                spans: spans)
         }
         return GroupFolding(catalog: catalog, matching: matching, levels: levels, measures: grouping.measures)
     }
 
     /// A level's code for each row and its groups' texts: a facet's options, its range bins or a
-    /// date's periods (each one's text as that bin chosen as a range says it).
-    private func groupCodes(_ level: GroupLevel) -> FacetCodes {
+    /// date's periods (each one's text as that bin chosen as a range says it), with each bin's values.
+    private func groupCodes(_ level: GroupLevel) -> (codes: FacetCodes, spans: [FacetRange]) {
         let column = level.column
         let values = catalog.columns[column]
-        guard level.isBinned(values.kind) else { return facetCodes(column) }
+        guard level.isBinned(values.kind) else { return (facetCodes(column), []) }
         if let made = states[column]?.groupBins[level.keying] { return made }
         let numbers = values.numbers()
         let extent = RangeBins.extent(numbers)
@@ -47,9 +48,10 @@ extension FacetFilter {
         let bins = RangeBins(numbers, edges: edges)
         let shape = FacetValueShape(values)
         let labels = edges.indices.dropLast().map { level.label(ofBin: $0, edges: edges, shape: shape) }
-        let made = FacetCodes(
+        let codes = FacetCodes(
             codes: bins.codes, optionOfCode: [-1] + Array(0..<Int32(labels.count)), options: labels,
             missingCount: values.missingCount)
+        let made = (codes, edges.indices.dropLast().map { level.span(ofBin: $0, edges: edges, shape: shape) })
         states[column, default: FacetColumnState()].groupBins[level.keying] = made
         return made
     }

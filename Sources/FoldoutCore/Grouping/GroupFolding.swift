@@ -3,11 +3,13 @@
 /// its thread so that the groups can be folded on any other: the catalog, the codes and the row
 /// set are values that never change.
 struct GroupFolding: Sendable {
-    /// A level's code for each row and its groups' texts (a yes/no column's "Yes" and "No").
+    /// A level's code for each row, its groups' texts (a yes/no column's "Yes" and "No") and,
+    /// binned, each bin's values.
     struct Level: Sendable {
         let codes: FacetCodes
         let labels: [String]
         let binned: Bool
+        let spans: [FacetRange]
     }
 
     let catalog: Catalog
@@ -18,9 +20,7 @@ struct GroupFolding: Sendable {
 
     /// The groups of level `path.count` under `path` (see `FilteredTable.groups`).
     func groups(within path: [GroupKey]) -> [GroupRow] {
-        fold(depth: 1, within: path).map {
-            GroupRow(key: $0.path[path.count], label: $0.labels[0], count: $0.count, figures: $0.figures)
-        }
+        fold(depth: 1, within: path).map { $0.row(under: path.count) }
     }
 
     /// Up to `limit` of the rows of the group at `path`, after the first `offset`, in the order
@@ -55,7 +55,8 @@ struct GroupFolding: Sendable {
             return groups(within: path).flatMap { outer in
                 fold(depth: depth - 1, within: path + [outer.key]).map {
                     FoldedGroup(
-                        path: $0.path, labels: [outer.label] + $0.labels, count: $0.count, figures: $0.figures)
+                        path: $0.path, labels: [outer.label] + $0.labels, count: $0.count, figures: $0.figures,
+                        spans: [outer.span] + $0.spans)
                 }
             }
         }
@@ -71,6 +72,7 @@ struct GroupFolding: Sendable {
             guard counts[slot] > 0 else { return nil }
             var keys: [GroupKey] = []
             var labels: [String] = []
+            var spans: [FacetRange?] = []
             var rest = slot
             for (index, level) in folded.enumerated().reversed() {
                 let digit = rest % slotCounts[index]
@@ -78,11 +80,13 @@ struct GroupFolding: Sendable {
                 let options = level.codes.options
                 keys.append(digit == options.count ? .noValue : level.binned ? .bin(digit) : .value(options[digit]))
                 labels.append(digit == options.count ? tr("No value") : level.labels[digit])
+                spans.append(level.spans.indices.contains(digit) ? level.spans[digit] : nil)
             }
             return FoldedGroup(
                 path: path + keys.reversed(), labels: labels.reversed(), count: counts[slot],
                 // A measure of a column it cannot measure (text) has no figures: no value.
-                figures: measured.map { $0.isEmpty ? MeasureFigure(value: nil, used: 0) : $0[slot] })
+                figures: measured.map { $0.isEmpty ? MeasureFigure(value: nil, used: 0) : $0[slot] },
+                spans: spans.reversed())
         }
     }
 
@@ -144,18 +148,26 @@ struct GroupFolding: Sendable {
     }
 }
 
-/// An innermost group with the groups it is in: a key and a text for each level, from the
-/// outermost in (`FilteredTable.innermostGroups`).
+/// An innermost group with the groups it is in: a key, a text and (a bin's, a period's) values
+/// for each level, from the outermost in (`FilteredTable.innermostGroups`).
 public struct FoldedGroup: Sendable, Equatable {
     public let path: [GroupKey]
     public let labels: [String]
     public let count: Int
     public let figures: [MeasureFigure]
+    public let spans: [FacetRange?]
 
-    public init(path: [GroupKey], labels: [String], count: Int, figures: [MeasureFigure]) {
+    public init(path: [GroupKey], labels: [String], count: Int, figures: [MeasureFigure], spans: [FacetRange?] = []) {
         self.path = path
         self.labels = labels
         self.count = count
         self.figures = figures
+        self.spans = spans
+    }
+
+    /// As a group of the first level folded, under `outer` keys of groups above it: one level
+    /// folded, its one label, span and key (the path's after those).
+    public func row(under outer: Int) -> GroupRow {
+        GroupRow(key: path[outer], label: labels[0], count: count, figures: figures, span: spans.first ?? nil)
     }
 }

@@ -59,8 +59,14 @@ public struct GroupLevel: Sendable, Equatable {
     /// Bin `bin`'s text, as that bin chosen as a range says it ("240–249", "2013-10"); an hour by
     /// its start ("2013-10-10 05:00").
     public func label(ofBin bin: Int, edges: [Double], shape: FacetValueShape) -> String {
-        let upper = keying == .dates(.hour) ? edges[bin] : edges[bin + 1] - shape.resolution
-        return FacetValueText.rangeText(FacetRange(lower: edges[bin], upper: upper), shape)
+        let span = span(ofBin: bin, edges: edges, shape: shape)
+        return FacetValueText.rangeText(
+            keying == .dates(.hour) ? FacetRange(lower: span.lower, upper: span.lower) : span, shape)
+    }
+
+    /// The values bin `bin` holds, as a range facet chooses them: both ends included.
+    public func span(ofBin bin: Int, edges: [Double], shape: FacetValueShape) -> FacetRange {
+        FacetRange(lower: edges[bin], upper: edges[bin + 1] - shape.resolution)
     }
 }
 
@@ -74,18 +80,21 @@ public enum GroupKey: Sendable, Hashable {
 
 /// One group of a level: its key, its text ("UA", "Yes", "10–19", "March 2013", "No value"), how
 /// many of the matches under the groups above it it holds, and a figure for each of the
-/// grouping's measures over those rows.
+/// grouping's measures over those rows; a bin's or period's values as a range chooses them.
 public struct GroupRow: Sendable, Equatable {
     public let key: GroupKey
     public let label: String
     public let count: Int
     public let figures: [MeasureFigure]
+    /// A bin's or a period's values; nil for a value's group and for no value.
+    public let span: FacetRange?
 
-    public init(key: GroupKey, label: String, count: Int, figures: [MeasureFigure]) {
+    public init(key: GroupKey, label: String, count: Int, figures: [MeasureFigure], span: FacetRange? = nil) {
         self.key = key
         self.label = label
         self.count = count
         self.figures = figures
+        self.span = span
     }
 }
 

@@ -43,6 +43,7 @@ extension FiltersPage {
             KeyBinding("<Shift>Up|<Shift>Down", tr("Select results"), .filters),
             KeyBinding("<Control>a", tr("Select all"), .filters), copyKey,
             ResultsSummary.copyKey, ResultsGroups.copyKey, ResultsGroups.foldOutKey, ResultsGroups.foldInKey,
+            GroupsContextMenu.menuKey,
             exportKey, clearKey, retryKey, ComboRow.openKey, ComboRow.closeKey,
         ]
     }

@@ -270,6 +270,23 @@ final class GroupsTable {
     /// The cells bound to a group now.
     var boundCells: [Cell] { Array(cells.values) }
 
+    /// The key cell of the row at `position`, while it is bound.
+    func keyCell(at position: Int) -> Cell? {
+        guard let id = model.row(at: position)?.id else { return nil }
+        return cells.values.first { $0.id == id && $0.expander != nil }
+    }
+
+    /// The row at `y` of the view (a click's): the one whose key cell is nearest, within the
+    /// padding of a row.
+    func position(atViewY y: Double) -> Int? {
+        let nearest = cells.values.compactMap { cell -> (id: UInt32, distance: Double)? in
+            guard cell.expander != nil, let id = cell.id, let bounds = cell.box.bounds(in: view) else { return nil }
+            return (id, max(bounds.y - y, y - bounds.y - bounds.height, 0))
+        }.min { $0.distance < $1.distance }
+        guard let nearest, nearest.distance < 8 else { return nil }
+        return (0..<model.count).first { model.row(at: $0)?.id == nearest.id }
+    }
+
     /// Dimmed while newer figures are being worked out.
     var isStale = false { didSet { view.setCSSClass("stale", isStale) } }
 

@@ -18,6 +18,7 @@ final class ResultsGroups {
 
     let root = Box(.vertical)
     private(set) lazy var table = GroupsTable { [weak self] in self?.ask() }
+    private(set) lazy var contextMenu = GroupsContextMenu(table: table, host: root) { [weak self] in self?.filtered }
     let copyButton = Button(label: tr("Copy as TSV"))
     let addLevelButton = Button(iconName: "list-add-symbolic", tooltip: tr("Group the groups by one more column"))
     let removeLevelButton = Button(iconName: "list-remove-symbolic", tooltip: tr("Group by one column fewer"))
@@ -80,6 +81,7 @@ final class ResultsGroups {
         folding.add(Self.foldOutKey) { [weak self] in self?.table.fold(out: true) ?? false }
         folding.add(Self.foldInKey) { [weak self] in self?.table.fold(out: false) ?? false }
         table.view.add(folding)
+        _ = contextMenu
     }
 
     /// Folds the matches of `filtered` into groups off the main thread, unless the groups shown
