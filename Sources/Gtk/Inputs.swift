@@ -230,6 +230,18 @@ public final class DropDown: Widget {
     public func onSelected(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         onNotify("selected", handler)
     }
+
+    /// Whether its list is open: its popover (a child GTK gives no other way to) is shown.
+    public var isOpen: Bool {
+        var child = gtk_widget_get_first_child(widget)
+        while let widget = child {
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_popover_get_type()) != 0 {
+                return gtk_widget_get_visible(widget) != 0
+            }
+            child = gtk_widget_get_next_sibling(widget)
+        }
+        return false
+    }
 }
 
 /// A bar that fills to a fraction of its length, in the theme's colours; a screen reader hears it

@@ -211,6 +211,64 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// The Group by line, by clicks and keys: a measure added (a column of its own, each group's
+    /// figure the file's) and taken away; a level's column chosen from its drop-down, a number
+    /// then grouped in bins, or by value once that is chosen.
+    func testTheGroupByLineAddsMeasuresAndChoosesEachLevelsColumnAndGroups() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            let line = page.groups.line
+            let table = try XCTUnwrap(page.shownTable)
+            let delay = try XCTUnwrap(table.column(named: "dep_delay"))
+            @MainActor func click(_ widget: Widget, until done: () -> Bool) throws {
+                pump(frames: 2, of: widget)
+                let point = try XCTUnwrap(widget.pointInWindow())
+                xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1", until: done)
+            }
+            try click(line.addMeasureButton) { self.groups.tree.grouping.measures.count == 2 }
+            let added = groups.tree.grouping.measures[1]
+            XCTAssertEqual(added.column, delay, "the last measure's column")
+            XCTAssertNotEqual(added.aggregate, .mean, "another aggregate")
+            XCTAssertTrue(pump { !self.page.groups.isGrouping && self.shownGroups().count == 4 })
+            for position in 0..<groups.model.count {
+                let group = try XCTUnwrap(groups.model.row(at: position)?.id.flatMap(groups.tree.group))
+                guard case .value(let carrier) = group.key else { continue }
+                let delays = Self.flights.filter { $0.carrier == carrier }.compactMap(\.delay).map(Double.init)
+                let want: Double? =
+                    switch added.aggregate {
+                    case .sum: delays.reduce(0, +)
+                    case .median: delays.sorted()[delays.count / 2]
+                    case .minimum: delays.min()
+                    case .maximum: delays.max()
+                    case .mean: nil
+                    }
+                if added.aggregate != .median {
+                    XCTAssertEqual(group.figures[1].value, want, "\(added.aggregate) of \(carrier)")
+                }
+            }
+            XCTAssertEqual(line.measureChoosers.count, 2, "a chooser a measure")
+            try click(line.removeMeasureButton) { self.groups.tree.grouping.measures.count == 1 }
+
+            // Level 2's drop-down, by keys: dep_delay, the last column; its groups are bins.
+            let second = line.columnDropDowns[1]
+            try click(second) { second.isOpen }
+            xdotool("key", "End", "key", "Return") {
+                self.groups.tree.grouping.levels.count == 2 && self.groups.tree.grouping.levels[1].column == delay
+            }
+            XCTAssertEqual(groups.tree.grouping.levels[1].keying, .bins)
+            let keying = try XCTUnwrap(line.keyingDropDowns[1] ?? nil, "a number level says what its groups are")
+            try click(keying) { keying.isOpen }
+            xdotool("key", "End", "key", "Return") { self.groups.tree.grouping.levels[1].keying == .values }
+            // UA folded out: a group for each of its delays.
+            XCTAssertTrue(pump { !self.page.groups.isGrouping && self.shownGroups().count == 4 })
+            let ua = try restingPoint("UA")
+            let values = Set(Self.flights.filter { $0.carrier == "UA" }.map { $0.delay.map(String.init) ?? "" })
+            xdotool("mousemove", "--window", "%1", "\(ua.x)", "\(ua.y)", "click", "1", "key", "Right") {
+                !self.page.groups.isGrouping && self.shownGroups().count == 4 + values.count
+            }
+        }
+    }
+
     func testCtrlCCopiesEveryInnermostGroup() throws {
         try onMain {
             try showGroupsByCarrierAndOrigin()

@@ -25,10 +25,11 @@ final class MeasureChooser {
     /// What the aggregate drop-down lists: row counts, then each aggregate.
     static let aggregates: [FacetMeasure.Aggregate?] = [nil] + FacetMeasure.Aggregate.allCases
 
-    /// `varies` says whether a column's values are not all the same, where that is known.
+    /// `varies` says whether a column's values are not all the same, where that is known;
+    /// `captioned`: the line begins with "Show" (the first of several does).
     init(
-        columns: [MeasurableColumn], choice: FacetMeasureChoice?, varies: @escaping (Int) -> Bool,
-        onChoose: @escaping (FacetMeasureChoice?) -> Void
+        columns: [MeasurableColumn], choice: FacetMeasureChoice?, captioned: Bool = true,
+        varies: @escaping (Int) -> Bool, onChoose: @escaping (FacetMeasureChoice?) -> Void
     ) {
         self.columns = columns
         self.varies = varies
@@ -39,10 +40,12 @@ final class MeasureChooser {
         aggregateDropDown.setAccessibleLabel(tr("Show beside each option"))
         aggregateDropDown.tooltip = tr("Show each option’s row count, or a measure of a number column")
         aggregateDropDown.onSelected { [weak self] in self?.aggregateSelected() }
-        let caption = Label(tr("Show"))
-        caption.addCSSClass("dim-label")
         root.addCSSClass("facet-measure-chooser")
-        root.append(caption)
+        if captioned {
+            let caption = Label(tr("Show"))
+            caption.addCSSClass("dim-label")
+            root.append(caption)
+        }
         root.append(aggregateDropDown)
         root.append(columnHolder)
         listColumns()

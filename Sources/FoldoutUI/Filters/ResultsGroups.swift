@@ -20,12 +20,7 @@ final class ResultsGroups {
     private(set) lazy var table = GroupsTable { [weak self] in self?.ask() }
     private(set) lazy var contextMenu = GroupsContextMenu(table: table, host: root) { [weak self] in self?.filtered }
     let copyButton = Button(label: tr("Copy as TSV"))
-    let addLevelButton = Button(iconName: "list-add-symbolic", tooltip: tr("Group the groups by one more column"))
-    let removeLevelButton = Button(iconName: "list-remove-symbolic", tooltip: tr("Group by one column fewer"))
-    private let levelsBox = Box(.horizontal, spacing: 6)
-    private(set) var levelDropDowns: [DropDown] = []
-    private let measureHolder = Box(.horizontal)
-    private(set) var measureChooser: MeasureChooser?
+    private(set) lazy var line = GroupingLine { [weak self] in self?.regroup($0) }
     private let caption = Label()
     private(set) var grouping = Grouping(levels: [])
     private var filtered: (any FilteredTable)?
@@ -40,34 +35,19 @@ final class ResultsGroups {
     init(notify: @escaping @MainActor (String) -> Void) {
         self.notify = notify
         root.addCSSClass("results-groups")
-        // What the groups are, on a line that scrolls sideways in a narrow window (as the facets'
-        // line does), then Copy; below, how many groups of how many rows.
-        let controls = Box(.horizontal, spacing: 6)
-        let groupBy = Label(tr("Group by"))
-        groupBy.addCSSClass("dim-label")
-        controls.append(groupBy)
-        controls.append(levelsBox)
-        for button in [addLevelButton, removeLevelButton] {
-            button.addCSSClass("flat")
-            controls.append(button)
-        }
-        addLevelButton.setAccessibleLabel(tr("Add a level"))
-        removeLevelButton.setAccessibleLabel(tr("Remove the last level"))
-        addLevelButton.onClicked { [weak self] in self?.addLevel() }
-        removeLevelButton.onClicked { [weak self] in self?.removeLevel() }
-        controls.append(measureHolder)
-        let scroller = ScrolledWindow()
-        scroller.scrollHorizontally()
-        scroller.hexpand = true
-        scroller.child = controls
-        scroller.scrollAtNaturalWidth()
+        // What the groups are grouped by, then what is shown beside them, each on a line that
+        // scrolls sideways in a narrow window (as the facets' line does); Copy beside the first,
+        // how many groups of how many rows below.
         let bar = Box(.horizontal, spacing: 6)
         bar.addCSSClass("groups-bar")
-        bar.append(scroller)
+        bar.append(Self.scrolling(line.levelsLine))
         copyButton.tooltip = tr("Copy every innermost group as tab-separated text (Ctrl+C)")
         copyButton.onClicked { [weak self] in self?.copy() }
         bar.append(copyButton)
         root.append(bar)
+        let measures = Self.scrolling(line.measuresLine)
+        measures.addCSSClass("groups-bar")
+        root.append(measures)
         caption.makeDimCaption()
         caption.addCSSClass("groups-caption")
         root.append(caption)
@@ -82,6 +62,15 @@ final class ResultsGroups {
         folding.add(Self.foldInKey) { [weak self] in self?.table.fold(out: false) ?? false }
         table.view.add(folding)
         _ = contextMenu
+    }
+
+    private static func scrolling(_ line: Box) -> ScrolledWindow {
+        let scroller = ScrolledWindow()
+        scroller.scrollHorizontally()
+        scroller.hexpand = true
+        scroller.child = line
+        scroller.scrollAtNaturalWidth()
+        return scroller
     }
 
     /// Folds the matches of `filtered` into groups off the main thread, unless the groups shown
@@ -129,79 +118,21 @@ final class ResultsGroups {
         return paths
     }
 
-    /// Groups by `grouping` from now on: the levels' and measure's choosers show it.
+    /// Groups by `grouping` from now on: the Group by line shows it.
     func regroup(_ grouping: Grouping) {
         guard let filtered else { return }
         foldOut = []
         self.grouping = grouping
         table.reset(grouping, columns: filtered.measurableColumns)
-        for dropDown in levelDropDowns { levelsBox.remove(dropDown) }
-        levelDropDowns = grouping.levels.enumerated().map { index, level in
-            let dropDown = DropDown(strings: filtered.columnNames)
-            dropDown.selected = level.column
-            dropDown.setAccessibleLabel(tr("Group by, level {level}", ["level": String(index + 1)]))
-            dropDown.onSelected { [weak self] in self?.levelChosen(index) }
-            levelsBox.append(dropDown)
-            return dropDown
+        let varies: (Int) -> Bool = { [weak filtered] in
+            filtered?.extent(ofColumn: $0).map { $0.lowerBound < $0.upperBound } ?? true
         }
-        removeLevelButton.isSensitive = grouping.levels.count > 1
-        addLevelButton.isSensitive = grouping.levels.count < filtered.columnNames.count
-        showMeasureChooser(filtered)
+        line.show(grouping, in: filtered, varies: varies)
         ask()
     }
 
     private func level(_ column: Int, in filtered: any FilteredTable) -> GroupLevel {
         GroupLevel(column, by: GroupLevel.defaultKeying(filtered.measurableColumns[column].shape.kind))
-    }
-
-    private func levelChosen(_ index: Int) {
-        guard let filtered, levelDropDowns.indices.contains(index) else { return }
-        let column = levelDropDowns[index].selected
-        guard filtered.columnNames.indices.contains(column), grouping.levels[index].column != column else { return }
-        var changed = grouping
-        changed.levels[index] = level(column, in: filtered)
-        regroup(changed)
-    }
-
-    private func addLevel() {
-        guard let filtered else { return }
-        let used = Set(grouping.levels.map(\.column))
-        let candidates = filtered.facetColumns + Array(filtered.columnNames.indices)
-        guard let column = candidates.first(where: { !used.contains($0) }) else { return }
-        var changed = grouping
-        changed.levels.append(level(column, in: filtered))
-        regroup(changed)
-        levelDropDowns.last.map { _ = $0.grabFocus() }
-    }
-
-    private func removeLevel() {
-        guard grouping.levels.count > 1 else { return }
-        var changed = grouping
-        changed.levels.removeLast()
-        regroup(changed)
-    }
-
-    /// "Show Count", or "Show Mean of arr_delay": the measure beside each group.
-    private func showMeasureChooser(_ filtered: any FilteredTable) {
-        if let measureChooser { measureHolder.remove(measureChooser.root) }
-        let columns = filtered.measurableColumns
-        guard MeasureChooser.canMeasure(columns) else {
-            measureChooser = nil
-            return
-        }
-        let varies: (Int) -> Bool = { [weak filtered] in
-            filtered?.extent(ofColumn: $0).map { $0.lowerBound < $0.upperBound } ?? true
-        }
-        let choice = grouping.measures.first.map { FacetMeasureChoice($0, sortsByValue: false) }
-        let chooser = MeasureChooser(columns: columns, choice: choice, varies: varies) { [weak self] choice in
-            guard let self else { return }
-            var changed = self.grouping
-            changed.measures = choice.map { [$0.measure] } ?? []
-            self.regroup(changed)
-        }
-        chooser.aggregateDropDown.setAccessibleLabel(tr("Show beside each group"))
-        measureChooser = chooser
-        measureHolder.append(chooser.root)
     }
 
     /// Asks for the outermost groups and those of every group folded out, where they are not
