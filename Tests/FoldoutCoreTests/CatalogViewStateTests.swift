@@ -31,8 +31,16 @@ final class CatalogViewStateTests: XCTestCase {
         let options = first.options(forColumn: colour)
         let blue = try XCTUnwrap(options.firstIndex(of: "Blue, light"), "\(options)")
         first.setSelection(FacetSelection(options: [blue], noValue: false, excluded: true), forColumn: colour)
-        let state = CatalogViewState(
+        var state = CatalogViewState(
             first, title: 0, details: [2, 4], showsTable: true, widths: ["name": 140, "size \"x\"": 60])
+        // Grouped by colour, then price in bins, the mean price beside; two groups folded out.
+        state.showsGroups = true
+        state.grouping = GroupingRequest(
+            Grouping(
+                levels: [GroupLevel(colour), GroupLevel(price, by: .bins)], measures: [FacetMeasure(.mean, of: price)]),
+            columnNames: first.catalog.columns.map(\.name))
+        XCTAssertEqual(state.grouping.levels, ["colour:values", "price:bins"])
+        state.openGroups = [["Blue, light"], ["Red", "10–19"]]
         store.save(state, path: "/data/shop \"1\".csv")
 
         let kept = try XCTUnwrap(store.load(path: "/data/shop \"1\".csv"))

@@ -37,7 +37,8 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             }
         try onMain {
             try showFiltersPage(
-                csv: lines.joined(separator: "\n") + "\n", named: "flights.csv", title: windowTitle, height: 700)
+                csv: lines.joined(separator: "\n") + "\n", named: "flights.csv", title: windowTitle, height: 700,
+                views: CatalogViewStore(directory: folder + "/views"))
         }
     }
 
@@ -266,6 +267,27 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             xdotool("mousemove", "--window", "%1", "\(ua.x)", "\(ua.y)", "click", "1", "key", "Right") {
                 !self.page.groups.isGrouping && self.shownGroups().count == 4 + values.count
             }
+        }
+    }
+
+    /// The groups are kept with the file's view: opened again, the file shows them, grouped and
+    /// measured as they were, the groups folded out still folded out.
+    func testTheGroupsAndThoseFoldedOutAreKeptWithTheView() throws {
+        try onMain {
+            try showGroupsByCarrierAndOrigin()
+            for carrier in ["UA", "AA"] {
+                let point = try restingPoint(carrier)
+                let before = shownGroups().count
+                xdotool("mousemove", "--window", "%1", "\(point.x)", "\(point.y)", "click", "1", "key", "Right") {
+                    !self.page.groups.isGrouping && self.shownGroups().count > before
+                }
+            }
+            let grouping = groups.tree.grouping
+            XCTAssertTrue(pump { !self.page.isViewSavePending }, "the groups are not kept")
+            try reopen("flights.csv")
+            XCTAssertEqual(page.resultsView, .groups, "the groups are shown again")
+            XCTAssertEqual(groups.tree.grouping, grouping, "grouped and measured as before")
+            assertShown(Self.expected(open: ["UA", "AA"]) { _ in true }, "UA and AA folded out again")
         }
     }
 

@@ -12,6 +12,15 @@ public struct GroupingRequest: Equatable, Sendable {
 
     public init() {}
 
+    /// `grouping` in words, over columns named `columnNames`: each level with its keying said.
+    public init(_ grouping: Grouping, columnNames: [String]) {
+        levels = grouping.levels.map { level in
+            let keying = Self.keyingNames.first { $0.keying == level.keying }?.name ?? "values"
+            return columnNames[level.column] + ":" + keying
+        }
+        aggregates = grouping.measures.map { $0.spelling(columnName: columnNames[$0.column]) }
+    }
+
     public var isEmpty: Bool { levels.isEmpty && aggregates.isEmpty }
 
     /// What a level's `:HOW` may say: a value, the range flyout's bins, or a calendar period.

@@ -40,6 +40,12 @@ public struct CatalogViewState: Equatable, Sendable {
     /// A workbook's own entry (its sheets' views are kept apart): the row each sheet's header is
     /// read from, by sheet name, where the user chose one.
     public var headerRows: [String: Int] = [:]
+    /// The results shown as groups (which `showsTable` then does not say); what the Groups view
+    /// groups by, in words (`--group-by`, `--aggregate`); and the groups folded out there, each
+    /// by its texts from the outermost in.
+    public var showsGroups = false
+    public var grouping = GroupingRequest()
+    public var openGroups: [[String]] = []
 
     public init() {}
 
@@ -47,7 +53,8 @@ public struct CatalogViewState: Equatable, Sendable {
         a.facets == b.facets && a.sort?.column == b.sort?.column && a.sort?.descending == b.sort?.descending
             && a.title == b.title && a.details == b.details && a.showsTable == b.showsTable && a.widths == b.widths
             && a.tableOrder == b.tableOrder && a.tableHidden == b.tableHidden && a.showsSummary == b.showsSummary
-            && a.headerRows == b.headerRows
+            && a.headerRows == b.headerRows && a.showsGroups == b.showsGroups && a.grouping == b.grouping
+            && a.openGroups == b.openGroups
     }
 
     /// What `filter` and the combos show now.

@@ -103,6 +103,18 @@ enum CatalogViewFormat {
             writer.raw(",\n \"headerRows\": ")
             integers(state.headerRows, into: &writer)
         }
+        if state.showsGroups || !state.grouping.isEmpty {
+            writer.raw(",\n \"groups\": {\"shown\": \(state.showsGroups), \"levels\": ")
+            strings(state.grouping.levels, into: &writer)
+            writer.raw(", \"aggregates\": ")
+            strings(state.grouping.aggregates, into: &writer)
+            writer.raw(", \"open\": [")
+            for (index, path) in state.openGroups.enumerated() {
+                if index > 0 { writer.raw(", ") }
+                strings(path, into: &writer)
+            }
+            writer.raw("]}")
+        }
         writer.raw("}\n")
         return writer.bytes
     }
@@ -144,6 +156,12 @@ enum CatalogViewFormat {
         state.headerRows = integers(root["headerRows"], below: 1_048_577)
         state.tableOrder = strings(root["tableOrder"])
         state.tableHidden = strings(root["tableHidden"])
+        if let groups = root["groups"] {
+            state.showsGroups = groups["shown"] == .bool(true)
+            state.grouping.levels = strings(groups["levels"]).filter(GroupingRequest.isWellFormed(level:))
+            state.grouping.aggregates = strings(groups["aggregates"])
+            if case .array(let paths)? = groups["open"] { state.openGroups = paths.map { strings($0) } }
+        }
         return state
     }
 

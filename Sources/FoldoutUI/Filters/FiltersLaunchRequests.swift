@@ -143,7 +143,7 @@ final class FiltersLaunchRequests {
             switch query.grouping.grouping(
                 in: table.measurableColumns, matching: table.column(matching:), unknown: unknown)
             {
-            case .success(let grouping): groups.group(by: grouping, in: table, foldingOut: query.grouping.foldOut)
+            case .success(let grouping): groups.group(by: grouping, in: table, foldingOut: [query.grouping.foldOut])
             case .failure(let problem): problems.append(problem.message)
             }
         }

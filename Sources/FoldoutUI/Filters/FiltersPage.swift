@@ -80,7 +80,11 @@ final class FiltersPage {
         guard let self, let table = self.shownTable else { return }
         self.facetBar.openMenu(named: table.columnNames[column])
     }
-    private(set) lazy var groups = ResultsGroups(notify: host.notify)
+    private(set) lazy var groups: ResultsGroups = {
+        let groups = ResultsGroups(notify: host.notify)
+        groups.changed = { [weak self] in self?.viewChanged() }
+        return groups
+    }()
     private(set) lazy var emptyResults: EmptyResults = EmptyResults { [weak self] in self?.clearFilters() }
     private(set) lazy var list: ResultsList = ResultsList(
         model: model, shown: shown, section: section, unfoldedPosition: { [weak self] in self?.unfolded.position },
@@ -96,7 +100,7 @@ final class FiltersPage {
     private(set) lazy var rememberedView: RememberedView = RememberedView(
         store: host.viewStore, table: { [weak self] in self?.shownTable },
         path: { [weak self] in self?.rememberedPath }, section: section,
-        facetBar: facetBar, tableLayout: tableLayout, views: resultsStack,
+        facetBar: facetBar, tableLayout: tableLayout, groups: groups, views: resultsStack,
         clearFilters: { [weak self] in self?.clearFilters() })
     private lazy var requests: FiltersLaunchRequests = FiltersLaunchRequests(
         shown: shown, search: search, section: section, facetBar: facetBar, unfolded: unfolded, groups: groups)

@@ -4,8 +4,9 @@ import Gtk
 
 /// Each table's view is remembered (`CatalogViewStore`), whichever engine filters it: when the
 /// file (or the table in its server) is opened again its facets, choices, ranges and scales, the
-/// measures beside the options, the sort, title and detail columns, rows, table or summary, and
-/// the table's columns and widths come back, as far as it still has those columns and options.
+/// measures beside the options, the sort, title and detail columns, rows, table, summary or
+/// groups (what they are grouped by, and those folded out), and the table's columns and widths
+/// come back, as far as it still has those columns and options.
 /// The table gives back what it filters by (`FilteredTable.restore`: a server's once it has made
 /// the facets kept, and until then it keeps that view as its own, so nothing kept is lost); the
 /// page's parts are given back at once. Reset View returns the table to how it first opened.
@@ -20,7 +21,8 @@ final class RememberedView {
     private let section: ComboSection
     private let facetBar: FacetBar
     private let tableLayout: TableLayout
-    /// The results' stack: rows, table or summary.
+    private let groups: ResultsGroups
+    /// The results' stack: rows, table, summary or groups.
     private let views: Stack
     /// Clears every facet's choice and the search.
     private let clearFilters: @MainActor () -> Void
@@ -29,8 +31,9 @@ final class RememberedView {
     init(
         store: CatalogViewStore?, table: @escaping @MainActor () -> (any FilteredTable)?,
         path: @escaping @MainActor () -> String?, section: ComboSection, facetBar: FacetBar, tableLayout: TableLayout,
-        views: Stack, clearFilters: @escaping @MainActor () -> Void
+        groups: ResultsGroups, views: Stack, clearFilters: @escaping @MainActor () -> Void
     ) {
+        self.groups = groups
         self.store = store
         self.table = table
         self.path = path
@@ -85,7 +88,16 @@ final class RememberedView {
             title: state.title.flatMap(table.column(named:)) ?? section.titleColumn,
             details: state.details.compactMap(table.column(named:)))
         tableLayout.restore(state)
-        (state.showsSummary ? ResultsView.summary : state.showsTable ? .table : .rows).show(in: views)
+        let unknown = { Catalog.unknownColumn($0, among: table.columnNames) }
+        if !state.grouping.levels.isEmpty,
+            case .success(let grouping) = state.grouping.grouping(
+                in: table.measurableColumns, matching: table.column(matching:), unknown: unknown)
+        {
+            groups.group(by: grouping, in: table, foldingOut: state.openGroups)
+        }
+        let shown: ResultsView =
+            state.showsSummary ? .summary : state.showsGroups ? .groups : state.showsTable ? .table : .rows
+        shown.show(in: views)
     }
 
     /// Forgets the view kept for the table shown and shows it as it first opened: the facets,
@@ -100,6 +112,7 @@ final class RememberedView {
         section.show(title: table.titleColumn, details: table.detailColumns)
         section.choose(sort: table.defaultSort)
         tableLayout.reset()
+        groups.startOver()
         ResultsView.rows.show(in: views)
     }
 
@@ -135,6 +148,11 @@ final class RememberedView {
         state.details = section.detailColumns.map { names[$0] }
         state.showsTable = view == .table
         state.showsSummary = view == .summary
+        state.showsGroups = view == .groups
+        if let kept = groups.kept(for: table) {
+            state.grouping = GroupingRequest(kept.grouping, columnNames: names)
+            state.openGroups = kept.open
+        }
         state.widths = tableLayout.shownWidths
         state.tableOrder = tableLayout.shownLayout?.order ?? []
         state.tableHidden = tableLayout.shownLayout?.hidden.sorted() ?? []

@@ -91,32 +91,58 @@ final class ResultsGroups {
         ask()
     }
 
-    /// Groups the matches of `filtered` by `grouping` (a launch's `--group-by`), folding out the
-    /// groups whose texts are `foldOut`, from the outermost in, as they come (`--fold-out`).
-    func group(by grouping: Grouping, in filtered: any FilteredTable, foldingOut foldOut: [String] = []) {
+    /// Groups the matches of `filtered` by `grouping` (a launch's `--group-by`, a view kept),
+    /// folding out the groups whose texts are each of `foldOut`, from the outermost in, as they
+    /// come (`--fold-out`, the groups folded out when the view was kept).
+    func group(by grouping: Grouping, in filtered: any FilteredTable, foldingOut foldOut: [[String]] = []) {
         self.filtered = filtered
         columnsSource = filtered.facetSource
         regroup(grouping)
         self.foldOut = foldOut
     }
 
-    /// The texts of the groups still to be folded out for a launch, outermost first.
-    private var foldOut: [String] = []
+    /// The texts of the groups still to be folded out, each from the outermost in.
+    private var foldOut: [[String]] = []
 
-    /// The paths of the groups `foldOut` names that are shown now, outermost first; once every
-    /// one is, the launch's groups are folded out and the person folds the rest.
+    /// The paths of the groups `foldOut` names that are shown now, outermost first; a group
+    /// whose level is answered without it is given up, and once every one is folded out the
+    /// person folds the rest.
     private func pathsToFoldOut() -> [[GroupKey]] {
         var paths: [[GroupKey]] = []
-        var path: [GroupKey] = []
-        let wanted = foldOut.prefix(grouping.levels.count)
-        for label in wanted {
-            guard let group = table.tree.groups(under: path)?.first(where: { $0.label == label }) else { break }
-            path.append(group.key)
-            paths.append(path)
+        foldOut = foldOut.filter { labels in
+            var path: [GroupKey] = []
+            for label in labels.prefix(grouping.levels.count) {
+                guard let groups = table.tree.groups(under: path) else { return true }
+                guard let group = groups.first(where: { $0.label == label }) else { return false }
+                path.append(group.key)
+                paths.append(path)
+            }
+            return false
         }
-        if paths.count == wanted.count { foldOut = [] }
         return paths
     }
+
+    /// What `filtered`'s matches are grouped by, and the groups folded out; nil when the
+    /// groups are another table's (its view was never grouped).
+    func kept(for filtered: any FilteredTable) -> (grouping: Grouping, open: [[String]])? {
+        guard columnsSource === filtered.facetSource, !grouping.levels.isEmpty else { return nil }
+        return (grouping, openGroupTexts)
+    }
+
+    /// The groups folded out now, each by its texts from the outermost in (as `group(by:…)`
+    /// takes them back).
+    private var openGroupTexts: [[String]] {
+        table.openPaths.compactMap { path in
+            let labels = path.indices.compactMap { table.tree.group(at: Array(path[...$0]))?.label }
+            return labels.count == path.count ? labels : nil
+        }
+    }
+
+    /// Heard after the grouping changes and a group is folded out or in: the view is kept.
+    var changed: (@MainActor () -> Void)?
+
+    /// Forgets what the groups were grouped by: the next table shown starts from its own.
+    func startOver() { columnsSource = nil }
 
     /// Groups by `grouping` from now on: the Group by line shows it.
     func regroup(_ grouping: Grouping) {
@@ -139,6 +165,7 @@ final class ResultsGroups {
     /// known for the matches now; then the rows of each innermost group folded out.
     private func ask() {
         guard let filtered, !grouping.levels.isEmpty else { return }
+        changed?()
         let source = filtered.summarySource
         let open = table.openPaths
         let paths = table.tree.unanswered(open: open, for: source)
