@@ -430,6 +430,17 @@ extension DatabaseFacets: FilteredTable {
             }, answer: { result in if !isCancelled() { answer(result) } })
     }
 
+    public func groupsTotal(
+        _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<GroupRow, CatalogImportError>) -> Void
+    ) {
+        let table = self.table
+        let filter = self.filter
+        groupSession.run(
+            { (connection) throws(CatalogImportError) in try table.groupsTotal(grouping, filter, connection) },
+            answer: { result in if !isCancelled() { answer(result) } })
+    }
+
     public func groupMembers(
         _ grouping: Grouping, at path: [GroupKey], offset: Int, limit: Int,
         isCancelled: @escaping @Sendable () -> Bool,

@@ -16,6 +16,15 @@ extension DatabaseTable {
         return try folded(grouping, depth: 1, within: path, filter, connection).map { $0.row(under: path.count) }
     }
 
+    /// Every row `filter` lets through as one group, with `grouping`'s measures over them all:
+    /// the total row, one aggregate query without `GROUP BY`.
+    public func groupsTotal(
+        _ grouping: Grouping, _ filter: DatabaseFilter, _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> GroupRow {
+        let total = try folded(grouping, depth: 0, within: [], filter, connection).first
+        return GroupRow.total(count: total?.count ?? 0, figures: total?.figures, grouping.measures)
+    }
+
     /// Every innermost group of `grouping` among the rows `filter` lets through, in the levels'
     /// order: `GROUP BY` every level's key.
     public func innermostGroups(
@@ -68,9 +77,9 @@ extension DatabaseTable {
                 : ", 0, NULL"
         }
         let sql =
-            "SELECT " + keys.joined(separator: ", ") + ", count(*)" + measured.joined() + " FROM " + source + " WHERE "
-            + conditions.joined(separator: " AND ") + " GROUP BY "
-            + (1...depth).map(String.init).joined(separator: ", ")
+            "SELECT " + (keys + ["count(*)"]).joined(separator: ", ") + measured.joined() + " FROM " + source
+            + " WHERE " + conditions.joined(separator: " AND ")
+            + (depth > 0 ? " GROUP BY " + (1...depth).map(String.init).joined(separator: ", ") : "")
         let rows = try connection.rows(sql, parameters.values)
         let places = try levels.indices.map { (index) throws(CatalogImportError) in
             try self.places(of: levels[index], edges: edges[index], texts: rows.map { $0[index] }, connection)

@@ -581,6 +581,12 @@ extension DatabaseEngineTests {
         for (got, want) in zip(inServer, inMemory) {
             assertSameFigures(got.figures, want.figures, "\(want.labels)", line: line)
         }
+        // The total row: every match, the measures over them all.
+        let totalInServer = try table.groupsTotal(grouping, filter, connection)
+        let totalInMemory = memory.groupsTotal(grouping)
+        XCTAssertEqual(totalInServer.count, totalInMemory.count, "the total", line: line)
+        XCTAssertEqual(totalInMemory.count, memory.matchCount, "the total is every match", line: line)
+        assertSameFigures(totalInServer.figures, totalInMemory.figures, "the total", line: line)
         // The rows a group folds out into: the same rows by their ids (the two engines list a
         // group's rows in their own orders, a file's and the server's key, and write a number
         // each its own way, "257.0" and "257").

@@ -321,6 +321,12 @@ final class GroupingTests: XCTestCase {
             }
             let innermost = filter.innermostGroups(grouping)
             let at = "round \(round), \(matches.count) matches"
+            // The total row: every match, and the measures over all of them.
+            let everyDelay = Expected(count: matches.count, delays: expected.values.flatMap(\.delays))
+            let total = filter.groupsTotal(grouping)
+            XCTAssertEqual(total.count, matches.count, "\(at): the total")
+            XCTAssertEqual(total.figures[0].value ?? .nan, everyDelay.mean ?? .nan, accuracy: 1e-9, "\(at): the total")
+            XCTAssertEqual(total.figures[1].value, everyDelay.median, "\(at): the total")
             XCTAssertEqual(innermost.count, expected.count, at)
             for group in innermost {
                 let texts = zip(group.path, group.labels).map { $0 == .noValue ? "" : $1 }

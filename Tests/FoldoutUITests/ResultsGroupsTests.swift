@@ -100,6 +100,14 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
         }
     }
 
+    /// The total row, when it is the last row of the tree.
+    @MainActor private func shownTotal() -> GroupRow? {
+        guard groups.model.count > 0, let id = groups.model.row(at: groups.model.count - 1)?.id,
+            groups.tree.node(id) == .total
+        else { return nil }
+        return groups.tree.total
+    }
+
     /// The cell of `part` showing the group `label` at `depth`.
     @MainActor private func cell(_ label: String, depth: Int = 0) throws -> GroupsTable.Cell {
         let id = try XCTUnwrap(
@@ -171,6 +179,14 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertTrue(page.choose("JFK", inFacetNamed: "origin"))
             assertShown(Self.expected(open: ["UA"]) { Self.flights[$0].origin == "JFK" }, "JFK's flights")
 
+            // Last, the total row: every flight from JFK, and their mean delay.
+            let jfk = Self.expected(open: []) { Self.flights[$0].origin == "JFK" }
+            let everyDelay = Self.flights.filter { $0.origin == "JFK" }.compactMap(\.delay).map(Double.init)
+            XCTAssertTrue(pump { self.shownTotal()?.count == jfk.map(\.count).reduce(0, +) }, "no total row")
+            XCTAssertEqual(
+                shownTotal()?.figures.first?.value ?? .nan, everyDelay.reduce(0, +) / Double(everyDelay.count),
+                accuracy: 1e-9, "the total's mean")
+
             // Each group is heard with its count, its measure and its level.
             let heard = try XCTUnwrap(shownGroups().first { $0.label == "UA" })
             let mean = try XCTUnwrap(cell("UA").id.flatMap { groups.tree.group($0)?.figures.first?.value })
@@ -232,8 +248,10 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
             XCTAssertNotEqual(added.aggregate, .mean, "another aggregate")
             XCTAssertTrue(pump { !self.page.groups.isGrouping && self.shownGroups().count == 4 })
             for position in 0..<groups.model.count {
-                let group = try XCTUnwrap(groups.model.row(at: position)?.id.flatMap(groups.tree.group))
-                guard case .value(let carrier) = group.key else { continue }
+                // Each carrier's group; not the total row.
+                guard let group = groups.model.row(at: position)?.id.flatMap(groups.tree.group),
+                    case .value(let carrier) = group.key
+                else { continue }
                 let delays = Self.flights.filter { $0.carrier == carrier }.compactMap(\.delay).map(Double.init)
                 let want: Double? =
                     switch added.aggregate {
@@ -399,8 +417,9 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
                 self.shownMembers().count == page
             }
             XCTAssertEqual(shownMembers().map(\.title), Array(wanted.prefix(page)))
-            // End goes to it (the list scrolls it into view); a click on its button lists the rest.
-            xdotool("key", "End") { self.selectedNode() == .more([.value("UA")]) }
+            // End goes to the total row, Up to it (the list scrolls it into view); a click on its
+            // button lists the rest.
+            xdotool("key", "End", "key", "Up") { self.selectedNode() == .more([.value("UA")]) }
             let more = try XCTUnwrap(groups.boundCells.first { $0.moreButton?.isVisible == true }?.moreButton)
             XCTAssertEqual(more.label, "Show \(wanted.count - page) more of \(wanted.count - page) rows")
             pump(frames: 2, of: groups.view)
@@ -474,6 +493,7 @@ final class ResultsGroupsTests: MainWindowTestCase, @unchecked Sendable {
                 self.groups.tree.order == GroupOrder(by: .measure(0), descending: true)
             }
             assertShown(expected(descending: true), "by the mean, down")
+            XCTAssertEqual(shownTotal()?.count, Self.flights.count, "the total row stays last")
         }
     }
 }

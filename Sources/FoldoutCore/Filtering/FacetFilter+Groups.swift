@@ -16,6 +16,9 @@ extension FacetFilter {
         folding(grouping).members(within: path, listed: matches, offset: offset, limit: limit)
     }
 
+    /// Every match as one group, with `grouping`'s measures over them all: the total row.
+    public func groupsTotal(_ grouping: Grouping) -> GroupRow { folding(grouping).total() }
+
     /// Every innermost group of `grouping` among the matches, in the levels' order.
     public func innermostGroups(_ grouping: Grouping) -> [FoldedGroup] { folding(grouping).innermost() }
 

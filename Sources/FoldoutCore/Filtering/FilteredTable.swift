@@ -76,6 +76,11 @@ public protocol FilteredTable: FacetChoosing, RangeChoosing {
         _ grouping: Grouping, at path: [GroupKey], offset: Int, limit: Int,
         isCancelled: @escaping @Sendable () -> Bool,
         answer: @escaping @Sendable (Result<[ShownRecord], CatalogImportError>) -> Void)
+    /// Works out every match as one group, with `grouping`'s measures over them all (the Groups
+    /// view's total row), as `groups` answers.
+    func groupsTotal(
+        _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<GroupRow, CatalogImportError>) -> Void)
     /// Works out every innermost group of `grouping` among the matches now, as `groups` does.
     func innermostGroups(
         _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
@@ -278,6 +283,17 @@ extension FacetFilter: FilteredTable {
             let rows = folding.members(within: path, listed: listed, offset: offset, limit: limit)
             let records = rows.map { ShownRecord(folding.catalog, row: $0) }
             if !isCancelled() { answer(.success(records)) }
+        }
+    }
+
+    public func groupsTotal(
+        _ grouping: Grouping, isCancelled: @escaping @Sendable () -> Bool,
+        answer: @escaping @Sendable (Result<GroupRow, CatalogImportError>) -> Void
+    ) {
+        let folding = folding(grouping)
+        Task.detached {
+            let total = folding.total()
+            if !isCancelled() { answer(.success(total)) }
         }
     }
 

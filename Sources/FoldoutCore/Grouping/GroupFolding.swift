@@ -43,6 +43,18 @@ struct GroupFolding: Sendable {
     /// Every innermost group, each under its outer groups, in the levels' order.
     func innermost() -> [FoldedGroup] { fold(depth: levels.count, within: []) }
 
+    /// The matches as one group: how many, and the measures over them all (the total row).
+    func total() -> GroupRow {
+        let rows = self.rows(within: [])
+        let count = rows?.count ?? catalog.count
+        guard let first = levels.first, count > 0 else { return GroupRow.total(count: count, figures: nil, measures) }
+        // Every code in the one slot: the first level's codes read as no level at all.
+        let slotOfCode = [Int32](repeating: 0, count: first.codes.optionOfCode.count)
+        let measured = catalog.figures(
+            of: measures, codes: first.codes.codes, slotOfCode: slotOfCode, slots: 1, over: rows)
+        return GroupRow.total(count: count, figures: measured.map { $0.first }, measures)
+    }
+
     /// The groups `depth` levels deep under `path`: the rows of every level's slot (its option,
     /// or no value last) counted at once as one code, a row's slots read as the digits of a
     /// number; where there would be too many such codes, a level at a time.

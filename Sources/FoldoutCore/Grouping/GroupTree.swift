@@ -14,6 +14,8 @@ public final class GroupTree {
         case member(path: [GroupKey], generation: Int, index: Int)
         case field(member: UInt32, index: Int)
         case more([GroupKey])
+        /// The total row, last of the outermost level: every match, its measures over them all.
+        case total
     }
 
     /// How many rows of a group are listed at first, and each time more are asked for.
@@ -54,6 +56,7 @@ public final class GroupTree {
         switch node(id) {
         case .group(let path), .more(let path), .member(let path, _, _): path
         case .field(let member, _): path(of: member)
+        case .total: []
         }
     }
 
@@ -82,9 +85,26 @@ public final class GroupTree {
     /// The order the groups of every level are shown in.
     public var order = GroupOrder.levels
 
-    /// The ids of the groups under `path` in `order`, as shown; nil when never asked.
+    /// The ids of the groups under `path` in `order`, as shown, the outermost level's total row
+    /// last once it is known; nil when never asked.
     public func shownIds(under path: [GroupKey]) -> [UInt32]? {
-        levels[path].map { order.sorted($0).map { id(of: path + [$0.key]) } }
+        levels[path].map { groups in
+            order.sorted(groups).map { id(of: path + [$0.key]) }
+                + (path.isEmpty && total != nil ? [id(of: .total)] : [])
+        }
+    }
+
+    /// Every match as one group, as last answered, and the matches it was worked out for.
+    public private(set) var total: GroupRow?
+    private var totalSource: AnyHashable?
+
+    /// Whether the total row is to be asked for the matches `source`.
+    public func needsTotal(for source: AnyHashable) -> Bool { totalSource != source }
+
+    /// Takes the total row answered for the matches `source`.
+    public func takeTotal(_ total: GroupRow, for source: AnyHashable) {
+        self.total = total
+        totalSource = source
     }
 
     /// Whether a group at `path` folds out into groups of the next level.
@@ -97,6 +117,7 @@ public final class GroupTree {
         case .group(let path): path.count
         case .member(let path, _, _), .more(let path): path.count + 1
         case .field(let member, _): level(of: member) + 1
+        case .total: 1
         }
     }
 
@@ -132,7 +153,7 @@ public final class GroupTree {
             else { return nil }
             return listed.records[index]
         case .field(let member, _): return record(member)
-        case .group, .more: return nil
+        case .group, .more, .total: return nil
         }
     }
 

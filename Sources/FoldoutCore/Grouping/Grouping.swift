@@ -98,6 +98,16 @@ public struct GroupRow: Sendable, Equatable {
     }
 }
 
+extension GroupRow {
+    /// The total row: every match, `count` of them, with `figures` (one for each of `measures`,
+    /// nil where none was worked out) over them all; its key is no level's.
+    public static func total(count: Int, figures: [MeasureFigure?]?, _ measures: [FacetMeasure]) -> GroupRow {
+        GroupRow(
+            key: .noValue, label: tr("Total"), count: count,
+            figures: measures.indices.map { figures?[$0] ?? MeasureFigure(value: nil, used: 0) })
+    }
+}
+
 /// The order a level's groups are shown in, as a header of the Groups view sets it: by key (the
 /// level's own order: its options', its bins'), by row count, or by a measure's figure; up or
 /// down. The rows with no value, and groups without a figure, come last either way.

@@ -193,6 +193,13 @@ final class GroupsTable {
         showLevels(answered.keys, open: open)
     }
 
+    /// Shows the total row answered for the matches `source`, last of the outermost level.
+    func showTotal(_ total: GroupRow, for source: AnyHashable) {
+        tree.takeTotal(total, for: source)
+        if let ids = tree.shownIds(under: []) { Self.replace(rootLevel, with: ids) }
+        for cell in cells.values { show(cell) }
+    }
+
     /// Shows every level of groups in `order`, the groups folded out still folded out.
     func reorder(_ order: GroupOrder) {
         guard order != tree.order else { return }
@@ -320,7 +327,7 @@ final class GroupsTable {
             level.splice(
                 at: 0, removing: 0, inserting: record.names.indices.map { tree.id(of: .field(member: id, index: $0)) })
             return level
-        case .field, .more:
+        case .field, .more, .total:
             return nil
         }
     }
@@ -334,14 +341,17 @@ final class GroupsTable {
         cell.text.setCSSClass("dim-label", false)
         if cell.expander == nil { cell.text.tooltip = nil }
         if cell.bar != nil { cell.text.xalign = 1 }
+        cell.text.setCSSClass("group-total", false)
         guard let id = cell.id else { return clear(cell) }
         switch tree.node(id) {
-        case .group: break
+        case .group, .total: break
         case .member: return showMember(cell, id)
         case .field(_, let index): return showField(cell, id, index)
         case .more(let path): return showMore(cell, path)
         }
-        guard let group = tree.group(id) else { return clear(cell) }
+        let isTotal = tree.node(id) == .total
+        guard let group = isTotal ? tree.total : tree.group(id) else { return clear(cell) }
+        cell.text.setCSSClass("group-total", isTotal)
         switch cell.part {
         case .key:
             cell.text.text = group.label
@@ -349,7 +359,8 @@ final class GroupsTable {
             cell.expander?.setAccessibleLabel(heard(group, id))
         case .count:
             cell.text.text = NumberText.grouped(group.count)
-            let largest = tree.largestCount(under: Array(tree.path(of: id).dropLast()))
+            // The total has no bar: it would dwarf every group's.
+            let largest = isTotal ? 0 : tree.largestCount(under: Array(tree.path(of: id).dropLast()))
             cell.fraction = largest > 0 ? Double(group.count) / Double(largest) : 0
             cell.bar?.queueDraw()
         case .measure(let index):
@@ -368,7 +379,8 @@ final class GroupsTable {
         return FacetMenu.valueText(value, of: tree.grouping.measures[index], in: columns)
     }
 
-    /// "UA, 5,117 rows, mean of arr_delay 3.5, level 1": what a screen reader says of a group
+    /// "UA, 5,117 rows, mean of arr_delay 3.5, level 1": what a screen reader says of a group (of
+    /// the total row: "Total, 336,776 rows, mean of arr_delay 6.9")
     /// (its expanded state is the expander's own).
     private func heard(_ group: GroupRow, _ id: UInt32) -> String {
         var parts = [
@@ -378,7 +390,7 @@ final class GroupsTable {
             let name = FacetMenu.measureName(tree.grouping.measures[index], in: columns)
             parts.append(name + " " + (figureText(group, index) ?? tr("no value")))
         }
-        parts.append(tr("level {level}", ["level": String(tree.level(of: id))]))
+        if tree.node(id) != .total { parts.append(tr("level {level}", ["level": String(tree.level(of: id))])) }
         return parts.joined(separator: ", ")
     }
 

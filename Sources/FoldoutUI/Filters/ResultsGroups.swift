@@ -169,61 +169,71 @@ final class ResultsGroups {
         let source = filtered.summarySource
         let open = table.openPaths
         let paths = table.tree.unanswered(open: open, for: source)
-        guard !paths.isEmpty else { return askMembers(filtered, open: open, source: source) }
-        request += 1
-        let request = request
-        let newest = newest
-        newest.set(request)
-        isGrouping = true
-        table.isStale = true
-        let grouping = grouping
-        let deliver: @Sendable @MainActor (Result<[[GroupKey]: [GroupRow]], CatalogImportError>) -> Void = {
-            [weak self] result in
-            guard let self, self.request == request, self.grouping == grouping else { return }
-            self.isGrouping = false
-            self.table.isStale = false
-            switch result {
-            case .success(let groups):
-                self.table.show(groups, for: source, open: open + self.table.openPaths)
-                let launched = self.pathsToFoldOut()
-                if !launched.isEmpty { self.table.show([:], for: source, open: launched) }
-                let outer = self.table.tree.groups(under: []) ?? []
-                self.caption.text = Self.caption(groups: outer.count, rows: outer.map(\.count).reduce(0, +))
-                // A group folded out while these were worked out is asked for now.
-                self.ask()
-            case .failure(let error):
-                self.caption.text = tr("The database server could not answer") + ": " + error.description
-            }
+        guard !paths.isEmpty else {
+            if table.tree.needsTotal(for: source) { return askTotal(filtered, source: source) }
+            return askMembers(filtered, open: open, source: source)
         }
-        filtered.groups(
-            grouping, at: paths, isCancelled: { !newest.isNewest(request) },
-            answer: { result in MainLoop.post { deliver(result) } })
+        table.isStale = true
+        run({ [grouping] isCancelled, answer in
+            filtered.groups(grouping, at: paths, isCancelled: isCancelled, answer: answer)
+        }) { [weak self] groups in
+            guard let self else { return }
+            self.table.show(groups, for: source, open: open + self.table.openPaths)
+            let launched = self.pathsToFoldOut()
+            if !launched.isEmpty { self.table.show([:], for: source, open: launched) }
+            let outer = self.table.tree.groups(under: []) ?? []
+            self.caption.text = Self.caption(groups: outer.count, rows: outer.map(\.count).reduce(0, +))
+        }
+    }
+
+    /// Asks for the total row of the matches `source`, once the groups shown are theirs.
+    private func askTotal(_ filtered: any FilteredTable, source: AnyHashable) {
+        run({ [grouping] isCancelled, answer in
+            filtered.groupsTotal(grouping, isCancelled: isCancelled, answer: answer)
+        }) { [weak self] total in self?.table.showTotal(total, for: source) }
     }
 
     /// Asks for the rows of the first innermost group folded out whose rows wanted are not
     /// listed for the matches now; the next once they come.
     private func askMembers(_ filtered: any FilteredTable, open: [[GroupKey]], source: AnyHashable) {
         guard let (path, offset, limit) = table.tree.unansweredMembers(open: open, for: source).first else { return }
+        run({ [grouping] isCancelled, answer in
+            filtered.groupMembers(
+                grouping, at: path, offset: offset, limit: limit, isCancelled: isCancelled, answer: answer)
+        }) { [weak self] records in
+            self?.table.showMembers(records, of: path, offset: offset, limit: limit, for: source)
+        }
+    }
+
+    /// Starts `work` as the newest request (the older ones stop): its answer, unless a newer
+    /// request or another grouping came first, is taken by `take` on the main thread, and what
+    /// is still to be asked (a group folded out meanwhile) is asked then; a failure is said.
+    private func run<Answer: Sendable>(
+        _ work: (
+            _ isCancelled: @escaping @Sendable () -> Bool,
+            _ answer: @escaping @Sendable (Result<Answer, CatalogImportError>) -> Void
+        ) -> Void,
+        take: @escaping @Sendable @MainActor (Answer) -> Void
+    ) {
         request += 1
         let request = request
         let newest = newest
         newest.set(request)
         isGrouping = true
         let grouping = grouping
-        let deliver: @Sendable @MainActor (Result<[ShownRecord], CatalogImportError>) -> Void = { [weak self] result in
+        let deliver: @Sendable @MainActor (Result<Answer, CatalogImportError>) -> Void = { [weak self] result in
             guard let self, self.request == request, self.grouping == grouping else { return }
             self.isGrouping = false
+            self.table.isStale = false
             switch result {
-            case .success(let records):
-                self.table.showMembers(records, of: path, offset: offset, limit: limit, for: source)
+            case .success(let answer):
+                take(answer)
                 self.ask()
             case .failure(let error):
                 self.caption.text = tr("The database server could not answer") + ": " + error.description
             }
         }
-        filtered.groupMembers(
-            grouping, at: path, offset: offset, limit: limit, isCancelled: { !newest.isNewest(request) },
-            answer: { result in MainLoop.post { deliver(result) } })
+        work({ !newest.isNewest(request) }, { result in MainLoop.post { deliver(result) } })
     }
 
     /// "5 groups of 3,052 rows".
