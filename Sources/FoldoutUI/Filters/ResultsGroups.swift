@@ -174,9 +174,11 @@ final class ResultsGroups {
             return askMembers(filtered, open: open, source: source)
         }
         table.isStale = true
-        run({ [grouping] isCancelled, answer in
+        let grouping = grouping
+        let work = { isCancelled, answer in
             filtered.groups(grouping, at: paths, isCancelled: isCancelled, answer: answer)
-        }) { [weak self] groups in
+        }
+        run(work) { [weak self] groups in
             guard let self else { return }
             self.table.show(groups, for: source, open: open + self.table.openPaths)
             let launched = self.pathsToFoldOut()
@@ -188,19 +190,21 @@ final class ResultsGroups {
 
     /// Asks for the total row of the matches `source`, once the groups shown are theirs.
     private func askTotal(_ filtered: any FilteredTable, source: AnyHashable) {
-        run({ [grouping] isCancelled, answer in
-            filtered.groupsTotal(grouping, isCancelled: isCancelled, answer: answer)
-        }) { [weak self] total in self?.table.showTotal(total, for: source) }
+        let grouping = grouping
+        let work = { isCancelled, answer in filtered.groupsTotal(grouping, isCancelled: isCancelled, answer: answer) }
+        run(work) { [weak self] total in self?.table.showTotal(total, for: source) }
     }
 
     /// Asks for the rows of the first innermost group folded out whose rows wanted are not
     /// listed for the matches now; the next once they come.
     private func askMembers(_ filtered: any FilteredTable, open: [[GroupKey]], source: AnyHashable) {
         guard let (path, offset, limit) = table.tree.unansweredMembers(open: open, for: source).first else { return }
-        run({ [grouping] isCancelled, answer in
+        let grouping = grouping
+        let work = { isCancelled, answer in
             filtered.groupMembers(
                 grouping, at: path, offset: offset, limit: limit, isCancelled: isCancelled, answer: answer)
-        }) { [weak self] records in
+        }
+        run(work) { [weak self] records in
             self?.table.showMembers(records, of: path, offset: offset, limit: limit, for: source)
         }
     }
