@@ -51,36 +51,22 @@ extension DatabaseTable {
         return try connection.rows(sql, parameters.values)
     }
 
+    /// The statement of every innermost group of `grouping` among the rows `filter` lets
+    /// through, and its values, as `innermostGroups` sends it: for the bench's psql to send too.
+    public func innermostGroupsSQL(
+        _ grouping: Grouping, _ filter: DatabaseFilter, _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> (sql: String, values: [String]) {
+        let statement = try groupsStatement(grouping, depth: grouping.levels.count, within: [], filter, connection)
+        return (statement.sql, statement.values)
+    }
+
     /// The groups `depth` levels deep under `path`, each with the keys and texts of its levels.
     private func folded(
         _ grouping: Grouping, depth: Int, within path: [GroupKey], _ filter: DatabaseFilter,
         _ connection: PostgresConnection
     ) throws(CatalogImportError) -> [FoldedGroup] {
-        var parameters = DatabaseParameters()
-        var conditions = [condition(filter, &parameters)]
-        for (index, key) in path.enumerated() {
-            conditions.append(try condition(grouping.levels[index], is: key, &parameters, connection))
-        }
-        let levels = Array(grouping.levels[path.count..<path.count + depth])
-        let edges = try levels.map { (level) throws(CatalogImportError) in try self.edges(of: level, connection) }
-        let keys = levels.indices.map { index in
-            let column = columns[levels[index].column]
-            return edges[index].map {
-                "width_bucket(" + column.number + ", " + parameters.add(array: $0.map { String($0) }, of: "float8")
-                    + ")::text"
-            } ?? column.shown + "::text"
-        }
-        let measured = grouping.measures.map { measure in
-            columns.indices.contains(measure.column)
-                && FacetMeasure.canMeasure(columns[measure.column].kind, by: measure.aggregate)
-                ? ", count(" + columns[measure.column].number + "), " + aggregateSQL(measure) + "::text"
-                : ", 0, NULL"
-        }
-        let sql =
-            "SELECT " + (keys + ["count(*)"]).joined(separator: ", ") + measured.joined() + " FROM " + source
-            + " WHERE " + conditions.joined(separator: " AND ")
-            + (depth > 0 ? " GROUP BY " + (1...depth).map(String.init).joined(separator: ", ") : "")
-        let rows = try connection.rows(sql, parameters.values)
+        let (sql, values, levels, edges) = try groupsStatement(grouping, depth: depth, within: path, filter, connection)
+        let rows = try connection.rows(sql, values)
         let places = try levels.indices.map { (index) throws(CatalogImportError) in
             try self.places(of: levels[index], edges: edges[index], texts: rows.map { $0[index] }, connection)
         }
@@ -109,6 +95,39 @@ extension DatabaseTable {
                 (order, FoldedGroup(path: path + keys, labels: labels, count: count, figures: figures, spans: spans)))
         }
         return found.sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(\.group)
+    }
+
+    /// The `GROUP BY` of the groups `depth` levels deep under `path` (none at depth 0: every
+    /// row as one group), its values, and the levels and edges it groups by.
+    private func groupsStatement(
+        _ grouping: Grouping, depth: Int, within path: [GroupKey], _ filter: DatabaseFilter,
+        _ connection: PostgresConnection
+    ) throws(CatalogImportError) -> (sql: String, values: [String], levels: [GroupLevel], edges: [[Double]?]) {
+        var parameters = DatabaseParameters()
+        var conditions = [condition(filter, &parameters)]
+        for (index, key) in path.enumerated() {
+            conditions.append(try condition(grouping.levels[index], is: key, &parameters, connection))
+        }
+        let levels = Array(grouping.levels[path.count..<path.count + depth])
+        let edges = try levels.map { (level) throws(CatalogImportError) in try self.edges(of: level, connection) }
+        let keys = levels.indices.map { index in
+            let column = columns[levels[index].column]
+            return edges[index].map {
+                "width_bucket(" + column.number + ", " + parameters.add(array: $0.map { String($0) }, of: "float8")
+                    + ")::text"
+            } ?? column.shown + "::text"
+        }
+        let measured = grouping.measures.map { measure in
+            columns.indices.contains(measure.column)
+                && FacetMeasure.canMeasure(columns[measure.column].kind, by: measure.aggregate)
+                ? ", count(" + columns[measure.column].number + "), " + aggregateSQL(measure) + "::text"
+                : ", 0, NULL"
+        }
+        let sql =
+            "SELECT " + (keys + ["count(*)"]).joined(separator: ", ") + measured.joined() + " FROM " + source
+            + " WHERE " + conditions.joined(separator: " AND ")
+            + (depth > 0 ? " GROUP BY " + (1...depth).map(String.init).joined(separator: ", ") : "")
+        return (sql, parameters.values, levels, edges)
     }
 
     /// Where a level's group of each text the server gave (`""` for no value) goes: its key, its
