@@ -26,6 +26,7 @@ func databaseFigures(rows: Int, rounds: Int, peers: PythonPeers?) -> [Figure] {
             try server.psql(makeTable(rows: size))
             try server.psql("VACUUM ANALYZE big")
             figures += try facetChange(server, rows: size, rounds: rounds, label: "", changes: carrierChanges)
+            figures += try groupsChange(server, rows: size, rounds: rounds)
             if readsSQL, let peers { figures += pandasMemory(server, rows: size, peers: peers) }
         }
         let last = sizes.last!
@@ -72,6 +73,50 @@ private func carrierChanges(_ table: DatabaseTable) -> [DatabaseFilter] {
         inColumn: 1)
     two.select(FacetSelection(options: [table.options[2]?.firstIndex(of: "JFK") ?? 0]), inColumn: 2)
     return [one, two]
+}
+
+/// The Groups view's question of the server (issue 62): every carrier and origin (30 groups)
+/// with the mean and the median delay, among one month's flights (two months in turn), as
+/// `DatabaseTable.innermostGroups` asks it, against the same statement and values sent by psql.
+private func groupsChange(_ server: ThrowawayPostgres, rows: Int, rounds: Int) throws -> [Figure] {
+    guard let address = DatabaseAddress(server.uri(table: "big")) else {
+        throw ThrowawayPostgres.Failure(description: "no address")
+    }
+    let table = try DatabaseTable.open(
+        address: address, facets: [1: .options, 2: .options, 3: .options], deferringRanges: true)
+    let connection = try table.connect()
+    let (carrier, origin, month, delay) = (1, 2, 3, 4)
+    let grouping = Grouping(
+        levels: [GroupLevel(carrier), GroupLevel(origin)],
+        measures: [FacetMeasure(.mean, of: delay), FacetMeasure(.median, of: delay)])
+    let months = table.options[month] ?? []
+    let filters = ["12", "6"].map { chosen in
+        var filter = DatabaseFilter()
+        filter.select(FacetSelection(options: [months.firstIndex(of: chosen) ?? 0]), inColumn: month)
+        return filter
+    }
+    var ours: [Double] = []
+    var psql: [Double] = []
+    var found = 0
+    for round in 1...rounds {
+        progress("database \(rows) rows, groups: round \(round) of \(rounds)")
+        let filter = filters[round % filters.count]
+        let measureOurs = {
+            let started = monotonicNanoseconds()
+            found = try table.innermostGroups(grouping, filter, connection).count
+            ours.append(Double(monotonicNanoseconds() - started) / 1e6)
+        }
+        if round % 2 == 0 { try measureOurs() }
+        psql.append(try psqlMilliseconds(server, [table.innermostGroupsSQL(grouping, filter, connection)]))
+        if round % 2 == 1 { try measureOurs() }
+    }
+    guard found == 30 else { throw ThrowawayPostgres.Failure(description: "\(found) groups, not 30") }
+    return [
+        Figure(
+            name: "groups carrier × origin, mean and median delay, one month, \(NumberText.grouped(rows)) rows",
+            unit: "ms", value: median(ours), baseline: median(psql),
+            baselineName: "the same GROUP BY from psql (\\timing)", rounds: rounds)
+    ]
 }
 
 /// Two narrow ranges of the delay in turn (a thousandth of the rows each), as a drag leaves them.
