@@ -95,20 +95,11 @@ private func groupsChange(_ server: ThrowawayPostgres, rows: Int, rounds: Int) t
         filter.select(FacetSelection(options: [months.firstIndex(of: chosen) ?? 0]), inColumn: month)
         return filter
     }
-    var ours: [Double] = []
-    var psql: [Double] = []
     var found = 0
-    for round in 1...rounds {
-        progress("database \(rows) rows, groups: round \(round) of \(rounds)")
-        let filter = filters[round % filters.count]
-        let measureOurs = {
-            let started = monotonicNanoseconds()
-            found = try table.innermostGroups(grouping, filter, connection).count
-            ours.append(Double(monotonicNanoseconds() - started) / 1e6)
-        }
-        if round % 2 == 0 { try measureOurs() }
-        psql.append(try psqlMilliseconds(server, [table.innermostGroupsSQL(grouping, filter, connection)]))
-        if round % 2 == 1 { try measureOurs() }
+    let (ours, psql) = try inTurns(rounds: rounds, "database \(rows) rows, groups") { round in
+        found = try table.innermostGroups(grouping, filters[round % filters.count], connection).count
+    } theirs: { round in
+        try psqlMilliseconds(server, [table.innermostGroupsSQL(grouping, filters[round % filters.count], connection)])
     }
     guard found == 30 else { throw ThrowawayPostgres.Failure(description: "\(found) groups, not 30") }
     return [
@@ -150,20 +141,11 @@ private func facetChange(
         throw ThrowawayPostgres.Failure(description: "the opening counts are not the counted ones")
     }
     let filters = changes(table)
-    var ours: [Double] = []
-    var psql: [Double] = []
     var matched = 0
-    for round in 1...rounds {
-        progress("database \(rows) rows\(label): round \(round) of \(rounds)")
-        let filter = filters[round % filters.count]
-        let measureOurs = {
-            let started = monotonicNanoseconds()
-            matched = try table.counts(filter, connection).matchCount
-            ours.append(Double(monotonicNanoseconds() - started) / 1e6)
-        }
-        if round % 2 == 0 { try measureOurs() }
-        psql.append(try psqlMilliseconds(server, table.countSQL(filter)))
-        if round % 2 == 1 { try measureOurs() }
+    let (ours, psql) = try inTurns(rounds: rounds, "database \(rows) rows\(label)") { round in
+        matched = try table.counts(filters[round % filters.count], connection).matchCount
+    } theirs: { round in
+        try psqlMilliseconds(server, table.countSQL(filters[round % filters.count]))
     }
     guard matched > 0 else { throw ThrowawayPostgres.Failure(description: "nothing matched") }
     let name = "facet change, \(NumberText.grouped(rows)) rows" + label
@@ -306,4 +288,25 @@ private func residentMiB() -> Double {
         return (Double(text.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) / 1024
     }
     return 0
+}
+
+/// Times `ours` (here) and `theirs` (milliseconds it reports) round by round, in turns: which goes
+/// first alternates, so that neither always meets the server's cache warmed by the other.
+private func inTurns(
+    rounds: Int, _ label: String, ours: (Int) throws -> Void, theirs: (Int) throws -> Double
+) throws -> (ours: [Double], theirs: [Double]) {
+    var timesOurs: [Double] = []
+    var timesTheirs: [Double] = []
+    for round in 1...rounds {
+        progress("\(label): round \(round) of \(rounds)")
+        func measureOurs() throws {
+            let started = monotonicNanoseconds()
+            try ours(round)
+            timesOurs.append(Double(monotonicNanoseconds() - started) / 1e6)
+        }
+        if round % 2 == 0 { try measureOurs() }
+        timesTheirs.append(try theirs(round))
+        if round % 2 == 1 { try measureOurs() }
+    }
+    return (timesOurs, timesTheirs)
 }
